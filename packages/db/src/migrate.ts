@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import { type MigrationResultSet, Migrator } from 'kysely/migration';
+import * as initial from './migrations/2026_11_22_020000_initial.ts';
+
+/**
+ * Every migration, by name. Listed here rather than read from the folder so
+ * the bundled server carries them; names sort by date, which is their order.
+ */
+const migrations = {
+  '2026_11_22_020000_initial': initial,
+};
+
+/** Brings the schema to the latest migration; throws (after logging what ran) when one fails. */
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${(result.error as Error).message ?? String(result.error)}`);
+  }
+  return result;
+}

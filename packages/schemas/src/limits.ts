@@ -1,0 +1,32 @@
+/**
+ * Every limit of the product, in one place: the server's schemas and the
+ * browser's forms both read them from here (DECISIONS §3).
+ */
+export const LIMITS = {
+  nameMax: 100,
+  unitMax: 20,
+  /** The order message (`introduce`) and supplier notes. */
+  messageMax: 300,
+  feedbackNoteMax: 2000,
+  emailMax: 254,
+  passwordMin: 8,
+  passwordMax: 128,
+  contactInfoMax: 254,
+  phoneDigitsMin: 5,
+  phoneDigitsMax: 20,
+  quantityMax: 99_999,
+  quantityDecimals: 3,
+  suppliersPerAccount: 1000,
+  productsPerSupplier: 1000,
+  searchMax: 100,
+} as const;
+
+export const LANGUAGES = ['en', 'es'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: TLanguage = 'en';
+
+export const MESSAGE_SERVICES = ['whatsapp', 'telegram', 'sms', 'email', 'phone', 'other'] as const;
+export type TMessageService = (typeof MESSAGE_SERVICES)[number];
+
+/** Services whose contact info is a phone number; `email` takes an address, `other` free text. */
+export const PHONE_SERVICES: readonly TMessageService[] = ['whatsapp', 'telegram', 'sms', 'phone'];

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { zId, zOptionalText } from './fields.ts';
+import { LIMITS } from './limits.ts';
+
+export const ZOrderProduct = z
+  .object({
+    productId: z.number().int().describe('Product id'),
+    name: z.string().describe('Product name'),
+    unit: z.string().describe('Unit'),
+    quantity: z.number().describe('Quantity in this order; 0 when not ordered'),
+  })
+  .meta({ id: 'OrderProduct' });
+
+export const ZOrder = z
+  .object({
+    id: z.number().int().describe('Order id'),
+    supplierId: z.number().int().describe('Supplier id'),
+    introduce: z.string().describe('The message above the order, at most 300 characters'),
+    products: z.array(ZOrderProduct).describe("Every product of the supplier's catalogue, sorted by name"),
+    text: z.string().describe('The order as it is sent: the message, then "quantity x unit: name" per product above 0'),
+  })
+  .meta({ id: 'Order', description: "A supplier's current order" });
+export type TOrder = z.infer<typeof ZOrder>;
+
+export const ZOrderBySupplierInput = z.object({ supplierId: zId('Supplier id').describe('Supplier id') });
+
+export const ZUpdateOrderInput = z.object({
+  id: zId('Order id').describe('Order id'),
+  introduce: zOptionalText('Message', LIMITS.messageMax).describe('The message above the order, at most 300 characters'),
+});

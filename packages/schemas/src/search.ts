@@ -1,0 +1,15 @@
+/**
+ * The form of a text that search compares: lower case, without accents or
+ * other combining marks, so "jamon" finds "Jamón" (DECISIONS §3). The server
+ * stores it beside each searchable row and applies it to `q`, which works the
+ * same on PGlite and PostgreSQL without relying on `unaccent` dictionaries.
+ */
+export function normalizeSearchText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim();
+}
