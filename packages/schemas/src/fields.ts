@@ -20,6 +20,20 @@ export const zId = (label: string) =>
       .max(2_147_483_647, { error: `${label} is too large` }),
   );
 
+/** A whole number in `min`..`max` from a query string or JSON, `fallback` when missing. */
+export const zCount = (label: string, min: number, max: number, fallback: number) =>
+  z
+    .preprocess(
+      digitsToNumber,
+      z
+        .number({ error: `${label} must be a whole number from ${min} to ${max}` })
+        .int({ error: `${label} must be a whole number from ${min} to ${max}` })
+        .min(min, { error: `${label} must be a whole number from ${min} to ${max}` })
+        .max(max, { error: `${label} must be a whole number from ${min} to ${max}` }),
+    )
+    .optional()
+    .transform((value) => value ?? fallback);
+
 /** A required single-line text of `min`..`max` characters, trimmed. */
 export const zText = (label: string, max: number, min = 1) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zQuantity, zSearch, zText } from './fields.ts';
+import { zCount, zId, zQuantity, zSearch, zText } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
 export const ZProduct = z
@@ -19,6 +19,10 @@ const zUnit = zText('Unit', LIMITS.unitMax).describe('Unit, 1 to 20 characters, 
 export const ZProductListInput = z.object({
   q: zSearch,
   orderId: zId('Order id').optional().describe('Only the products of this order, with its quantities'),
+  limit: zCount('Limit', 1, LIMITS.productsPerSupplier, LIMITS.productsPerSupplier).describe(
+    'At most this many products (1 to 1000, default 1000)',
+  ),
+  offset: zCount('Offset', 0, 1_000_000, 0).describe('Skip this many products first (default 0)'),
 });
 
 export const ZProductIdInput = z.object({ id: zId('Product id').describe('Product id') });

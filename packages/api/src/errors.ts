@@ -1,0 +1,147 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
+/**
+ * The kinds of failure the API reports, with their HTTP status. This one table
+ * drives the tRPC error code, the REST status and the envelope's `error.kind`.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+export type TErrorKind = keyof typeof ERROR_STATUS;
+
+const TRPC_CODE: Record<TErrorKind, TRPC_ERROR_CODE_KEY> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+const KIND_BY_TRPC_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, TErrorKind>> = {
+  PARSE_ERROR: 'BAD_REQUEST',
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNSUPPORTED_MEDIA_TYPE: 'BAD_REQUEST',
+  METHOD_NOT_SUPPORTED: 'NOT_FOUND',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'UNAUTHORIZED',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  SERVICE_UNAVAILABLE: 'UNAVAILABLE',
+};
+
+/** One field's problem, as the envelope lists it. */
+export interface TIssue {
+  path: string;
+  message: string;
+}
+
+/** Shown for every unexpected failure: nothing about the cause reaches the client. */
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * The one error type of the API. It is a TRPCError, so tRPC maps it to its
+ * status by itself, and it carries the kind, the per-field issues and, for
+ * rate limits, the seconds to wait.
+ */
+export class AppError extends TRPCError {
+  readonly kind: TErrorKind;
+  readonly issues: TIssue[];
+  readonly retryAfter: number | undefined;
+
+  constructor(kind: TErrorKind, message: string, options: { issues?: TIssue[]; retryAfter?: number; cause?: unknown } = {}) {
+    super({ code: TRPC_CODE[kind], message, cause: options.cause });
+    this.kind = kind;
+    this.issues = options.issues ?? [];
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+/** "Not found" for a missing id and for another user's id alike. */
+export function notFound(what: string): AppError {
+  return new AppError('NOT_FOUND', `${what} not found`);
+}
+
+/** The public description of any error: what the envelope and the tRPC shape show. */
+export interface TErrorDescription {
+  kind: TErrorKind;
+  status: number;
+  message: string;
+  issues: TIssue[];
+  retryAfter?: number | undefined;
+}
+
+interface ZodLikeIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+function isZodError(error: unknown): error is { issues: ZodLikeIssue[] } {
+  return error instanceof Error && error.name === 'ZodError' && Array.isArray((error as { issues?: unknown }).issues);
+}
+
+/** One sentence from per-field issues: their distinct messages joined. */
+export function issuesMessage(issues: TIssue[]): string {
+  return [...new Set(issues.map((i) => i.message))].join('; ') || 'Invalid input';
+}
+
+/** Turns whatever was thrown into what a client may see; never includes a stack, SQL or a secret. */
+export function describeError(error: unknown): TErrorDescription {
+  if (error instanceof AppError) {
+    return {
+      kind: error.kind,
+      status: ERROR_STATUS[error.kind],
+      message: error.message,
+      issues: error.issues,
+      retryAfter: error.retryAfter,
+    };
+  }
+  if (error instanceof TRPCError) {
+    if (error.code === 'BAD_REQUEST' && isZodError(error.cause)) {
+      const issues = error.cause.issues.map((issue) => ({
+        path: issue.path.map(String).join('.'),
+        message: issue.message,
+      }));
+      return {
+        kind: 'BAD_REQUEST',
+        status: 400,
+        message: issuesMessage(issues),
+        issues,
+      };
+    }
+    const kind = KIND_BY_TRPC_CODE[error.code];
+    if (kind && kind !== 'INTERNAL' && kind !== 'UNAVAILABLE') {
+      return { kind, status: ERROR_STATUS[kind], message: publicMessage(kind, error), issues: [] };
+    }
+    if (kind === 'UNAVAILABLE') return { kind, status: 503, message: UNAVAILABLE_MESSAGE, issues: [] };
+  }
+  return { kind: 'INTERNAL', status: 500, message: INTERNAL_MESSAGE, issues: [] };
+}
+
+/** Messages that tRPC or trpc-to-openapi wrote themselves, reworded for people. */
+function publicMessage(kind: TErrorKind, error: TRPCError): string {
+  if (error.code === 'PARSE_ERROR') return 'The request body is not valid JSON';
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return 'Send the request body as JSON (Content-Type: application/json)';
+  if (error.code === 'PAYLOAD_TOO_LARGE') return 'The request body is too large (the limit is 1 MB)';
+  if (kind === 'NOT_FOUND' && /^(Not found|No procedure found)/i.test(error.message)) return 'Not found';
+  return error.message;
+}
+
+/** `value`, or a NOT_FOUND error naming `what` when there is none. */
+export function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw notFound(what);
+  return value;
+}

@@ -1,0 +1,48 @@
+import type { Database } from '@reorder/db';
+import { formatOrderText, type TOrder } from '@reorder/schemas';
+import { type Kysely, sql, type Transaction } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An order with every product of its supplier (sorted by name, quantity 0 when not ordered) and its text. */
+async function loadOrder(db: Db, userId: number, where: { id: number } | { supplierId: number }): Promise<TOrder | undefined> {
+  let query = db.selectFrom('orders').select(['id', 'supplier_id', 'introduce']).where('user_id', '=', userId);
+  query = 'id' in where ? query.where('id', '=', where.id) : query.where('supplier_id', '=', where.supplierId);
+  const order = await query.executeTakeFirst();
+  if (!order) return undefined;
+  const rows = await db
+    .selectFrom('products')
+    .leftJoin('order_quantities as oq', (join) =>
+      join.onRef('oq.order_id', '=', 'products.order_id').onRef('oq.product_id', '=', 'products.id'),
+    )
+    .select(['products.id', 'products.name', 'products.unit', 'oq.quantity'])
+    .where('products.order_id', '=', order.id)
+    .where('products.user_id', '=', userId)
+    .orderBy(sql`products.sort_key COLLATE "C"`)
+    .orderBy('products.id')
+    .execute();
+  const products = rows.map((r) => ({ productId: r.id, name: r.name, unit: r.unit, quantity: r.quantity ?? 0 }));
+  return {
+    id: order.id,
+    supplierId: order.supplier_id,
+    introduce: order.introduce,
+    products,
+    text: formatOrderText(order.introduce, products),
+  };
+}
+
+export function findOrderBySupplier(db: Db, userId: number, supplierId: number): Promise<TOrder | undefined> {
+  return loadOrder(db, userId, { supplierId });
+}
+
+/** Sets the message above the order; the updated order, or undefined when it is not the user's. */
+export async function updateIntroduce(db: Db, userId: number, id: number, introduce: string): Promise<TOrder | undefined> {
+  const row = await db
+    .updateTable('orders')
+    .set({ introduce, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row && loadOrder(db, userId, { id });
+}

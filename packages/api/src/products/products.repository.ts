@@ -1,0 +1,160 @@
+import type { Database, ProductRow } from '@reorder/db';
+import { normalizeSearchText, type TProduct } from '@reorder/schemas';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { searchPattern } from '../search.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function toProduct(row: Pick<ProductRow, 'id' | 'name' | 'unit' | 'order_id'> & { quantity: number | null }): TProduct {
+  return { id: row.id, name: row.name, unit: row.unit, orderId: row.order_id, quantity: row.quantity ?? 0 };
+}
+
+function nameColumns(name: string, unit: string) {
+  const key = normalizeSearchText(name);
+  return { name, unit, search_text: key, sort_key: key };
+}
+
+/** Products with the quantity of their own order (0 when never set). */
+function selectProducts(db: Db, userId: number) {
+  return db
+    .selectFrom('products')
+    .leftJoin('order_quantities as oq', (join) =>
+      join.onRef('oq.order_id', '=', 'products.order_id').onRef('oq.product_id', '=', 'products.id'),
+    )
+    .select(['products.id', 'products.name', 'products.unit', 'products.order_id', 'oq.quantity'])
+    .where('products.user_id', '=', userId);
+}
+
+export interface ListProductsOptions {
+  orderId?: number | undefined;
+  q?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The user's products (of one order when `orderId` is given), sorted by name, matching `q` on the name. */
+export async function listProducts(db: Db, userId: number, options: ListProductsOptions): Promise<TProduct[]> {
+  let query = selectProducts(db, userId);
+  if (options.orderId !== undefined) query = query.where('products.order_id', '=', options.orderId);
+  const pattern = searchPattern(options.q);
+  if (pattern) query = query.where('products.search_text', 'like', pattern);
+  const rows = await query
+    .orderBy(sql`products.sort_key COLLATE "C"`)
+    .orderBy('products.id')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+  return rows.map(toProduct);
+}
+
+export async function findProduct(db: Db, userId: number, id: number): Promise<TProduct | undefined> {
+  const row = await selectProducts(db, userId).where('products.id', '=', id).executeTakeFirst();
+  return row && toProduct(row);
+}
+
+/** True when the order exists and is the user's. */
+export async function orderExists(db: Db, userId: number, orderId: number): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Locks the user's order and counts its products, so concurrent creations
+ * respect the per-supplier quota. Undefined when the order is not the user's.
+ */
+export async function lockOrderAndCountProducts(tx: Transaction<Database>, userId: number, orderId: number): Promise<number | undefined> {
+  const order = await tx
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const { count } = await tx
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return count;
+}
+
+export async function insertProduct(
+  tx: Transaction<Database>,
+  userId: number,
+  fields: { name: string; unit: string; orderId: number },
+): Promise<TProduct> {
+  const row = await tx
+    .insertInto('products')
+    .values({ user_id: userId, order_id: fields.orderId, ...nameColumns(fields.name, fields.unit) })
+    .returning(['id', 'name', 'unit', 'order_id'])
+    .executeTakeFirstOrThrow();
+  return toProduct({ ...row, quantity: 0 });
+}
+
+export async function updateProduct(
+  db: Db,
+  userId: number,
+  id: number,
+  fields: { name: string; unit: string },
+): Promise<TProduct | undefined> {
+  const row = await db
+    .updateTable('products')
+    .set({ ...nameColumns(fields.name, fields.unit), updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row && findProduct(db, userId, id);
+}
+
+export async function deleteProduct(db: Db, userId: number, id: number): Promise<boolean> {
+  const row = await db.deleteFrom('products').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Sets a product's quantity in its order with one upsert, so any number of
+ * concurrent updates each land whole (the last one wins, nothing is lost or
+ * doubled). Undefined when the product is not the user's or not in that order.
+ */
+export async function setQuantity(
+  db: Db,
+  userId: number,
+  line: { productId: number; orderId: number; quantity: number },
+): Promise<{ productId: number; orderId: number; quantity: number } | undefined> {
+  const row = await db
+    .insertInto('order_quantities')
+    .columns(['order_id', 'product_id', 'user_id', 'quantity'])
+    .expression((eb) =>
+      eb
+        .selectFrom('products')
+        .select([
+          'products.order_id',
+          'products.id',
+          'products.user_id',
+          sql<string>`${line.quantity.toFixed(3)}::numeric`.as('quantity'),
+        ])
+        .where('products.id', '=', line.productId)
+        .where('products.order_id', '=', line.orderId)
+        .where('products.user_id', '=', userId),
+    )
+    .onConflict((oc) =>
+      oc.columns(['order_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: sql`now()` })),
+    )
+    .returning(['product_id', 'order_id', 'quantity'])
+    .executeTakeFirst();
+  return row && { productId: row.product_id, orderId: row.order_id, quantity: row.quantity };
+}
+
+/** Sets every quantity of the order to 0; returns how many lines were above 0. */
+export async function clearQuantities(db: Db, userId: number, orderId: number): Promise<number> {
+  const result = await db
+    .updateTable('order_quantities')
+    .set({ quantity: 0, updated_at: sql`now()` })
+    .where('order_id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('quantity', '>', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,27 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { authRouter } from './auth/router.ts';
+import { feedbackRouter } from './feedback/router.ts';
+import { ordersRouter } from './orders/router.ts';
+import { productsRouter } from './products/router.ts';
+import { suppliersRouter } from './suppliers/router.ts';
+import { createCallerFactory, router } from './trpc.ts';
+import { usersRouter } from './users/router.ts';
+
+/** The one definition of the API: the typed client calls it at /api/trpc, REST scripts at /api. */
+export const appRouter = router({
+  auth: authRouter,
+  suppliers: suppliersRouter,
+  products: productsRouter,
+  orders: ordersRouter,
+  users: usersRouter,
+  feedback: feedbackRouter,
+});
+
+export type AppRouter = typeof appRouter;
+/** Inputs of every procedure, e.g. `RouterInputs['suppliers']['create']`. */
+export type RouterInputs = inferRouterInputs<AppRouter>;
+/** Outputs of every procedure, e.g. `RouterOutputs['orders']['bySupplier']`. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** Calls procedures in-process with a context (tests, scripts). */
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,116 @@
+import type { Database, NewUser, UserRow, UserUpdate } from '@reorder/db';
+import type { TPublicUser, TUser } from '@reorder/schemas';
+import { type Kysely, sql, type Transaction } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+import { usernameBaseFromEmail } from './usernames.ts';
+
+/** The API's view of a user row: never the hash or the token version. */
+export function toUser(row: UserRow): TUser {
+  return {
+    id: row.id,
+    username: row.username,
+    businessName: row.business_name,
+    fullName: row.full_name,
+    email: row.email,
+    language: row.language,
+  };
+}
+
+export function toPublicUser(row: UserRow): TPublicUser {
+  return { username: row.username, businessName: row.business_name };
+}
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Emails are citext: the match ignores case. */
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+/** Thrown by `insertUser` when the email is already registered. */
+export class EmailTakenError extends Error {
+  constructor() {
+    super('Email already registered');
+    this.name = 'EmailTakenError';
+  }
+}
+
+function uniqueViolation(error: unknown): string | undefined {
+  const e = error as { code?: unknown; constraint?: unknown };
+  return e?.code === '23505' ? String(e.constraint ?? '') : undefined;
+}
+
+/**
+ * Inserts a user with a username made from the email: the base when free,
+ * else the base with the lowest free number appended ("maria", "maria2", ...).
+ * Safe under concurrent registrations: a lost race on the username retries.
+ */
+export async function insertUser(db: Db, user: Omit<NewUser, 'username'>): Promise<UserRow> {
+  const base = usernameBaseFromEmail(user.email);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const taken = await db
+      .selectFrom('users')
+      .select('username')
+      .where(sql<boolean>`lower(username::text) ~ ${`^${escapeRegex(base)}[0-9]*$`}`)
+      .execute();
+    const username = nextFreeUsername(base, new Set(taken.map((r) => r.username.toLowerCase())));
+    try {
+      return await db
+        .insertInto('users')
+        .values({ ...user, username })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'users_email_key') throw new EmailTakenError();
+      if (constraint !== 'users_username_key') throw error;
+    }
+  }
+  throw new Error('Could not find a free username');
+}
+
+/** Words that are paths, not people: `/api/users/me` is always the caller. */
+const RESERVED_USERNAMES = new Set(['me']);
+
+function nextFreeUsername(base: string, taken: Set<string>): string {
+  if (!taken.has(base) && !RESERVED_USERNAMES.has(base)) return base;
+  for (let n = 2; ; n++) {
+    if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+  }
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+}
+
+/** Updates a user; throws EmailTakenError when the new email belongs to someone else. */
+export async function updateUser(db: Db, id: number, changes: UserUpdate): Promise<UserRow> {
+  try {
+    return await db
+      .updateTable('users')
+      .set({ ...changes, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (uniqueViolation(error) === 'users_email_key') throw new EmailTakenError();
+    throw error;
+  }
+}
+
+/** Sets a new password hash and bumps the token version, so every older token stops working. */
+export function setPassword(db: Db, id: number, passwordHash: string): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, token_version: sql`token_version + 1`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The server's settings (DECISIONS §5), validated at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  /** Unset here means "generate once and keep in DATA_DIR" (see `resolveJwtSecret`). */
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  feedbackTo: string | undefined;
+  googleClientId: string | undefined;
+  facebookAppId: string | undefined;
+  facebookAppSecret: string | undefined;
+  googleJwksUrl: string;
+  facebookGraphUrl: string;
+  /** Express's `trust proxy`: false, true, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string;
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+
+const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** "7d", "12h", "30m", "45s" or a number of seconds. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+)\s*([smhd]?)$/i.exec(text.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * (UNITS[(match[2] || 's').toLowerCase()] ?? 1);
+}
+
+function parseUrl(text: string, protocols: string[]): URL | undefined {
+  try {
+    const url = new URL(text);
+    return protocols.includes(url.protocol) && url.hostname ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the configuration from environment variables. Every bad value gives
+ * one line naming the variable and why; values that may hold secrets are
+ * never echoed.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
+  const errors: string[] = [];
+  const get = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+
+  let port = 3000;
+  const portText = get('PORT');
+  if (portText !== undefined) {
+    port = Number(portText);
+    if (!/^\d+$/.test(portText) || port > 65535) errors.push(`PORT must be a whole number from 0 to 65535 (got "${portText}")`);
+  }
+
+  const host = get('HOST') ?? '127.0.0.1';
+
+  const databaseUrl = get('DATABASE_URL');
+  if (databaseUrl !== undefined && !parseUrl(databaseUrl, ['postgres:', 'postgresql:'])) {
+    errors.push('DATABASE_URL must be a PostgreSQL connection string like postgres://user:password@host:5432/database');
+  }
+
+  const dataDir = path.resolve(get('DATA_DIR') ?? './data');
+
+  let publicUrl = `http://localhost:${port}`;
+  const publicUrlText = get('PUBLIC_URL');
+  if (publicUrlText !== undefined) {
+    if (parseUrl(publicUrlText, ['http:', 'https:'])) publicUrl = publicUrlText.replace(/\/+$/, '');
+    else errors.push(`PUBLIC_URL must be an http(s) URL like https://orders.example.com (got "${publicUrlText}")`);
+  }
+
+  const jwtSecret = get('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) errors.push('JWT_SECRET must be at least 32 characters long');
+
+  let tokenTtlSeconds = 7 * 86400;
+  const ttlText = get('TOKEN_TTL');
+  if (ttlText !== undefined) {
+    const seconds = parseDuration(ttlText);
+    if (seconds === undefined || seconds < 60 || seconds > 365 * 86400) {
+      errors.push(`TOKEN_TTL must be a duration from 1 minute to 365 days, like 7d, 12h or 30m (got "${ttlText}")`);
+    } else tokenTtlSeconds = seconds;
+  }
+
+  const smtpUrl = get('SMTP_URL');
+  if (smtpUrl !== undefined && !parseUrl(smtpUrl, ['smtp:', 'smtps:'])) {
+    errors.push('SMTP_URL must be an smtp:// or smtps:// URL like smtp://user:password@mail.example.com:587');
+  }
+
+  const emailLike = /^[^\s@<>]+@[^\s@<>]+$/;
+  const mailFrom = get('MAIL_FROM') ?? `Reorder <no-reply@${new URL(publicUrl).hostname}>`;
+  const fromAddress = /<([^>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom;
+  if (!emailLike.test(fromAddress)) errors.push(`MAIL_FROM must be an address like "Reorder <orders@example.com>" (got "${mailFrom}")`);
+
+  const feedbackTo = get('FEEDBACK_TO');
+  if (feedbackTo !== undefined && !emailLike.test(feedbackTo)) errors.push(`FEEDBACK_TO must be an email address (got "${feedbackTo}")`);
+
+  const facebookAppId = get('FACEBOOK_APP_ID');
+  const facebookAppSecret = get('FACEBOOK_APP_SECRET');
+  if ((facebookAppId === undefined) !== (facebookAppSecret === undefined)) {
+    errors.push('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together');
+  }
+
+  const urlSetting = (name: string, fallback: string) => {
+    const text = get(name);
+    if (text === undefined) return fallback;
+    if (!parseUrl(text, ['http:', 'https:'])) errors.push(`${name} must be an http(s) URL (got "${text}")`);
+    return text.replace(/\/+$/, '');
+  };
+  const googleJwksUrl = urlSetting('GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs');
+  const facebookGraphUrl = urlSetting('FACEBOOK_GRAPH_URL', 'https://graph.facebook.com');
+
+  let trustProxy: Config['trustProxy'] = false;
+  const trustText = get('TRUST_PROXY');
+  if (trustText !== undefined) {
+    if (/^(true|false)$/i.test(trustText)) trustProxy = trustText.toLowerCase() === 'true';
+    else if (/^\d+$/.test(trustText)) trustProxy = Number(trustText);
+    else trustProxy = trustText;
+  }
+
+  if (errors.length) return { ok: false, errors };
+  return {
+    ok: true,
+    config: {
+      port,
+      host,
+      databaseUrl,
+      dataDir,
+      publicUrl,
+      jwtSecret,
+      tokenTtlSeconds,
+      smtpUrl,
+      mailFrom,
+      feedbackTo,
+      googleClientId: get('GOOGLE_CLIENT_ID'),
+      facebookAppId,
+      facebookAppSecret,
+      googleJwksUrl,
+      facebookGraphUrl,
+      trustProxy,
+    },
+  };
+}
+
+/**
+ * The token signing key: JWT_SECRET when set, else a random key generated on
+ * first start and kept in `DATA_DIR/jwt-secret` (mode 600) so sessions survive
+ * restarts. Several processes must share JWT_SECRET (or the folder).
+ */
+export function resolveJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>): Uint8Array {
+  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Router } from 'express';
+
+/** Where `services/web` puts its build; the same relative place from `src/` and from `dist/`. */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const PLACEHOLDER = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Reorder</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933;line-height:1.5}a{color:#1565c0}h1{color:#2e7d32}</style></head>
+<body><main><h1>Reorder</h1><p>The server is running. The web app has not been built yet.</p>
+<p>The REST API is described at <a href="/api/docs">/api/docs</a>.</p></main></body>
+</html>
+`;
+
+/**
+ * Serves the built web app: its files with long caching for hashed assets,
+ * and `index.html` for every other path (the app routes on the client). With
+ * no build present, a placeholder page.
+ */
+export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
+  const webRouter = express.Router();
+  const index = path.join(webDir, 'index.html');
+  if (!existsSync(index)) {
+    webRouter.use((req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      res.type('html').set('Cache-Control', 'no-cache').send(PLACEHOLDER);
+    });
+    return webRouter;
+  }
+  webRouter.use(
+    '/assets',
+    express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
+  webRouter.use(express.static(webDir, { index: false, maxAge: '1h' }));
+  webRouter.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    res.set('Cache-Control', 'no-cache').sendFile(index);
+  });
+  return webRouter;
+}
