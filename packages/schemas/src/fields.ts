@@ -94,5 +94,5 @@ export const zSearch = z
   .string({ error: 'Search must be text' })
   .trim()
   .max(LIMITS.searchMax, { error: `Search must be at most ${LIMITS.searchMax} characters` })
-  .optional()
-  .describe('Case- and accent-insensitive text to search for ("jamon" finds "Jamón")');
+  .describe('Case- and accent-insensitive text to search for ("jamon" finds "Jamón")')
+  .optional();

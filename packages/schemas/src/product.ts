@@ -18,7 +18,7 @@ const zUnit = zText('Unit', LIMITS.unitMax).describe('Unit, 1 to 20 characters, 
 
 export const ZProductListInput = z.object({
   q: zSearch,
-  orderId: zId('Order id').optional().describe('Only the products of this order, with its quantities'),
+  orderId: zId('Order id').describe('Only the products of this order, with its quantities').optional(),
   limit: zCount('Limit', 1, LIMITS.productsPerSupplier, LIMITS.productsPerSupplier).describe(
     'At most this many products (1 to 1000, default 1000)',
   ),

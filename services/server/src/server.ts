@@ -32,12 +32,17 @@ export interface StartOptions {
   /** Overrides for tests (tight limits, a frozen clock...). */
   rateRules?: Partial<RateRules>;
   webDir?: string;
+  /** Where PGlite keeps its files instead of `DATA_DIR/pglite` (`memory://` in tests). */
+  pgliteDir?: string;
 }
 
 /** Opens the database, runs migrations and starts listening. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger();
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.pgliteDir ?? path.join(config.dataDir, 'pglite'),
+  });
   try {
     await migrateToLatest(database.db);
   } catch (error) {

@@ -112,6 +112,10 @@ export function createOpenApiDocument(options: { baseUrl: string; version: strin
 
   for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
     for (const [method, operation] of Object.entries<Json>(item)) {
+      for (const parameter of operation.parameters ?? []) {
+        // zod-openapi puts `.describe()` on the schema; readers look for it on the parameter.
+        if (parameter.schema?.description && !parameter.description) parameter.description = parameter.schema.description;
+      }
       const ok = operation.responses?.['200'];
       const data = ok?.content?.['application/json']?.schema ?? {};
       const responses: Json = {
@@ -131,7 +135,8 @@ export function createOpenApiDocument(options: { baseUrl: string; version: strin
       responses: { 200: { description: 'The server is up' } },
     },
   };
-  document.components ??= {};
-  document.components.schemas = { ...document.components.schemas, ErrorEnvelope: errorEnvelopeSchema };
+  // trpc-to-openapi's own error shapes are replaced by the envelope above.
+  const schemas = Object.entries<Json>(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith('error.'));
+  document.components = { ...document.components, schemas: { ...Object.fromEntries(schemas), ErrorEnvelope: errorEnvelopeSchema } };
   return document;
 }

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('the HTTP surface', () => {
+  it('answers HEAD /api/ping with 200 and no body, without a token', async () => {
+    const res = await fetch(`${t.url}/api/ping`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+  });
+
+  it('answers unknown /api paths with a 404 envelope, never the web page', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/suppliers/1/nope'],
+      ['PATCH', '/api/suppliers/1'],
+      ['GET', '/api/'],
+    ] as const) {
+      const res = await t.api.request(method, path, { body: method === 'GET' ? undefined : {} });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(res.body).toEqual({ code: 0, data: null, message: expect.any(String), error: { kind: 'NOT_FOUND', issues: [] } });
+    }
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const res = await t.api.request('POST', '/api/auth/login', { rawBody: '{"email": ', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(0);
+    expect(res.body.error.kind).toBe('BAD_REQUEST');
+    expect(res.body.message).toMatch(/not valid JSON/);
+  });
+
+  it('answers a body over 1 MB with a 413 envelope', async () => {
+    const { token } = await t.api.register();
+    const res = await t.api.request('POST', '/api/feedbacks', {
+      token,
+      rawBody: JSON.stringify({ fullName: 'A', email: 'a@example.com', note: 'x'.repeat(1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 0, data: null, error: { kind: 'PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('reads JSON sent with a charset in the content type', async () => {
+    const { token } = await t.api.register();
+    const res = await t.api.request('POST', '/api/suppliers', {
+      token,
+      rawBody: JSON.stringify({ name: 'Panadería Ñandú', messageService: 'other' }),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.name).toBe('Panadería Ñandú');
+  });
+
+  it('reads a POST without a body as empty and names the missing fields', async () => {
+    const { token } = await t.api.register();
+    const res = await t.api.request('POST', '/api/products/clear', { token });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues).toEqual([{ path: 'orderId', message: expect.any(String) }]);
+  });
+
+  it('refuses a body that is not JSON with a 400 envelope', async () => {
+    const res = await t.api.request('POST', '/api/auth/login', { rawBody: 'email=a@b.c', headers: { 'content-type': 'text/plain' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.kind).toBe('BAD_REQUEST');
+  });
+
+  it('serves the web app (or its placeholder) for every other path', async () => {
+    const res = await fetch(`${t.url}/orders/12/products/new`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('never lets API answers be cached', async () => {
+    const { token } = await t.api.register();
+    const res = await t.api.get('/api/suppliers', token);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
