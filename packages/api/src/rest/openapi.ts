@@ -2,7 +2,7 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { ERROR_STATUS, type TErrorKind } from '../errors.ts';
 import { appRouter } from '../root.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is plain JSON walked by key.
+/** An OpenAPI document is plain JSON, walked by key. */
 type Json = any;
 
 const ERROR_DESCRIPTIONS: Record<TErrorKind, string> = {

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { en, es, type TMessageKey, translate } from './index.ts';
+
+/** Every leaf of a texts object as [dotted key, value]. */
+function leaves(node: unknown, prefix = ''): [string, unknown][] {
+  if (typeof node !== 'object' || node === null) return [[prefix, node]];
+  return Object.entries(node).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
+}
+
+function at(node: unknown, key: string): unknown {
+  let current: unknown = node;
+  for (const part of key.split('.')) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, part)) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('translate', () => {
+  it('fills {{name}} placeholders', () => {
+    expect(translate('en', 'mail.greeting', { name: 'Ana' })).toBe('Hi Ana,');
+    expect(translate('es', 'mail.greeting', { name: 'Ana' })).toBe('Hola, Ana:');
+    expect(translate('en', 'mail.feedback.subject', { name: 'José' })).toBe('Feedback from José');
+  });
+
+  it('replaces a missing variable with "" rather than leaving the placeholder', () => {
+    expect(translate('en', 'mail.greeting')).toBe('Hi ,');
+  });
+
+  it('does not interpret $ patterns in values', () => {
+    expect(translate('en', 'mail.greeting', { name: "$& $1 $'" })).toBe("Hi $& $1 $',");
+  });
+
+  it('uses the requested language', () => {
+    expect(translate('es', 'mail.resetPassword.subject')).toBe('Restablece tu contraseña');
+    expect(translate('en', 'mail.resetPassword.subject')).toBe('Reset your password');
+  });
+
+  it('falls back to English for an unknown locale', () => {
+    expect(translate('fr', 'mail.resetPassword.subject')).toBe('Reset your password');
+    expect(translate('', 'mail.greeting', { name: 'Ana' })).toBe('Hi Ana,');
+    expect(translate('toString', 'mail.signature')).toBe(en.mail.signature);
+  });
+
+  it('returns the key itself for an unknown key', () => {
+    expect(translate('en', 'mail.nope' as TMessageKey)).toBe('mail.nope');
+  });
+});
+
+describe('locales', () => {
+  const enLeaves = leaves(en);
+
+  it('has texts to check', () => {
+    expect(enLeaves.length).toBeGreaterThan(5);
+    for (const [key, value] of enLeaves) {
+      expect(typeof value, key).toBe('string');
+      expect((value as string).trim(), key).not.toBe('');
+    }
+  });
+
+  it('every English key exists in Spanish with a real, translated text', () => {
+    for (const [key, value] of enLeaves) {
+      const spanish = at(es, key);
+      expect(typeof spanish, `es.${key}`).toBe('string');
+      expect((spanish as string).trim(), `es.${key}`).not.toBe('');
+      expect(spanish, `es.${key}`).not.toBe(key);
+      expect(spanish, `es.${key} is still English`).not.toBe(value);
+      expect(translate('es', key as TMessageKey, { name: 'x' }), `es.${key}`).not.toBe(key);
+    }
+  });
+
+  it('Spanish has no keys English lacks', () => {
+    const enKeys = enLeaves.map(([key]) => key).sort();
+    const esKeys = leaves(es)
+      .map(([key]) => key)
+      .sort();
+    expect(esKeys).toEqual(enKeys);
+  });
+
+  it('both languages use the same placeholders', () => {
+    for (const [key, value] of enLeaves) {
+      expect(placeholders(at(es, key) as string), key).toEqual(placeholders(value as string));
+    }
+  });
+});

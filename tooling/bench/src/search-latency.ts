@@ -1,0 +1,198 @@
+/**
+ * Search latency at scale (issue 2): the median time of
+ *   GET /api/suppliers?q=             for an account with 1,000 suppliers
+ *   GET /api/products?orderId=&q=     for the same account's 100,000 products
+ * in a database that also holds many other accounts, measured over HTTP
+ * against the real server, with two baselines from the same run
+ * (HEAD /api/ping, and GET /api/users/me which does the token check and one
+ * indexed row lookup) so the ratios mean something on a noisy machine.
+ *
+ *   pnpm bench                                  # embedded PGlite (in memory)
+ *   BENCH_DATABASE_URL=postgres://... pnpm bench # PostgreSQL (a fresh database is made from it)
+ *   BENCH_ITERATIONS=300 BENCH_OTHER_ACCOUNTS=50 pnpm bench
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLogger } from '@reorder/api';
+import type { Database, NewProduct } from '@reorder/db';
+import { normalizeSearchText } from '@reorder/schemas';
+import { loadConfig, startServer } from '@reorder/server';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const SUPPLIERS = 1000;
+const PRODUCTS_PER_SUPPLIER = 100;
+const OTHER_ACCOUNTS = Number(process.env.BENCH_OTHER_ACCOUNTS ?? 30);
+const OTHER_SUPPLIERS = 50;
+const OTHER_PRODUCTS_PER_SUPPLIER = 40;
+
+const WORDS = ['Tomate', 'Jamón', 'Queso', 'Leche', 'Harina', 'Azúcar', 'Café', 'Té', 'Aceite', 'Pan', 'Huevos', 'Manzana', 'Pera', 'Limón', 'Naranja', 'Pimiento', 'Cebolla', 'Ajo', 'Patata', 'Arroz', 'Pasta', 'Atún', 'Salmón', 'Pollo', 'Ternera', 'Cerdo', 'Chorizo', 'Yogur', 'Mantequilla', 'Nata'];
+const QUALIFIERS = ['ibérico', 'ecológico', 'fresco', 'curado', 'integral', 'premium', 'del día', 'extra', 'bio', 'artesano'];
+const COMPANIES = ['Distribuciones', 'Frutas', 'Lácteos', 'Carnes', 'Panadería', 'Pescados', 'Bebidas', 'Congelados', 'Ultramarinos', 'Mayorista'];
+
+function pick<T>(list: readonly T[], i: number): T {
+  return list[i % list.length] as T;
+}
+
+async function createDatabase(adminUrl: string) {
+  const name = `reorder_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Inserts an account's suppliers, orders and products in large batches (straight SQL, same derived columns as the API). */
+async function seedAccount(db: Kysely<Database>, userId: number, suppliers: number, productsPerSupplier: number) {
+  const supplierRows = Array.from({ length: suppliers }, (_, i) => {
+    const name = `${pick(COMPANIES, i)} ${pick(WORDS, i * 7)} ${i + 1}`;
+    const contactName = `Contacto ${pick(QUALIFIERS, i)} ${i}`;
+    const contactInfo = `+34 6${String(10_000_000 + i * 7919).slice(0, 8)}`;
+    return {
+      user_id: userId,
+      name,
+      contact_name: contactName,
+      message_service: 'whatsapp',
+      contact_info: contactInfo,
+      note: '',
+      search_text: normalizeSearchText([name, contactName, contactInfo].join(' \u001f ')),
+      sort_key: normalizeSearchText(name),
+    };
+  });
+  const orderIds: number[] = [];
+  for (let i = 0; i < supplierRows.length; i += 1000) {
+    const inserted = await db.insertInto('suppliers').values(supplierRows.slice(i, i + 1000)).returning('id').execute();
+    const orders = await db
+      .insertInto('orders')
+      .values(inserted.map((s) => ({ user_id: userId, supplier_id: s.id, introduce: '' })))
+      .returning('id')
+      .execute();
+    orderIds.push(...orders.map((o) => o.id));
+  }
+  const batch: NewProduct[] = [];
+  const flush = async () => {
+    if (batch.length) await db.insertInto('products').values(batch.splice(0)).execute();
+  };
+  let n = 0;
+  for (const orderId of orderIds) {
+    for (let j = 0; j < productsPerSupplier; j++, n++) {
+      const name = `${pick(WORDS, n)} ${pick(QUALIFIERS, n * 3 + j)} ${n % 997}`;
+      const key = normalizeSearchText(name);
+      batch.push({ user_id: userId, order_id: orderId, name, unit: pick(['Kg', 'L', 'ud', 'caja'], n), search_text: key, sort_key: key });
+      if (batch.length >= 5000) await flush();
+    }
+  }
+  await flush();
+  return orderIds;
+}
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+  return { median: at(0.5), p95: at(0.95), min: sorted[0] as number };
+}
+
+async function time(url: string, init: RequestInit): Promise<{ ms: number; bytes: number; count: number }> {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  const text = await res.text();
+  const ms = performance.now() - started;
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 200)}`);
+  const data = text ? JSON.parse(text).data : null;
+  return { ms, bytes: text.length, count: Array.isArray(data) ? data.length : 0 };
+}
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const database = adminUrl ? await createDatabase(adminUrl) : undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-bench-'));
+  const loaded = loadConfig({ PORT: '0', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-long-enough-for-hs256-signing!!', ...(database ? { DATABASE_URL: database.url } : {}) });
+  if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
+  const server = await startServer(loaded.config, { logger: createLogger({ quiet: true }), pgliteDir: 'memory://' });
+  const kind = server.database.kind;
+  const db = server.deps.db;
+  const api = `${server.url}/api`;
+  try {
+    const seedStarted = performance.now();
+    const register = async (email: string) => {
+      const res = await fetch(`${api}/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ businessName: 'Bench', fullName: 'Bench Owner', email, password: 'benchmark-password' }),
+      });
+      const body = (await res.json()) as { data: { token: string; user: { id: number } } };
+      return body.data;
+    };
+    for (let a = 0; a < OTHER_ACCOUNTS; a++) {
+      const other = await register(`other${a}@bench.test`);
+      await seedAccount(db, other.user.id, OTHER_SUPPLIERS, OTHER_PRODUCTS_PER_SUPPLIER);
+    }
+    const owner = await register('owner@bench.test');
+    const orderIds = await seedAccount(db, owner.user.id, SUPPLIERS, PRODUCTS_PER_SUPPLIER);
+    await sql`ANALYZE`.execute(db);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const totalProducts = OTHER_ACCOUNTS * OTHER_SUPPLIERS * OTHER_PRODUCTS_PER_SUPPLIER + SUPPLIERS * PRODUCTS_PER_SUPPLIER;
+
+    const headers = { authorization: `Bearer ${owner.token}` };
+    const supplierQueries = ['', 'jamon', 'FRUTAS', 'lácteos 5', '+34 61', 'zzz-no-match', 'contacto bio'];
+    const productQueries = ['', 'jamon', 'iberico', 'cafe premium', 'zzz-no-match', 'te'];
+    const cases: Record<string, () => Promise<{ ms: number; bytes: number; count: number }>> = {
+      'HEAD /api/ping (baseline)': () => time(`${api}/ping`, { method: 'HEAD' }),
+      'GET /api/users/me (baseline: auth + 1 row)': () => time(`${api}/users/me`, { headers }),
+      'GET /api/suppliers?q=': (() => {
+        let i = 0;
+        return () => time(`${api}/suppliers?q=${encodeURIComponent(pick(supplierQueries, i++))}`, { headers });
+      })(),
+      'GET /api/products?orderId=&q=': (() => {
+        let i = 0;
+        return () => {
+          const orderId = pick(orderIds, (i * 7919) % orderIds.length);
+          return time(`${api}/products?orderId=${orderId}&q=${encodeURIComponent(pick(productQueries, i++))}`, { headers });
+        };
+      })(),
+    };
+    // Warm up every path (JIT, plans, caches) before measuring.
+    for (const run of Object.values(cases)) for (let i = 0; i < 20; i++) await run();
+    // Interleave the cases so a slow moment of the machine hits them all alike.
+    const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+    const sizes: Record<string, { bytes: number; count: number }[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+    for (let i = 0; i < ITERATIONS; i++) {
+      for (const [name, run] of Object.entries(cases)) {
+        const r = await run();
+        samples[name]!.push(r.ms);
+        sizes[name]!.push({ bytes: r.bytes, count: r.count });
+      }
+    }
+
+    const baseline = stats(samples['GET /api/users/me (baseline: auth + 1 row)']!).median;
+    console.log(`\nSearch latency — ${kind === 'pglite' ? 'embedded PGlite (in memory)' : 'PostgreSQL'}, ${ITERATIONS} requests per row, sequential, over HTTP on loopback`);
+    console.log(`Data: target account ${SUPPLIERS} suppliers / ${SUPPLIERS * PRODUCTS_PER_SUPPLIER} products; ${OTHER_ACCOUNTS} other accounts; ${totalProducts} products in all (seeded in ${seedSeconds.toFixed(1)} s)\n`);
+    console.log('| request | median ms | p95 ms | min ms | × users/me | avg rows |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const [name, values] of Object.entries(samples)) {
+      const s = stats(values);
+      const rows = sizes[name]!.reduce((n, x) => n + x.count, 0) / values.length;
+      console.log(`| ${name} | ${s.median.toFixed(2)} | ${s.p95.toFixed(2)} | ${s.min.toFixed(2)} | ${(s.median / baseline).toFixed(2)} | ${rows.toFixed(1)} |`);
+    }
+    console.log('\n(queries cycle through: suppliers q =', JSON.stringify(supplierQueries), '; products q =', JSON.stringify(productQueries), 'over random orders)');
+  } finally {
+    await server.close();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
