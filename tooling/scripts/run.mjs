@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// The two commands of the README, runnable with nothing but Node and npm:
-//   npm start  -> install, build, start the app (embedded database, port 3000)
-//   npm test   -> install, type-check, lint, run every test suite
+// The commands of the README, runnable with nothing but Node and npm:
+//   npm start       -> install, build, start the app (embedded database, port 3000)
+//   npm test        -> install, type-check, lint, run every test suite
+//   npm run dev     -> install, start the server in watch mode
+//   npm run build   -> install, build
+//   npm run db:migrate -> install, migrate the configured database
+//   npm run bench   -> install, run the search latency benchmark
 // pnpm is fetched by npx at the version in package.json's packageManager field.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -28,7 +32,9 @@ function run(cmd, args, options = {}) {
     process.exit(result.status || 1);
   }
 }
-const pnpm = (...args) => run('npx', ['--yes', pnpmSpec, ...args], { env: { ...process.env, npm_config_update_notifier: 'false' } });
+// `./data` means the repository's data folder, whichever package folder pnpm runs a script in.
+const env = { ...process.env, npm_config_update_notifier: 'false', DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') };
+const pnpm = (...args) => run('npx', ['--yes', pnpmSpec, ...args], { env });
 
 function install() {
   pnpm('install', '--frozen-lockfile', '--reporter=append-only', '--loglevel=warn');
@@ -42,11 +48,23 @@ if (command === 'start') {
   step('Installing dependencies');
   install();
   step('Building');
-  pnpm('run', '--silent', 'build');
+  pnpm('--filter', './services/*', '--silent', 'run', 'build');
   step('Starting');
-  const child = spawn(process.execPath, ['--enable-source-maps', 'services/server/dist/main.js'], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--enable-source-maps', 'services/server/dist/main.js'], { cwd: root, stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else if (command === 'build') {
+  install();
+  pnpm('--filter', './services/*', '--silent', 'run', 'build');
+} else if (command === 'dev') {
+  install();
+  pnpm('--filter', '@reorder/server', 'dev');
+} else if (command === 'db:migrate') {
+  install();
+  pnpm('--filter', '@reorder/server', 'db:migrate');
+} else if (command === 'bench') {
+  install();
+  pnpm('--filter', '@reorder/bench', 'bench');
 } else if (command === 'test') {
   step('Installing dependencies');
   install();
@@ -57,7 +75,7 @@ if (command === 'start') {
   step('Running tests');
   runTests();
 } else {
-  console.error('usage: node tooling/scripts/run.mjs start|test');
+  console.error('usage: node tooling/scripts/run.mjs start|test|dev|build|db:migrate|bench');
   process.exit(2);
 }
 

@@ -73,7 +73,11 @@ describe('describeError', () => {
   });
 
   it('joins only the distinct issue messages', () => {
-    const schema = z.object({ a: z.string({ error: 'Must be text' }), b: z.string({ error: 'Must be text' }), c: z.number({ error: 'Must be a number' }) });
+    const schema = z.object({
+      a: z.string({ error: 'Must be text' }),
+      b: z.string({ error: 'Must be text' }),
+      c: z.number({ error: 'Must be a number' }),
+    });
     const cause = zodError(schema, {});
     const description = describeError(new TRPCError({ code: 'BAD_REQUEST', cause }));
     expect(description.issues.map((i) => i.path)).toEqual(['a', 'b', 'c']);

@@ -56,12 +56,25 @@ describe('zQuantity', () => {
     expect(result.data).toBe(expected);
   });
 
-  it.each([-0.001, -1, 99999.001, 100000, 1.2345, 0.0001, 'abc', null, true, '', '-1', '1e3', undefined, Number.NaN, Number.POSITIVE_INFINITY])(
-    'rejects %j',
-    (input) => {
-      expect(zQuantity.safeParse(input).success).toBe(false);
-    },
-  );
+  it.each([
+    -0.001,
+    -1,
+    99999.001,
+    100000,
+    1.2345,
+    0.0001,
+    'abc',
+    null,
+    true,
+    '',
+    '-1',
+    '1e3',
+    undefined,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+  ])('rejects %j', (input) => {
+    expect(zQuantity.safeParse(input).success).toBe(false);
+  });
 
   it('explains each problem', () => {
     expect(issuesOf(zQuantity, -1)[0]?.message).toBe('Quantity must be 0 or more');

@@ -42,9 +42,7 @@ describe('formatOrderText', () => {
   ];
 
   it('puts the message first, then one line per product with a quantity', () => {
-    expect(formatOrderText('Hello, this is my order:', lines)).toBe(
-      'Hello, this is my order:\n2.5 x Kg: Tomatoes\n12 x Units: Bread',
-    );
+    expect(formatOrderText('Hello, this is my order:', lines)).toBe('Hello, this is my order:\n2.5 x Kg: Tomatoes\n12 x Units: Bread');
   });
 
   it('uses the "quantity x unit: name" format', () => {

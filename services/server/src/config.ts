@@ -60,8 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   let port = 3000;
   const portText = get('PORT');
   if (portText !== undefined) {
-    port = Number(portText);
-    if (!/^\d+$/.test(portText) || port > 65535) errors.push(`PORT must be a whole number from 0 to 65535 (got "${portText}")`);
+    if (/^\d+$/.test(portText) && Number(portText) <= 65535) port = Number(portText);
+    else errors.push(`PORT must be a whole number from 0 to 65535 (got "${portText}")`);
   }
 
   const host = get('HOST') ?? '127.0.0.1';

@@ -12,7 +12,7 @@ export function usernameBaseFromEmail(email: string): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9._-]/g, '')
-    .replace(/^[._-]+|[._-]+$/g, '')
-    .slice(0, MAX_BASE_LENGTH);
+    .slice(0, MAX_BASE_LENGTH)
+    .replace(/^[._-]+|[._-]+$/g, '');
   return base || 'user';
 }
