@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zOptionalText } from './fields.ts';
+import { zId } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
 export const ZOrderProduct = z
@@ -26,5 +26,14 @@ export const ZOrderBySupplierInput = z.object({ supplierId: zId('Supplier id').d
 
 export const ZUpdateOrderInput = z.object({
   id: zId('Order id').describe('Order id'),
-  introduce: zOptionalText('Message', LIMITS.messageMax).describe('The message above the order, at most 300 characters'),
+  // Required (it may be ""), so a body that forgets it cannot wipe the message.
+  introduce: z
+    .preprocess(
+      (value) => (value === null ? '' : value),
+      z
+        .string({ error: 'Message is required (send "" for no message)' })
+        .trim()
+        .max(LIMITS.messageMax, { error: `Message must be at most ${LIMITS.messageMax} characters` }),
+    )
+    .describe('The message above the order, at most 300 characters ("" for none)'),
 });

@@ -19,14 +19,16 @@ export const ZSupplier = z
   .meta({ id: 'Supplier', description: 'A supplier and the id of its current order' });
 export type TSupplier = z.infer<typeof ZSupplier>;
 
-const PHONE_PATTERN = /^\+?[\d\s().\-/]+$/;
+/** Digits with the usual separators, and at most one "+" before the first digit: "+34 600 12 34 56", "(+34) 600-123-456". */
+const PHONE_PATTERN = /^[^\d+]*\+?[\d\s().\-/]+$/;
+const PHONE_CHARACTERS = /^[\d\s().\-/+]+$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Why `contactInfo` does not fit `messageService`, or undefined when it does. */
 export function contactInfoProblem(service: TMessageService, contactInfo: string): string | undefined {
   if (PHONE_SERVICES.includes(service)) {
     const digits = contactInfo.replace(/\D/g, '').length;
-    if (!PHONE_PATTERN.test(contactInfo) || digits < LIMITS.phoneDigitsMin || digits > LIMITS.phoneDigitsMax) {
+    if (!PHONE_CHARACTERS.test(contactInfo) || !PHONE_PATTERN.test(contactInfo) || digits < LIMITS.phoneDigitsMin || digits > LIMITS.phoneDigitsMax) {
       return `Contact info must be a phone number for ${service} (digits, spaces, +, -, parentheses)`;
     }
   } else if (service === 'email' && !EMAIL_PATTERN.test(contactInfo)) {

@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiResponse, startTestServer, type TestServer } from './harness.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+/** A successful envelope around `data`. */
+function expectOk(res: ApiResponse, data: unknown) {
+  expect(res.status, res.text).toBe(200);
+  expect(res.body).toEqual({ code: 1, data, message: expect.any(String) });
+}
+
+/** A failure envelope of `kind` with HTTP `status`; when `fields` is given, the issues name exactly those fields. */
+function expectFailure(res: ApiResponse, status: number, kind: string, fields?: string[]) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.body).toEqual({
+    code: 0,
+    data: null,
+    message: expect.any(String),
+    error: { kind, issues: expect.any(Array) },
+  });
+  expect(res.body.message.length).toBeGreaterThan(0);
+  for (const issue of res.body.error.issues) expect(issue).toEqual({ path: expect.any(String), message: expect.any(String) });
+  if (fields) expect([...new Set(res.body.error.issues.map((i: { path: string }) => i.path))].sort()).toEqual([...fields].sort());
+  if (kind === 'NOT_FOUND') expect(res.body.error.issues).toEqual([]);
+}
+
+/** A user with one supplier: helpers to add products, set quantities and read the order. */
+async function newShop() {
+  const { token } = await t.api.register();
+  const supplier = await t.api.createSupplier(token);
+  return {
+    token,
+    supplier,
+    orderId: supplier.orderId,
+    add: (name: string, unit: string) => t.api.createProduct(token, supplier.orderId, name, unit),
+    async set(productId: number, quantity: unknown) {
+      const res = await t.api.put('/api/products/quantity', { productId, orderId: supplier.orderId, quantity }, token);
+      expect(res.status, res.text).toBe(200);
+      return res;
+    },
+    order: () => t.api.get(`/api/orders/supplier/${supplier.id}`, token),
+    async text() {
+      const res = await t.api.get(`/api/orders/supplier/${supplier.id}`, token);
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.text as string;
+    },
+    introduce: (introduce: unknown) => t.api.put(`/api/orders/${supplier.orderId}`, { introduce }, token),
+  };
+}
+
+describe("a supplier's order", () => {
+  it('is empty for a new supplier', async () => {
+    const shop = await newShop();
+    const res = await shop.order();
+    expectOk(res, { id: shop.orderId, supplierId: shop.supplier.id, introduce: '', products: [], text: '' });
+    expect(Object.keys(res.body.data).sort()).toEqual(['id', 'introduce', 'products', 'supplierId', 'text']);
+  });
+
+  it('holds every product of the supplier sorted by name (case and accents ignored), with quantities', async () => {
+    const shop = await newShop();
+    const tomatoes = await shop.add('Tomatoes', 'Kg');
+    const apples = await shop.add('apples', 'Kg');
+    const alamo = await shop.add('Álamo honey', 'Jar');
+    const bread = await shop.add('Bread', 'Unit');
+    await shop.set(tomatoes.id, 2.5);
+    await shop.set(bread.id, 0);
+    // Another supplier's product of the same user stays out.
+    const other = await t.api.createSupplier(shop.token, { name: 'Other' });
+    await t.api.createProduct(shop.token, other.orderId, 'Aardvark food', 'Kg');
+
+    const res = await shop.order();
+    expectOk(res, {
+      id: shop.orderId,
+      supplierId: shop.supplier.id,
+      introduce: '',
+      products: [
+        { productId: alamo.id, name: 'Álamo honey', unit: 'Jar', quantity: 0 },
+        { productId: apples.id, name: 'apples', unit: 'Kg', quantity: 0 },
+        { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0 },
+        { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 },
+      ],
+      text: '2.5 x Kg: Tomatoes',
+    });
+  });
+
+  it("answers 404 for a supplier that does not exist or is not the user's", async () => {
+    const shop = await newShop();
+    expectFailure(await t.api.get('/api/orders/supplier/987654', shop.token), 404, 'NOT_FOUND');
+    const stranger = await t.api.register();
+    expectFailure(await t.api.get(`/api/orders/supplier/${shop.supplier.id}`, stranger.token), 404, 'NOT_FOUND');
+    expectFailure(await t.api.put(`/api/orders/${shop.orderId}`, { introduce: 'Mine now' }, stranger.token), 404, 'NOT_FOUND');
+    expect((await shop.order()).body.data.introduce).toBe('');
+    // A deleted supplier's order is gone too.
+    await t.api.delete(`/api/suppliers/${shop.supplier.id}`, shop.token);
+    expectFailure(await shop.order(), 404, 'NOT_FOUND');
+    expectFailure(await shop.introduce('Hello'), 404, 'NOT_FOUND');
+  });
+
+  it('answers 404 when updating an order that does not exist', async () => {
+    const shop = await newShop();
+    expectFailure(await t.api.put('/api/orders/987654', { introduce: 'Hi' }, shop.token), 404, 'NOT_FOUND');
+  });
+
+  it('refuses ids that are not positive integers with 400', async () => {
+    const shop = await newShop();
+    for (const id of ['abc', '0', '-1', '1.5']) {
+      expectFailure(await t.api.get(`/api/orders/supplier/${id}`, shop.token), 400, 'BAD_REQUEST', ['supplierId']);
+      expectFailure(await t.api.put(`/api/orders/${id}`, { introduce: 'Hi' }, shop.token), 400, 'BAD_REQUEST', ['id']);
+    }
+  });
+
+  it('asks for a token', async () => {
+    const shop = await newShop();
+    expectFailure(await t.api.get(`/api/orders/supplier/${shop.supplier.id}`), 401, 'UNAUTHORIZED');
+    expectFailure(await t.api.put(`/api/orders/${shop.orderId}`, { introduce: 'x' }), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('the order message', () => {
+  it('updates introduce and answers the whole Order', async () => {
+    const shop = await newShop();
+    const p = await shop.add('Tomatoes', 'Kg');
+    await shop.set(p.id, 2);
+    const res = await shop.introduce('Hola Pepe, para mañana:');
+    expectOk(res, {
+      id: shop.orderId,
+      supplierId: shop.supplier.id,
+      introduce: 'Hola Pepe, para mañana:',
+      products: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2 }],
+      text: 'Hola Pepe, para mañana:\n2 x Kg: Tomatoes',
+    });
+    expectOk(await shop.order(), res.body.data);
+  });
+
+  it('accepts up to 300 characters and refuses 301', async () => {
+    const shop = await newShop();
+    const max = `${'m'.repeat(299)}ñ`;
+    const res = await shop.introduce(max);
+    expectOk(res, { id: shop.orderId, supplierId: shop.supplier.id, introduce: max, products: [], text: max });
+    expectFailure(await shop.introduce('m'.repeat(301)), 400, 'BAD_REQUEST', ['introduce']);
+    expectFailure(await shop.introduce(42), 400, 'BAD_REQUEST', ['introduce']);
+    // The refused update changed nothing.
+    expect((await shop.order()).body.data.introduce).toBe(max);
+  });
+
+  it('must be sent: a body without introduce is refused and keeps the message', async () => {
+    const shop = await newShop();
+    await shop.introduce('Keep me');
+    expectFailure(await t.api.put(`/api/orders/${shop.orderId}`, {}, shop.token), 400, 'BAD_REQUEST', ['introduce']);
+    expect((await shop.order()).body.data.introduce).toBe('Keep me');
+  });
+
+  it('can be emptied again', async () => {
+    const shop = await newShop();
+    await shop.introduce('Something');
+    expectOk(await shop.introduce(''), { id: shop.orderId, supplierId: shop.supplier.id, introduce: '', products: [], text: '' });
+  });
+});
+
+describe('the order text', () => {
+  it('puts the message first, then "quantity x unit: name" per ordered product in list order', async () => {
+    const shop = await newShop();
+    const tomatoes = await shop.add('Tomatoes', 'Kg');
+    const jamon = await shop.add('Jamón ibérico 🐖', 'Pieza');
+    const apples = await shop.add('Apples', 'Kg');
+    const onions = await shop.add('Onions', 'Bag');
+    const milk = await shop.add('milk', 'L');
+    await shop.set(tomatoes.id, 2.5);
+    await shop.set(jamon.id, 1);
+    await shop.set(apples.id, 0);
+    await shop.set(onions.id, 0.125);
+    await shop.set(milk.id, '3.000');
+    await shop.introduce('Hola Pepe 👋, ¿me traes esto?');
+
+    const res = await shop.order();
+    expect(res.body.data.text).toBe(
+      ['Hola Pepe 👋, ¿me traes esto?', '1 x Pieza: Jamón ibérico 🐖', '3 x L: milk', '0.125 x Bag: Onions', '2.5 x Kg: Tomatoes'].join(
+        '\n',
+      ),
+    );
+    expect(res.body.data.products.map((p: { name: string }) => p.name)).toEqual([
+      'Apples',
+      'Jamón ibérico 🐖',
+      'milk',
+      'Onions',
+      'Tomatoes',
+    ]);
+  });
+
+  it('writes quantities without trailing zeros', async () => {
+    const shop = await newShop();
+    const cases: [unknown, string][] = [
+      ['2.500', '2.5'],
+      [3, '3'],
+      [0.125, '0.125'],
+      [10, '10'],
+      [100, '100'],
+      [99999, '99999'],
+      [1.05, '1.05'],
+      [0.001, '0.001'],
+      [0.1, '0.1'],
+      [1200.5, '1200.5'],
+    ];
+    const products = [];
+    for (const [i] of cases.entries()) products.push(await shop.add(`Item ${String(i).padStart(2, '0')}`, 'u'));
+    for (const [i, [quantity]] of cases.entries()) await shop.set(products[i]!.id, quantity);
+    expect(await shop.text()).toBe(cases.map(([, shown], i) => `${shown} x u: Item ${String(i).padStart(2, '0')}`).join('\n'));
+  });
+
+  it('is just the lines when the message is empty or blank', async () => {
+    const shop = await newShop();
+    const a = await shop.add('Apples', 'Kg');
+    const b = await shop.add('Bread', 'Unit');
+    await shop.set(a.id, 1);
+    await shop.set(b.id, 2);
+    expect(await shop.text()).toBe('1 x Kg: Apples\n2 x Unit: Bread');
+    const blank = await shop.introduce('   ');
+    expect(blank.status).toBe(200);
+    expect(blank.body.data.text).toBe('1 x Kg: Apples\n2 x Unit: Bread');
+    expect(await shop.text()).toBe('1 x Kg: Apples\n2 x Unit: Bread');
+  });
+
+  it('is just the message when nothing is ordered, and "" when there is neither', async () => {
+    const shop = await newShop();
+    const a = await shop.add('Apples', 'Kg');
+    await shop.set(a.id, 0);
+    expect(await shop.text()).toBe('');
+    await shop.introduce('Nothing this week, thanks');
+    expect(await shop.text()).toBe('Nothing this week, thanks');
+    await shop.introduce('');
+    expect(await shop.text()).toBe('');
+  });
+
+  it('keeps a multi-line message', async () => {
+    const shop = await newShop();
+    const a = await shop.add('Apples', 'Kg');
+    await shop.set(a.id, 4);
+    await shop.introduce('Hi Pepe,\nthis is for Friday:');
+    expect(await shop.text()).toBe('Hi Pepe,\nthis is for Friday:\n4 x Kg: Apples');
+  });
+
+  it('follows quantity changes, message updates, renames and clearing', async () => {
+    const shop = await newShop();
+    const a = await shop.add('Apples', 'Kg');
+    const b = await shop.add('Bananas', 'Kg');
+    expect(await shop.text()).toBe('');
+
+    await shop.set(b.id, 6);
+    expect(await shop.text()).toBe('6 x Kg: Bananas');
+
+    await shop.set(a.id, 1.5);
+    expect(await shop.text()).toBe('1.5 x Kg: Apples\n6 x Kg: Bananas');
+
+    await shop.introduce('Hello!');
+    expect(await shop.text()).toBe('Hello!\n1.5 x Kg: Apples\n6 x Kg: Bananas');
+
+    await shop.introduce('Hola!');
+    expect(await shop.text()).toBe('Hola!\n1.5 x Kg: Apples\n6 x Kg: Bananas');
+
+    await shop.set(b.id, 0);
+    expect(await shop.text()).toBe('Hola!\n1.5 x Kg: Apples');
+
+    // Renaming moves the line to the new name's place and shows the new unit.
+    await t.api.put(`/api/products/${a.id}`, { name: 'Zucchini', unit: 'Box' }, shop.token);
+    await shop.set(b.id, 2);
+    expect(await shop.text()).toBe('Hola!\n2 x Kg: Bananas\n1.5 x Box: Zucchini');
+
+    // Deleting a product removes its line.
+    await t.api.delete(`/api/products/${b.id}`, shop.token);
+    expect(await shop.text()).toBe('Hola!\n1.5 x Box: Zucchini');
+
+    // Clearing leaves only the message, and the products stay at 0.
+    expect((await t.api.post('/api/products/clear', { orderId: shop.orderId }, shop.token)).body.data).toEqual({
+      orderId: shop.orderId,
+      cleared: 1,
+    });
+    const cleared = await shop.order();
+    expect(cleared.body.data.text).toBe('Hola!');
+    expect(cleared.body.data.products).toEqual([{ productId: a.id, name: 'Zucchini', unit: 'Box', quantity: 0 }]);
+  });
+});
