@@ -1,0 +1,819 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../../packages/api/src/auth/passwords.ts';
+import { usernameBaseFromEmail } from '../../../packages/api/src/users/usernames.ts';
+import { type ApiResponse, type ReceivedMail, type RegisteredUser, startSmtpServer, startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * Accounts end to end (DECISIONS §2 and §4): register, login, tokens, the
+ * forgot/reset flow through a real SMTP server and through the outbox folder,
+ * rate limits, and that no secret ever reaches the log.
+ */
+
+const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+const SIGNING_KEY = new TextEncoder().encode(JWT_SECRET);
+const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
+const FORGOT_ANSWER = { code: 1, data: null, message: 'We just emailed you!' };
+const RESET_LINK = /http:\/\/app\.test\/reset-password\/([A-Za-z0-9_-]+)/;
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+let smtp: Smtp;
+/** The main server: default rate rules, mail through the SMTP server above. */
+let t: TestServer;
+/** No SMTP_URL: mail goes to the outbox folder. */
+let outbox: TestServer;
+/** Tight per-IP limits (3 per hour) on every account call. */
+let limited: TestServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  [t, outbox, limited] = await Promise.all([
+    startTestServer({ env: { SMTP_URL: smtp.url } }),
+    startTestServer(),
+    startTestServer({
+      rateRules: {
+        loginPerIp: { name: 'login:ip', limit: 3, windowSeconds: 3600 },
+        registerPerIp: { name: 'register:ip', limit: 3, windowSeconds: 3600 },
+        forgotPerIp: { name: 'forgot:ip', limit: 3, windowSeconds: 3600 },
+        resetPerIp: { name: 'reset:ip', limit: 3, windowSeconds: 3600 },
+      },
+    }),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([t?.close(), outbox?.close(), limited?.close()]);
+  await smtp?.close();
+});
+
+// ---------------------------------------------------------------- helpers
+
+/** Every password and token this file used, to look for them in the logs at the end. */
+const secrets = { passwords: new Set<string>(), tokens: new Set<string>(), resetTokens: new Set<string>() };
+
+let sequence = 0;
+function unique(): string {
+  sequence += 1;
+  return `${Date.now().toString(36)}${sequence.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+const newEmail = (prefix = 'owner') => `${prefix}.${unique()}@example.com`;
+
+/** A valid, unique email of exactly `length` characters (64-character local part, labels of at most 63). */
+function emailOfLength(length: number): string {
+  const local = `l${unique()}`.padEnd(64, 'a');
+  let remaining = length - local.length - 1 - 'example.com'.length;
+  const labels: string[] = [];
+  while (remaining > 0) {
+    let size = Math.min(63, remaining - 1);
+    if (remaining - (size + 1) === 1) size -= 1;
+    labels.push('d'.repeat(size));
+    remaining -= size + 1;
+  }
+  const email = `${local}@${[...labels, 'example.com'].join('.')}`;
+  if (email.length !== length) throw new Error(`emailOfLength(${length}) made ${email.length} characters`);
+  return email;
+}
+
+function registerBody(overrides: Record<string, unknown> = {}) {
+  return { businessName: 'Café Central', fullName: 'Ana García', email: newEmail(), password: 'correct horse battery', ...overrides };
+}
+
+/** Registers through the API, remembering the password and token. */
+async function register(
+  server: TestServer,
+  overrides: Partial<{ email: string; password: string; businessName: string; fullName: string; language: string }> = {},
+): Promise<RegisteredUser> {
+  const password = overrides.password ?? `pw-${unique()}`;
+  const user = await server.api.register({ email: overrides.email ?? newEmail(), ...overrides, password });
+  secrets.passwords.add(password);
+  secrets.tokens.add(user.token);
+  return user;
+}
+
+async function login(server: TestServer, email: string, password: string): Promise<ApiResponse> {
+  const res = await server.api.post('/api/auth/login', { email, password });
+  if (res.status === 200) secrets.tokens.add(res.body.data.token);
+  return res;
+}
+
+/** A failure envelope with this status and kind (DECISIONS §2). */
+function expectError(res: ApiResponse, status: number, kind: string): void {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  expect(res.body).toEqual({ code: 0, data: null, message: expect.any(String), error: { kind, issues: expect.any(Array) } });
+  expect(res.body.message.length).toBeGreaterThan(0);
+}
+
+/** A 400 whose issues all name `field` (and at least one does). */
+function expectFieldError(res: ApiResponse, field: string): void {
+  expectError(res, 400, 'BAD_REQUEST');
+  const issues = res.body.error.issues as { path: string; message: string }[];
+  expect(issues.length, res.text).toBeGreaterThan(0);
+  for (const issue of issues) {
+    expect(issue).toEqual({ path: field, message: expect.any(String) });
+    expect(issue.message.length).toBeGreaterThan(0);
+  }
+}
+
+/** A 429 envelope with a Retry-After of whole seconds above 0. */
+function expectRateLimited(res: ApiResponse, maxSeconds: number): void {
+  expectError(res, 429, 'TOO_MANY_REQUESTS');
+  expect(res.body.error.issues).toEqual([]);
+  const retryAfter = res.headers.get('retry-after');
+  expect(retryAfter, 'Retry-After header').toMatch(/^\d+$/);
+  expect(Number(retryAfter)).toBeGreaterThan(0);
+  expect(Number(retryAfter)).toBeLessThanOrEqual(maxSeconds);
+}
+
+const me = (server: TestServer, token: string) => server.api.get('/api/users/me', token);
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const decodePart = (part: string | undefined) => JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8'));
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A token signed like the server's, with optional changes. */
+async function signToken(options: {
+  sub: string;
+  ver?: unknown;
+  secret?: Uint8Array;
+  iss?: string;
+  aud?: string;
+  iat?: number;
+  exp?: number;
+}) {
+  const claims: Record<string, unknown> = {};
+  if (options.ver !== undefined) claims.ver = options.ver;
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(options.sub)
+    .setIssuer(options.iss ?? 'reorder')
+    .setAudience(options.aud ?? 'reorder-api')
+    .setIssuedAt(options.iat ?? nowSeconds())
+    .setExpirationTime(options.exp ?? nowSeconds() + 3600)
+    .sign(options.secret ?? SIGNING_KEY);
+}
+
+/** Asks for a reset link for `email` and returns the mail and the token in its link. */
+async function requestResetMail(
+  email: string,
+  subject = 'Reset your password',
+): Promise<{ mail: ReceivedMail; token: string; link: string }> {
+  const res = await t.api.post('/api/auth/forgot-password', { email });
+  expect(res.status, res.text).toBe(200);
+  expect(res.body).toEqual(FORGOT_ANSWER);
+  const mail = await smtp.waitFor((m) => m.to.includes(email.toLowerCase()) && m.subject === subject);
+  const match = RESET_LINK.exec(mail.text);
+  expect(match, `reset link in the mail text:\n${mail.text}`).not.toBeNull();
+  const token = match?.[1] ?? '';
+  secrets.resetTokens.add(token);
+  return { mail, token, link: `http://app.test/reset-password/${token}` };
+}
+
+const countMails = (to: string, subject: string) =>
+  smtp.messages.filter((m) => m.to.includes(to.toLowerCase()) && m.subject === subject).length;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------- register
+
+describe('POST /api/auth/register', () => {
+  it('answers a Session envelope with the new user, signed in at once', async () => {
+    const body = registerBody({ email: newEmail('shape'), password: `pw-${unique()}` });
+    secrets.passwords.add(body.password);
+    const res = await t.api.post('/api/auth/register', body);
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.body).toEqual({
+      code: 1,
+      data: {
+        token: expect.any(String),
+        expiresAt: expect.any(String),
+        user: {
+          id: expect.any(Number),
+          username: body.email.split('@')[0],
+          businessName: 'Café Central',
+          fullName: 'Ana García',
+          email: body.email,
+          language: 'en',
+        },
+      },
+      message: expect.any(String),
+    });
+    const { token, expiresAt, user } = res.body.data;
+    secrets.tokens.add(token);
+    expect(res.body.message.length).toBeGreaterThan(0);
+    expect(Number.isInteger(user.id) && user.id > 0).toBe(true);
+    // expiresAt: ISO 8601, about 7 days ahead.
+    expect(new Date(expiresAt).toISOString()).toBe(expiresAt);
+    expect(Math.abs(Date.parse(expiresAt) - (Date.now() + SEVEN_DAYS_MS))).toBeLessThan(60_000);
+    // The token is an HS256 JWT for this user, expiring when expiresAt says.
+    const [header, payload] = token.split('.');
+    expect(decodePart(header)).toMatchObject({ alg: 'HS256' });
+    expect(decodePart(payload)).toMatchObject({ sub: String(user.id), iss: 'reorder', aud: 'reorder-api', ver: expect.any(Number) });
+    expect(decodePart(payload).exp * 1000).toBe(Date.parse(expiresAt));
+    // ...and it works at once.
+    const mine = await me(t, token);
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.body.data).toEqual(user);
+  });
+
+  it('never returns the password or its hash', async () => {
+    const body = registerBody({ password: `pw-${unique()}` });
+    secrets.passwords.add(body.password);
+    const res = await t.api.post('/api/auth/register', body);
+    expect(res.status, res.text).toBe(200);
+    secrets.tokens.add(res.body.data.token);
+    expect(res.text).not.toContain(body.password);
+    expect(res.text).not.toContain('$argon2');
+    expect(Object.keys(res.body.data.user).sort()).toEqual(['businessName', 'email', 'fullName', 'id', 'language', 'username']);
+  });
+
+  it('keeps the language given at registration', async () => {
+    const user = await register(t, { language: 'es' });
+    expect(user.user.language).toBe('es');
+    expect((await me(t, user.token)).body.data.language).toBe('es');
+  });
+
+  it('makes the username from the email local part, appending a number when taken', async () => {
+    const tag = unique().replace(/[^a-z0-9]/g, '');
+    const first = await register(t, { email: `maria${tag}@a.com` });
+    const second = await register(t, { email: `Maria${tag}@b.com` });
+    const third = await register(t, { email: `MARIA${tag}@c.com` });
+    expect(first.user.username).toBe(`maria${tag}`);
+    expect(second.user.username).toBe(`maria${tag}2`);
+    expect(third.user.username).toBe(`maria${tag}3`);
+  });
+
+  it('makes "maria" then "maria2" for maria@a.com and Maria@b.com', async () => {
+    const first = await register(t, { email: 'maria@a.com' });
+    const second = await register(t, { email: 'Maria@b.com' });
+    expect(first.user.username).toBe('maria');
+    expect(second.user.username).toBe('maria2');
+  });
+
+  it('keeps only lower-case [a-z0-9._-] in usernames', async () => {
+    const tag = unique().replace(/[^a-z0-9]/g, '');
+    const user = await register(t, { email: `O'Brien+Shop_X-${tag}@x.com` });
+    expect(user.user.username).toBe(`obrienshop_x-${tag}`);
+    expect(user.user.username).toMatch(/^[a-z0-9._-]+$/);
+  });
+
+  it('drops accents when making a username (the rule register uses)', () => {
+    // The API's email check accepts ASCII local parts only, so accents reach
+    // this rule through social sign-in; the function itself is checked here.
+    expect(usernameBaseFromEmail('José.Pérez+Shop@x.es')).toBe('jose.perezshop');
+    expect(usernameBaseFromEmail('Ñandú_Ü-9@x.es')).toBe('nandu_u-9');
+    expect(usernameBaseFromEmail('MARÍA@x.es')).toBe('maria');
+  });
+
+  it('never gives the username "me", which /api/users/me means the caller', async () => {
+    const user = await register(t, { email: `me@${unique()}.example.com` });
+    expect(user.user.username).not.toBe('me');
+    expect(user.user.username).toMatch(/^me\d+$/);
+  });
+
+  it('answers 409 CONFLICT for an email already registered, also in another case', async () => {
+    const email = `dup.${unique()}@example.com`;
+    await register(t, { email });
+    for (const again of [email, email.toUpperCase(), `Dup${email.slice(3)}`]) {
+      const res = await t.api.post('/api/auth/register', registerBody({ email: again }));
+      expectError(res, 409, 'CONFLICT');
+    }
+  });
+
+  it('accepts businessName and fullName of 1 and 100 characters', async () => {
+    for (const value of ['B', 'b'.repeat(100)]) {
+      const body = registerBody({ businessName: value, fullName: value.toUpperCase() });
+      const res = await t.api.post('/api/auth/register', body);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.user.businessName).toBe(value);
+      expect(res.body.data.user.fullName).toBe(value.toUpperCase());
+    }
+  });
+
+  it('refuses businessName and fullName empty, blank or over 100 characters with a 400 naming the field', async () => {
+    for (const field of ['businessName', 'fullName']) {
+      for (const value of ['', '   ', '\t \n', 'x'.repeat(101), 'é'.repeat(101)]) {
+        const res = await t.api.post('/api/auth/register', registerBody({ [field]: value }));
+        expectFieldError(res, field);
+      }
+      const missing: Record<string, unknown> = registerBody();
+      delete missing[field];
+      expectFieldError(await t.api.post('/api/auth/register', missing), field);
+    }
+  });
+
+  it('accepts an email of exactly 254 characters and refuses 255', async () => {
+    const ok = emailOfLength(254);
+    const res = await t.api.post('/api/auth/register', registerBody({ email: ok }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.user.email).toBe(ok);
+    expectFieldError(await t.api.post('/api/auth/register', registerBody({ email: emailOfLength(255) })), 'email');
+  });
+
+  it('refuses an invalid or missing email with a 400 naming the field', async () => {
+    for (const email of ['', 'not-an-email', 'a@', '@example.com', 'a b@example.com', 'a@@example.com', 42]) {
+      expectFieldError(await t.api.post('/api/auth/register', registerBody({ email })), 'email');
+    }
+    const { email: _omit, ...missing } = registerBody();
+    expectFieldError(await t.api.post('/api/auth/register', missing), 'email');
+  });
+
+  it('accepts passwords of 8 and 128 characters and refuses 7 and 129', async () => {
+    for (const password of ['p'.repeat(8), 'P'.repeat(128)]) {
+      const email = newEmail('pwlen');
+      const res = await t.api.post('/api/auth/register', registerBody({ email, password }));
+      expect(res.status, res.text).toBe(200);
+      const back = await login(t, email, password);
+      expect(back.status, back.text).toBe(200);
+    }
+    for (const password of ['', 'p'.repeat(7), 'p'.repeat(129)]) {
+      expectFieldError(await t.api.post('/api/auth/register', registerBody({ password })), 'password');
+    }
+  });
+
+  it('refuses a language other than en and es', async () => {
+    expectFieldError(await t.api.post('/api/auth/register', registerBody({ language: 'fr' })), 'language');
+  });
+
+  it('names every bad field of a bad request at once', async () => {
+    const res = await t.api.post('/api/auth/register', { businessName: '', fullName: ' ', email: 'nope', password: 'short' });
+    expectError(res, 400, 'BAD_REQUEST');
+    const paths = new Set((res.body.error.issues as { path: string }[]).map((i) => i.path));
+    expect([...paths].sort()).toEqual(['businessName', 'email', 'fullName', 'password']);
+  });
+});
+
+// ---------------------------------------------------------------- login
+
+describe('POST /api/auth/login', () => {
+  let user: RegisteredUser;
+  beforeAll(async () => {
+    user = await register(t, { businessName: 'Bar Login', fullName: 'Luis Login' });
+  });
+
+  it('answers a Session for the right email and password', async () => {
+    const res = await login(t, user.email, user.password);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      code: 1,
+      data: { token: expect.any(String), expiresAt: expect.any(String), user: user.user },
+      message: expect.any(String),
+    });
+    expect(new Date(res.body.data.expiresAt).toISOString()).toBe(res.body.data.expiresAt);
+    expect(Math.abs(Date.parse(res.body.data.expiresAt) - (Date.now() + SEVEN_DAYS_MS))).toBeLessThan(60_000);
+    expect((await me(t, res.body.data.token)).status).toBe(200);
+  });
+
+  it('finds the account whatever the case of the email', async () => {
+    const res = await login(t, user.email.toUpperCase(), user.password);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.user.id).toBe(user.user.id);
+  });
+
+  it('answers 401 with the same message for a wrong password and an unknown email', async () => {
+    const wrong = await login(t, user.email, `${user.password}x`);
+    const unknown = await login(t, newEmail('nobody'), user.password);
+    expectError(wrong, 401, 'UNAUTHORIZED');
+    expectError(unknown, 401, 'UNAUTHORIZED');
+    expect(wrong.body.error.issues).toEqual([]);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('refuses a login without email or password with a 400', async () => {
+    expectFieldError(await t.api.post('/api/auth/login', { email: user.email }), 'password');
+    expectFieldError(await t.api.post('/api/auth/login', { password: user.password }), 'email');
+  });
+
+  it('accepts the token as "Bearer <token>" and as the bare token', async () => {
+    const res = await login(t, user.email, user.password);
+    const token = res.body.data.token as string;
+    for (const authorization of [`Bearer ${token}`, `bearer ${token}`, token]) {
+      const answer = await t.api.request('GET', '/api/users/me', { headers: { authorization } });
+      expect(answer.status, `${authorization.slice(0, 8)}...: ${answer.text}`).toBe(200);
+      expect(answer.body).toEqual({ code: 1, data: user.user, message: expect.any(String) });
+    }
+  });
+});
+
+// ---------------------------------------------------------------- tokens
+
+describe('tokens', () => {
+  let alice: RegisteredUser;
+  let bob: RegisteredUser;
+  beforeAll(async () => {
+    alice = await register(t);
+    bob = await register(t);
+  });
+
+  it('answers 401 without an Authorization header', async () => {
+    expectError(await t.api.get('/api/users/me'), 401, 'UNAUTHORIZED');
+    expectError(await t.api.request('GET', '/api/users/me', { headers: { authorization: '' } }), 401, 'UNAUTHORIZED');
+    expectError(await t.api.request('GET', '/api/users/me', { headers: { authorization: 'Bearer ' } }), 401, 'UNAUTHORIZED');
+  });
+
+  it('answers 401 for a garbage token', async () => {
+    for (const token of ['garbage', 'a.b.c', 'Bearer', `${alice.token}x`, alice.token.split('.').slice(0, 2).join('.')]) {
+      expectError(await t.api.request('GET', '/api/users/me', { headers: { authorization: `Bearer ${token}` } }), 401, 'UNAUTHORIZED');
+    }
+  });
+
+  it('answers 401 for a payload changed to another user, the signature kept', async () => {
+    const [header, payload, signature] = alice.token.split('.');
+    const claims = decodePart(payload);
+    expect(claims.sub).toBe(String(alice.user.id));
+    const forged = `${header}.${b64url({ ...claims, sub: String(bob.user.id) })}.${signature}`;
+    const res = await me(t, forged);
+    expectError(res, 401, 'UNAUTHORIZED');
+    expect(res.text).not.toContain(bob.user.email);
+  });
+
+  it('answers 401 for a token with alg "none"', async () => {
+    const claims = { sub: String(alice.user.id), ver: 0, iss: 'reorder', aud: 'reorder-api', iat: nowSeconds(), exp: nowSeconds() + 3600 };
+    const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`;
+    expectError(await me(t, unsigned), 401, 'UNAUTHORIZED');
+    // The same claims re-labelled "none" but keeping a real signature are refused too.
+    const signature = alice.token.split('.')[2];
+    expectError(await me(t, `${b64url({ alg: 'none', typ: 'JWT' })}.${alice.token.split('.')[1]}.${signature}`), 401, 'UNAUTHORIZED');
+  });
+
+  it('answers 401 for a token signed with another secret', async () => {
+    const token = await signToken({
+      sub: String(alice.user.id),
+      ver: 0,
+      secret: new TextEncoder().encode('another-secret-that-is-also-long-enough-for-hs256'),
+    });
+    expectError(await me(t, token), 401, 'UNAUTHORIZED');
+  });
+
+  it('answers 401 for an expired token', async () => {
+    const token = await signToken({ sub: String(alice.user.id), ver: 0, iat: nowSeconds() - 8 * 24 * 3600, exp: nowSeconds() - 60 });
+    expectError(await me(t, token), 401, 'UNAUTHORIZED');
+  });
+
+  it('answers 401 for a token with the wrong issuer or audience', async () => {
+    expectError(await me(t, await signToken({ sub: String(alice.user.id), ver: 0, iss: 'someone-else' })), 401, 'UNAUTHORIZED');
+    expectError(await me(t, await signToken({ sub: String(alice.user.id), ver: 0, aud: 'another-api' })), 401, 'UNAUTHORIZED');
+  });
+
+  it('answers 401 for a token whose version does not match, or with no version, or for a user that does not exist', async () => {
+    expectError(await me(t, await signToken({ sub: String(alice.user.id), ver: 1 })), 401, 'UNAUTHORIZED');
+    expectError(await me(t, await signToken({ sub: String(alice.user.id) })), 401, 'UNAUTHORIZED');
+    expectError(await me(t, await signToken({ sub: '999999', ver: 0 })), 401, 'UNAUTHORIZED');
+    expectError(await me(t, await signToken({ sub: 'alice', ver: 0 })), 401, 'UNAUTHORIZED');
+  });
+
+  it('accepts a token made by hand with the right secret and claims (sanity check)', async () => {
+    const token = await signToken({ sub: String(alice.user.id), ver: 0 });
+    const res = await me(t, token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual(alice.user);
+  });
+
+  it('revokes every older token when the password changes through PUT /api/users/me', async () => {
+    const user = await register(t);
+    const other = await login(t, user.email, user.password);
+    const otherToken = other.body.data.token as string;
+    const newPassword = `new-${unique()}`;
+    secrets.passwords.add(newPassword);
+    const changed = await t.api.put('/api/users/me', { password: newPassword }, user.token);
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toEqual({ code: 1, data: user.user, message: expect.any(String) });
+
+    expectError(await me(t, user.token), 401, 'UNAUTHORIZED');
+    expectError(await me(t, otherToken), 401, 'UNAUTHORIZED');
+    expectError(await login(t, user.email, user.password), 401, 'UNAUTHORIZED');
+    const fresh = await login(t, user.email, newPassword);
+    expect(fresh.status, fresh.text).toBe(200);
+    expect((await me(t, fresh.body.data.token)).status).toBe(200);
+    // The notice email follows.
+    const notice = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Your password was changed');
+    expect(notice.text).toContain('http://app.test/forgot-password');
+    expect(notice.text).not.toContain(newPassword);
+  });
+});
+
+// ---------------------------------------------------------------- forgot / reset
+
+describe('forgot and reset password, through a real SMTP server', () => {
+  it('answers the same for a known and an unknown email, and mails only the known one', async () => {
+    const known = await register(t);
+    const unknownEmail = newEmail('ghost');
+    const unknownRes = await t.api.post('/api/auth/forgot-password', { email: unknownEmail });
+    expect(unknownRes.status, unknownRes.text).toBe(200);
+    expect(unknownRes.body).toEqual(FORGOT_ANSWER);
+    const knownRes = await t.api.post('/api/auth/forgot-password', { email: known.email });
+    expect(knownRes.status, knownRes.text).toBe(200);
+    expect(knownRes.body).toEqual(FORGOT_ANSWER);
+    expect(knownRes.text).toBe(unknownRes.text);
+    await smtp.waitFor((m) => m.to.includes(known.email) && m.subject === 'Reset your password');
+    await sleep(300);
+    expect(smtp.messages.filter((m) => m.to.includes(unknownEmail))).toEqual([]);
+  });
+
+  it('refuses an invalid email with a 400', async () => {
+    expectFieldError(await t.api.post('/api/auth/forgot-password', { email: 'nope' }), 'email');
+    expectFieldError(await t.api.post('/api/auth/forgot-password', {}), 'email');
+  });
+
+  it('mails a link that resets the password once; the old password and sessions stop working', async () => {
+    const user = await register(t, { fullName: 'Rosa Reset' });
+    const { mail, token, link } = await requestResetMail(user.email);
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(link);
+    expect(mail.text).toContain('Rosa Reset');
+    expect(token.length).toBeGreaterThanOrEqual(43); // 32 random bytes, base64url
+
+    // Stored only as a hash.
+    const rows = await t.server.deps.db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', user.user.id).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.token_hash).not.toBe(token);
+      expect(row.token_hash).not.toContain(token);
+      expect(JSON.stringify(row)).not.toContain(token);
+    }
+
+    const newPassword = `reset-${unique()}`;
+    secrets.passwords.add(newPassword);
+    const res = await t.api.post('/api/auth/reset-password', { token, password: newPassword });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ code: 1, data: null, message: expect.any(String) });
+
+    const fresh = await login(t, user.email, newPassword);
+    expect(fresh.status, fresh.text).toBe(200);
+    expect(fresh.body.data.user).toEqual(user.user);
+    expectError(await login(t, user.email, user.password), 401, 'UNAUTHORIZED');
+    // The session from before the reset is over.
+    expectError(await me(t, user.token), 401, 'UNAUTHORIZED');
+    expect((await me(t, fresh.body.data.token)).status).toBe(200);
+
+    // Single use.
+    const again = await t.api.post('/api/auth/reset-password', { token, password: `again-${unique()}` });
+    expectError(again, 400, 'BAD_REQUEST');
+    expect((await login(t, user.email, newPassword)).status).toBe(200);
+
+    // The notice email.
+    const notice = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Your password was changed');
+    expect(notice.text).not.toContain(newPassword);
+    expect(notice.text).not.toContain(token);
+  });
+
+  it('refuses an invalid token with a 400', async () => {
+    for (const token of ['not-a-real-token', 'A'.repeat(43), ' ']) {
+      const res = await t.api.post('/api/auth/reset-password', { token, password: 'whatever-password' });
+      expectError(res, 400, 'BAD_REQUEST');
+      expect(res.body.error.issues.map((i: { path: string }) => i.path)).toEqual(['token']);
+    }
+    expectFieldError(await t.api.post('/api/auth/reset-password', { password: 'whatever-password' }), 'token');
+  });
+
+  it('refuses an expired token with a 400, and the password stays', async () => {
+    const user = await register(t);
+    const { token } = await requestResetMail(user.email);
+    await t.server.deps.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: new Date(Date.now() - 60 * 60 * 1000) })
+      .where('user_id', '=', user.user.id)
+      .execute();
+    const res = await t.api.post('/api/auth/reset-password', { token, password: `late-${unique()}` });
+    expectError(res, 400, 'BAD_REQUEST');
+    expect((await login(t, user.email, user.password)).status).toBe(200);
+    expect((await me(t, user.token)).status).toBe(200);
+  });
+
+  it('makes links that expire in about one hour', async () => {
+    const user = await register(t);
+    await requestResetMail(user.email);
+    const rows = await t.server.deps.db
+      .selectFrom('password_reset_tokens')
+      .select(['expires_at'])
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const expires = new Date(rows[0]?.expires_at ?? 0).getTime();
+    expect(Math.abs(expires - (Date.now() + 60 * 60 * 1000))).toBeLessThan(2 * 60 * 1000);
+  });
+
+  it('refuses a new password of 7 or 129 characters without using up the token', async () => {
+    const user = await register(t);
+    const { token } = await requestResetMail(user.email);
+    expectFieldError(await t.api.post('/api/auth/reset-password', { token, password: 'x'.repeat(7) }), 'password');
+    expectFieldError(await t.api.post('/api/auth/reset-password', { token, password: 'x'.repeat(129) }), 'password');
+    expect((await login(t, user.email, user.password)).status).toBe(200);
+    const newPassword = `later-${unique()}`;
+    secrets.passwords.add(newPassword);
+    const res = await t.api.post('/api/auth/reset-password', { token, password: newPassword });
+    expect(res.status, res.text).toBe(200);
+    expect((await login(t, user.email, newPassword)).status).toBe(200);
+  });
+
+  it('mails a user who registered in Spanish in Spanish', async () => {
+    const user = await register(t, { language: 'es', fullName: 'Lucía Ruiz' });
+    const { mail, link, token } = await requestResetMail(user.email, 'Restablece tu contraseña');
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(link);
+    expect(mail.text).toContain('Lucía Ruiz');
+    const newPassword = `nueva-${unique()}`;
+    secrets.passwords.add(newPassword);
+    expect((await t.api.post('/api/auth/reset-password', { token, password: newPassword })).status).toBe(200);
+    await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Tu contraseña ha cambiado');
+  });
+
+  it('mails in Spanish once the profile language is set to es', async () => {
+    const user = await register(t);
+    const res = await t.api.put('/api/users/me', { language: 'es' }, user.token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.language).toBe('es');
+    const { mail, link } = await requestResetMail(user.email, 'Restablece tu contraseña');
+    expect(mail.text).toContain(link);
+    expect(countMails(user.email, 'Reset your password')).toBe(0);
+  });
+});
+
+describe('forgot and reset password without SMTP_URL: the outbox folder', () => {
+  it('writes the mail as an .eml file under DATA_DIR/outbox and logs its link, which resets the password', async () => {
+    const user = await register(outbox);
+    const res = await outbox.api.post('/api/auth/forgot-password', { email: user.email });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual(FORGOT_ANSWER);
+
+    const dir = path.join(outbox.config.dataDir, 'outbox');
+    let files: string[] = [];
+    for (let waited = 0; waited < 5000 && files.length === 0; waited += 50) {
+      files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+      if (files.length === 0) await sleep(50);
+    }
+    expect(files).toHaveLength(1);
+    const parsed = await simpleParser(await readFile(path.join(dir, files[0] ?? '')));
+    expect(parsed.subject).toBe('Reset your password');
+    const match = RESET_LINK.exec(parsed.text ?? '');
+    expect(match, parsed.text).not.toBeNull();
+    const token = match?.[1] ?? '';
+    const link = `http://app.test/reset-password/${token}`;
+    expect(typeof parsed.html === 'string' ? parsed.html : '').toContain(link);
+
+    const logLine = outbox.logs.find((line) => line.includes(link));
+    expect(logLine, 'a log line with the reset link').toBeDefined();
+
+    const newPassword = `outbox-${unique()}`;
+    secrets.passwords.add(newPassword);
+    expect((await outbox.api.post('/api/auth/reset-password', { token, password: newPassword })).status).toBe(200);
+    expect((await login(outbox, user.email, newPassword)).status).toBe(200);
+    expectError(await login(outbox, user.email, user.password), 401, 'UNAUTHORIZED');
+  });
+
+  it('writes nothing for an unknown email', async () => {
+    const dir = path.join(outbox.config.dataDir, 'outbox');
+    const before = (await readdir(dir).catch(() => [] as string[])).length;
+    const res = await outbox.api.post('/api/auth/forgot-password', { email: newEmail('ghost') });
+    expect(res.body).toEqual(FORGOT_ANSWER);
+    await sleep(300);
+    expect((await readdir(dir).catch(() => [] as string[])).length).toBe(before);
+  });
+});
+
+// ---------------------------------------------------------------- rate limits
+
+describe('rate limits', () => {
+  it('locks an email after 10 failed logins: 429 with Retry-After, even for the right password', async () => {
+    const user = await register(t);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const res = await login(t, user.email, `wrong-${attempt}`);
+      expectError(res, 401, 'UNAUTHORIZED');
+    }
+    expectRateLimited(await login(t, user.email, 'wrong-11'), 15 * 60);
+    expectRateLimited(await login(t, user.email, user.password), 15 * 60);
+    expectRateLimited(await login(t, user.email.toUpperCase(), user.password), 15 * 60);
+    // Other accounts are not affected, and the user's session still works.
+    const other = await register(t);
+    expect((await login(t, other.email, other.password)).status).toBe(200);
+    expect((await me(t, user.token)).status).toBe(200);
+
+    // The tRPC surface says the same, with Retry-After too.
+    const trpc = await t.api.request('POST', '/api/trpc/auth.login', { body: { email: user.email, password: user.password } });
+    expect(trpc.status, trpc.text).toBe(429);
+    expect(trpc.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(Number(trpc.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(trpc.body.error.data).toMatchObject({ kind: 'TOO_MANY_REQUESTS', httpStatus: 429 });
+  });
+
+  it('does not count successful logins against the email', async () => {
+    const user = await register(t);
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const res = await login(t, user.email, user.password);
+      expect(res.status, `login ${attempt + 1}: ${res.text}`).toBe(200);
+    }
+  });
+
+  it('limits forgot-password to 5 per email per 15 minutes', async () => {
+    const email = newEmail('forgetful');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const res = await t.api.post('/api/auth/forgot-password', { email });
+      expect(res.status, `attempt ${attempt}: ${res.text}`).toBe(200);
+      expect(res.body).toEqual(FORGOT_ANSWER);
+    }
+    expectRateLimited(await t.api.post('/api/auth/forgot-password', { email }), 15 * 60);
+    expectRateLimited(await t.api.post('/api/auth/forgot-password', { email: email.toUpperCase() }), 15 * 60);
+    expect((await t.api.post('/api/auth/forgot-password', { email: newEmail('other') })).status).toBe(200);
+  });
+
+  it('limits registrations per email', async () => {
+    const email = newEmail('again');
+    const first = await t.api.post('/api/auth/register', registerBody({ email }));
+    expect(first.status, first.text).toBe(200);
+    for (let attempt = 2; attempt <= 10; attempt++) {
+      expectError(await t.api.post('/api/auth/register', registerBody({ email })), 409, 'CONFLICT');
+    }
+    expectRateLimited(await t.api.post('/api/auth/register', registerBody({ email })), 15 * 60);
+  });
+
+  describe('per IP (limit 3 in these tests)', () => {
+    it('limits registrations', async () => {
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const res = await limited.api.post('/api/auth/register', registerBody());
+        expect(res.status, `attempt ${attempt}: ${res.text}`).toBe(200);
+      }
+      expectRateLimited(await limited.api.post('/api/auth/register', registerBody()), 3600);
+    });
+
+    it('limits logins, right or wrong, on REST and tRPC alike', async () => {
+      // The account is made directly: registrations from this IP are used up by now or soon.
+      const email = newEmail('iplogin');
+      const password = `pw-${unique()}`;
+      secrets.passwords.add(password);
+      await limited.server.deps.db
+        .insertInto('users')
+        .values({
+          email,
+          username: `iplogin${unique()}`,
+          password_hash: await hashPassword(password),
+          business_name: 'B',
+          full_name: 'F',
+          language: 'en',
+        })
+        .execute();
+      expect((await login(limited, email, password)).status).toBe(200);
+      expectError(await login(limited, email, 'wrong password'), 401, 'UNAUTHORIZED');
+      expect((await login(limited, email, password)).status).toBe(200);
+      expectRateLimited(await login(limited, email, password), 3600);
+      expectRateLimited(await login(limited, newEmail('someone'), 'any password'), 3600);
+
+      const trpc = await limited.api.request('POST', '/api/trpc/auth.login', { body: { email, password } });
+      expect(trpc.status, trpc.text).toBe(429);
+      expect(trpc.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(Number(trpc.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(trpc.body.error.data).toMatchObject({ kind: 'TOO_MANY_REQUESTS', httpStatus: 429 });
+    });
+
+    it('limits forgot-password', async () => {
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const res = await limited.api.post('/api/auth/forgot-password', { email: newEmail('ipforgot') });
+        expect(res.status, `attempt ${attempt}: ${res.text}`).toBe(200);
+        expect(res.body).toEqual(FORGOT_ANSWER);
+      }
+      expectRateLimited(await limited.api.post('/api/auth/forgot-password', { email: newEmail('ipforgot') }), 3600);
+    });
+
+    it('limits reset-password, so tokens cannot be guessed', async () => {
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const res = await limited.api.post('/api/auth/reset-password', {
+          token: `guess-${attempt}-${unique()}`,
+          password: 'a fine password',
+        });
+        expectError(res, 400, 'BAD_REQUEST');
+      }
+      expectRateLimited(
+        await limited.api.post('/api/auth/reset-password', { token: `guess-4-${unique()}`, password: 'a fine password' }),
+        3600,
+      );
+    });
+  });
+});
+
+// ---------------------------------------------------------------- logs (last: it reads what the tests above logged)
+
+describe('logs', () => {
+  it('never contain a password, a session token, a reset token or an argon2 hash', () => {
+    expect(t.logs.length).toBeGreaterThan(0);
+    expect(t.logs.some((line) => line.includes('password reset'))).toBe(true);
+    expect(secrets.passwords.size).toBeGreaterThan(10);
+    expect(secrets.tokens.size).toBeGreaterThan(10);
+    expect(secrets.resetTokens.size).toBeGreaterThan(3);
+    for (const server of [t, outbox, limited]) {
+      for (const line of server.logs) {
+        expect(line).not.toContain('$argon2');
+        for (const password of secrets.passwords) expect(line, 'a password in the log').not.toContain(password);
+        for (const token of secrets.tokens) {
+          expect(line, 'a session token in the log').not.toContain(token);
+          // Not even its signature part.
+          expect(line).not.toContain(token.split('.')[2]);
+        }
+      }
+    }
+    // With SMTP configured, reset links are mailed, never logged.
+    for (const line of t.logs) for (const token of secrets.resetTokens) expect(line, 'a reset token in the log').not.toContain(token);
+  });
+});

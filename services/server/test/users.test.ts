@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiResponse, type RegisteredUser, startTestServer, type TestServer } from './harness.ts';
+
+/** GET /api/users/{username} and PUT /api/users/me (DECISIONS §2, §3). */
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t?.close());
+
+let sequence = 0;
+function unique(): string {
+  sequence += 1;
+  return `${Date.now().toString(36)}${sequence.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+const newEmail = (prefix = 'owner') => `${prefix}.${unique()}@example.com`;
+
+/** A valid, unique email of exactly `length` characters (64-character local part, labels of at most 63). */
+function emailOfLength(length: number): string {
+  const local = `l${unique()}`.padEnd(64, 'a');
+  let remaining = length - local.length - 1 - 'example.com'.length;
+  const labels: string[] = [];
+  while (remaining > 0) {
+    let size = Math.min(63, remaining - 1);
+    if (remaining - (size + 1) === 1) size -= 1;
+    labels.push('d'.repeat(size));
+    remaining -= size + 1;
+  }
+  const email = `${local}@${[...labels, 'example.com'].join('.')}`;
+  if (email.length !== length) throw new Error(`emailOfLength(${length}) made ${email.length} characters`);
+  return email;
+}
+
+function expectError(res: ApiResponse, status: number, kind: string): void {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  expect(res.body).toEqual({ code: 0, data: null, message: expect.any(String), error: { kind, issues: expect.any(Array) } });
+  expect(res.body.message.length).toBeGreaterThan(0);
+}
+
+/** A 400 whose issues all name `field` (and at least one does). */
+function expectFieldError(res: ApiResponse, field: string): void {
+  expectError(res, 400, 'BAD_REQUEST');
+  const issues = res.body.error.issues as { path: string; message: string }[];
+  expect(issues.length, res.text).toBeGreaterThan(0);
+  for (const issue of issues) {
+    expect(issue).toEqual({ path: field, message: expect.any(String) });
+    expect(issue.message.length).toBeGreaterThan(0);
+  }
+}
+
+/** A success envelope holding exactly `data`. */
+function expectOk(res: ApiResponse, data: unknown): void {
+  expect(res.status, res.text).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  expect(res.body).toEqual({ code: 1, data, message: expect.any(String) });
+}
+
+const me = (token: string) => t.api.get('/api/users/me', token);
+const login = (email: string, password: string) => t.api.post('/api/auth/login', { email, password });
+
+describe('GET /api/users/{username}', () => {
+  let ana: RegisteredUser;
+  let ben: RegisteredUser;
+  beforeAll(async () => {
+    ana = await t.api.register({ businessName: 'Ana Bakery', fullName: 'Ana Baker' });
+    ben = await t.api.register({ businessName: 'Ben Butchers', fullName: 'Ben Butcher', language: 'es' });
+  });
+
+  it('gives the full User for your own username', async () => {
+    expectOk(await t.api.get(`/api/users/${ana.user.username}`, ana.token), {
+      id: ana.user.id,
+      username: ana.user.username,
+      businessName: 'Ana Bakery',
+      fullName: 'Ana Baker',
+      email: ana.email,
+      language: 'en',
+    });
+  });
+
+  it('gives the full User for "me"', async () => {
+    expectOk(await me(ana.token), ana.user);
+    expectOk(await me(ben.token), { ...ben.user, language: 'es' });
+  });
+
+  it("gives only { username, businessName } for another user's username", async () => {
+    const res = await t.api.get(`/api/users/${ben.user.username}`, ana.token);
+    expectOk(res, { username: ben.user.username, businessName: 'Ben Butchers' });
+    expect(res.text).not.toContain(ben.email);
+    expect(res.text).not.toContain('Ben Butcher"');
+    const back = await t.api.get(`/api/users/${ana.user.username}`, ben.token);
+    expectOk(back, { username: ana.user.username, businessName: 'Ana Bakery' });
+  });
+
+  it('answers 404 NOT_FOUND for an unknown username', async () => {
+    for (const name of [`nobody${unique()}`, 'x', encodeURIComponent('ñandú')]) {
+      const res = await t.api.get(`/api/users/${name}`, ana.token);
+      expectError(res, 404, 'NOT_FOUND');
+      expect(res.body.error.issues).toEqual([]);
+    }
+  });
+
+  it('answers 401 without a token, or with a bad one', async () => {
+    for (const path of ['/api/users/me', `/api/users/${ana.user.username}`, `/api/users/${ben.user.username}`]) {
+      expectError(await t.api.get(path), 401, 'UNAUTHORIZED');
+      expectError(await t.api.get(path, 'not-a-token'), 401, 'UNAUTHORIZED');
+    }
+  });
+});
+
+describe('PUT /api/users/me', () => {
+  it('answers 401 without a token', async () => {
+    expectError(await t.api.put('/api/users/me', { businessName: 'Nope' }), 401, 'UNAUTHORIZED');
+  });
+
+  it('updates only what is sent and answers the User', async () => {
+    const user = await t.api.register({ businessName: 'Old Business', fullName: 'Old Name' });
+    const expected = { ...user.user };
+
+    const update = async (changes: Partial<typeof expected>) => {
+      Object.assign(expected, changes);
+      expectOk(await t.api.put('/api/users/me', changes, user.token), { ...expected });
+    };
+    await update({ businessName: 'New Business' });
+    await update({ fullName: 'New Name' });
+    await update({ language: 'es' });
+    await update({ language: 'en' });
+    const newEmailAddress = newEmail('moved');
+    await update({ email: newEmailAddress });
+
+    // Stored: GET shows the same, the username never changes, the token still works.
+    expectOk(await me(user.token), expected);
+    expect(expected.username).toBe(user.user.username);
+    // The new email signs in; the old one no longer does.
+    const byNew = await login(newEmailAddress, user.password);
+    expect(byNew.status, byNew.text).toBe(200);
+    expect(byNew.body.data.user).toEqual(expected);
+    expectError(await login(user.email, user.password), 401, 'UNAUTHORIZED');
+  });
+
+  it('updates several fields at once', async () => {
+    const user = await t.api.register();
+    const changes = { businessName: 'Both', fullName: 'Changed', language: 'es' as const };
+    expectOk(await t.api.put('/api/users/me', changes, user.token), { ...user.user, ...changes });
+  });
+
+  it('keeps everything for an empty body', async () => {
+    const user = await t.api.register();
+    expectOk(await t.api.put('/api/users/me', {}, user.token), user.user);
+  });
+
+  it('never changes the username or the id, whatever is sent', async () => {
+    const user = await t.api.register();
+    const res = await t.api.put('/api/users/me', { username: 'hijacked', id: 1, businessName: 'Still me' }, user.token);
+    expectOk(res, { ...user.user, businessName: 'Still me' });
+    expectError(await t.api.get('/api/users/hijacked', user.token), 404, 'NOT_FOUND');
+  });
+
+  it('answers 409 CONFLICT for an email of another user, also in another case, and changes nothing', async () => {
+    const owner = await t.api.register();
+    const other = await t.api.register();
+    for (const email of [owner.email, owner.email.toUpperCase()]) {
+      const res = await t.api.put('/api/users/me', { email, businessName: 'Should not stick' }, other.token);
+      expectError(res, 409, 'CONFLICT');
+    }
+    expectOk(await me(other.token), other.user);
+  });
+
+  it('accepts your own email again, in another case too', async () => {
+    const user = await t.api.register();
+    expectOk(await t.api.put('/api/users/me', { email: user.email }, user.token), user.user);
+    const upper = user.email.toUpperCase();
+    const res = await t.api.put('/api/users/me', { email: upper }, user.token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.email.toLowerCase()).toBe(user.email);
+  });
+
+  it('reads a blank password as "no change": the token and the password keep working', async () => {
+    const user = await t.api.register();
+    expectOk(await t.api.put('/api/users/me', { password: '', businessName: 'Blank Password' }, user.token), {
+      ...user.user,
+      businessName: 'Blank Password',
+    });
+    expect((await me(user.token)).status).toBe(200);
+    expect((await login(user.email, user.password)).status).toBe(200);
+  });
+
+  it('changes the password: the answer is the User, older tokens stop, the new password signs in', async () => {
+    const user = await t.api.register();
+    const password = 'a brand new password';
+    const res = await t.api.put('/api/users/me', { password }, user.token);
+    expectOk(res, user.user);
+    expect(res.text).not.toContain(password);
+    expectError(await me(user.token), 401, 'UNAUTHORIZED');
+    expectError(await login(user.email, user.password), 401, 'UNAUTHORIZED');
+    const fresh = await login(user.email, password);
+    expect(fresh.status, fresh.text).toBe(200);
+    expectOk(await me(fresh.body.data.token), user.user);
+  });
+
+  it('refuses a language other than en and es, and changes nothing', async () => {
+    const user = await t.api.register();
+    for (const language of ['fr', 'EN', '', 1]) {
+      expectFieldError(await t.api.put('/api/users/me', { language, businessName: 'Not saved' }, user.token), 'language');
+    }
+    expectOk(await me(user.token), user.user);
+  });
+
+  it('accepts businessName and fullName of 1 and 100 characters', async () => {
+    const user = await t.api.register();
+    for (const value of ['A', 'a'.repeat(100), 'ñ'.repeat(100)]) {
+      expectOk(await t.api.put('/api/users/me', { businessName: value, fullName: value }, user.token), {
+        ...user.user,
+        businessName: value,
+        fullName: value,
+      });
+    }
+  });
+
+  it('refuses businessName and fullName empty, blank or over 100 characters, and changes nothing', async () => {
+    const user = await t.api.register();
+    for (const field of ['businessName', 'fullName']) {
+      for (const value of ['', '   ', '\t\n ', 'x'.repeat(101), null, 7]) {
+        expectFieldError(await t.api.put('/api/users/me', { [field]: value }, user.token), field);
+      }
+    }
+    expectOk(await me(user.token), user.user);
+  });
+
+  it('accepts an email of 254 characters and refuses 255 or an invalid one', async () => {
+    const user = await t.api.register();
+    const longest = emailOfLength(254);
+    expectOk(await t.api.put('/api/users/me', { email: longest }, user.token), { ...user.user, email: longest });
+    for (const email of [emailOfLength(255), 'not-an-email', 'a@', '', 'two@@example.com']) {
+      expectFieldError(await t.api.put('/api/users/me', { email }, user.token), 'email');
+    }
+    expectOk(await me(user.token), { ...user.user, email: longest });
+  });
+
+  it('refuses a new password of 7 or 129 characters and keeps the old one', async () => {
+    const user = await t.api.register();
+    for (const password of ['x'.repeat(7), 'x'.repeat(129)]) {
+      expectFieldError(await t.api.put('/api/users/me', { password }, user.token), 'password');
+    }
+    expect((await me(user.token)).status).toBe(200);
+    expect((await login(user.email, user.password)).status).toBe(200);
+  });
+
+  it('accepts a new password of 8 and of 128 characters', async () => {
+    for (const password of ['p'.repeat(8), 'q'.repeat(128)]) {
+      const user = await t.api.register();
+      expectOk(await t.api.put('/api/users/me', { password }, user.token), user.user);
+      expect((await login(user.email, password)).status).toBe(200);
+    }
+  });
+});
