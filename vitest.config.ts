@@ -1,20 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (no database), and the HTTP integration tests once
- * per database: `pglite` always, `postgres` when TEST_DATABASE_URL is set.
+ * Projects:
+ * - `unit`: no database, no server.
+ * - `pglite` and `postgres`: the HTTP integration tests, once per database
+ *   (`postgres` only when TEST_DATABASE_URL is set). `*.pg.test.ts` need a real
+ *   PostgreSQL server; `*.pglite.test.ts` test the embedded default itself.
+ * - `browser`: Playwright in Debian's Chromium against the real server.
  */
 const integration = ['services/server/test/**/*.test.ts'];
+const browser = ['services/server/test/**/*.browser.test.ts'];
+const postgresOnly = ['services/server/test/**/*.pg.test.ts'];
+const pgliteOnly = ['services/server/test/**/*.pglite.test.ts'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'] } },
-      { test: { name: 'pglite', include: integration, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'pglite',
+          include: integration,
+          exclude: [...configDefaults.exclude, ...postgresOnly, ...browser],
+          env: { TEST_DB: 'pglite' },
+          ...timeouts,
+        },
+      },
       ...(withPostgres
-        ? [{ test: { name: 'postgres', include: integration, env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                include: integration,
+                exclude: [...configDefaults.exclude, ...pgliteOnly, ...browser],
+                env: { TEST_DB: 'postgres' },
+                ...timeouts,
+              },
+            },
+          ]
         : []),
+      { test: { name: 'browser', include: browser, env: { TEST_DB: 'pglite' }, ...timeouts } },
     ],
   },
 });

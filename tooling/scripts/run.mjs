@@ -87,6 +87,12 @@ function runTests() {
   const notRun = [];
   if (process.env.TEST_DATABASE_URL) suites.push({ project: 'postgres', title: 'integration tests on PostgreSQL' });
   else notRun.push('integration tests on PostgreSQL: TEST_DATABASE_URL is not set (see README)');
+  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromiumPath)) suites.push({ project: 'browser', title: `browser tests (Chromium at ${chromiumPath})` });
+  else if (process.env.REQUIRE_BROWSER_TESTS) {
+    console.error(`Browser tests are required but Chromium is not at ${chromiumPath}`);
+    process.exit(1);
+  } else notRun.push(`browser tests: Chromium not found at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
   const resultsDir = path.join(root, '.vitest-results');
   rmSync(resultsDir, { recursive: true, force: true });
@@ -98,7 +104,18 @@ function runTests() {
     const resultsFile = path.join(resultsDir, `${suite.project}.json`);
     const result = spawnSync(
       'npx',
-      ['--yes', pnpmSpec, 'exec', 'vitest', 'run', '--project', suite.project, '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`],
+      [
+        '--yes',
+        pnpmSpec,
+        'exec',
+        'vitest',
+        'run',
+        '--project',
+        suite.project,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${resultsFile}`,
+      ],
       { cwd: root, stdio: 'inherit', shell: isWindows },
     );
     const counts = { passed: 0, failed: 0 };

@@ -133,7 +133,7 @@ export function describeError(error: unknown): TErrorDescription {
 
 /** Messages that tRPC or trpc-to-openapi wrote themselves, reworded for people. */
 function publicMessage(kind: TErrorKind, error: TRPCError): string {
-  if (error.code === 'PARSE_ERROR') return 'The request body is not valid JSON';
+  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return 'The request body is not valid JSON';
   if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return 'Send the request body as JSON (Content-Type: application/json)';
   if (error.code === 'PAYLOAD_TOO_LARGE') return 'The request body is too large (the limit is 1 MB)';
   if (kind === 'NOT_FOUND' && /^(Not found|No procedure found)/i.test(error.message)) return 'Not found';

@@ -1,10 +1,16 @@
-export { DEFAULT_RATE_RULES as defaultRateRules, createRateLimiter, type RateLimiter, type RateRule, type RateRules } from './rate-limit/rate-limiter.ts';
 export { createTokenService, type TokenService } from './auth/tokens.ts';
 export { type ApiDeps, type ApiSettings, type Context, createContext, type RequestInfo } from './context.ts';
 export { AppError, describeError, ERROR_STATUS, type TErrorDescription, type TErrorKind } from './errors.ts';
-export { createMailer, type MailMessage, type Mailer } from './mail/mailer.ts';
+export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
 export { createLogger, type Logger, summarizeError } from './platform/logger.ts';
+export {
+  createRateLimiter,
+  DEFAULT_RATE_RULES as defaultRateRules,
+  type RateLimiter,
+  type RateRule,
+  type RateRules,
+} from './rate-limit/rate-limiter.ts';
+export { type ErrorEnvelope, errorEnvelope, type SuccessEnvelope, successEnvelope } from './rest/envelope.ts';
 export { createOpenApiDocument } from './rest/openapi.ts';
 export { createRestHandler } from './rest/rest-handler.ts';
-export { errorEnvelope, successEnvelope, type ErrorEnvelope, type SuccessEnvelope } from './rest/envelope.ts';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.ts';

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES, LIMITS } from './limits.ts';
 
 /** Turns a string of digits into a number so ids work the same in paths, queries and bodies. */
-const digitsToNumber = (value: unknown) =>
-  typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+const digitsToNumber = (value: unknown) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
 
 /**
  * A positive integer id. Path and query parameters arrive as strings, so a

@@ -65,6 +65,4 @@ export const ZClearProductsResult = z
   })
   .meta({ id: 'ClearResult' });
 
-export const ZDeletedResult = z
-  .object({ id: z.number().int().describe('Id of the deleted row') })
-  .meta({ id: 'Deleted' });
+export const ZDeletedResult = z.object({ id: z.number().int().describe('Id of the deleted row') }).meta({ id: 'Deleted' });

@@ -28,7 +28,12 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function contactInfoProblem(service: TMessageService, contactInfo: string): string | undefined {
   if (PHONE_SERVICES.includes(service)) {
     const digits = contactInfo.replace(/\D/g, '').length;
-    if (!PHONE_CHARACTERS.test(contactInfo) || !PHONE_PATTERN.test(contactInfo) || digits < LIMITS.phoneDigitsMin || digits > LIMITS.phoneDigitsMax) {
+    if (
+      !PHONE_CHARACTERS.test(contactInfo) ||
+      !PHONE_PATTERN.test(contactInfo) ||
+      digits < LIMITS.phoneDigitsMin ||
+      digits > LIMITS.phoneDigitsMax
+    ) {
       return `Contact info must be a phone number for ${service} (digits, spaces, +, -, parentheses)`;
     }
   } else if (service === 'email' && !EMAIL_PATTERN.test(contactInfo)) {
@@ -61,7 +66,7 @@ export const ZCreateSupplierInput = z.object(supplierFields).superRefine(checkCo
 export type TCreateSupplierInput = z.infer<typeof ZCreateSupplierInput>;
 
 export const ZUpdateSupplierInput = z
-  .object({ id: zId('Supplier id'), ...supplierFields })
+  .object({ id: zId('Supplier id').describe('Supplier id'), ...supplierFields })
   .superRefine(checkContactInfo);
 export type TUpdateSupplierInput = z.infer<typeof ZUpdateSupplierInput>;
 

@@ -75,10 +75,7 @@ export const ZUsernameInput = z.object({
 });
 
 /** A blank new password on the profile form means "keep the current one". */
-const zOptionalNewPassword = z.preprocess(
-  (value) => (value === '' || value === null ? undefined : value),
-  zNewPassword.optional(),
-);
+const zOptionalNewPassword = z.preprocess((value) => (value === '' || value === null ? undefined : value), zNewPassword.optional());
 
 /** Profile update: every field is optional; what is sent replaces what is stored. */
 export const ZUpdateMeInput = z.object({

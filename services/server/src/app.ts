@@ -85,7 +85,6 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use('/api', express.json({ limit: '1mb' }));
 
   app.use(
     '/api/trpc',
@@ -96,7 +95,13 @@ export function createApp(options: AppOptions): Express {
       onError: ({ error, path, req }) => {
         const described = describeError(error);
         if (described.kind === 'INTERNAL' || described.kind === 'UNAVAILABLE') {
-          logger.error('request failed', { surface: 'trpc', procedure: path, kind: described.kind, requestId: req.headers['x-request-id'], ...summarizeError(error.cause ?? error) });
+          logger.error('request failed', {
+            surface: 'trpc',
+            procedure: path,
+            kind: described.kind,
+            requestId: req.headers['x-request-id'],
+            ...summarizeError(error.cause ?? error),
+          });
         }
       },
       responseMeta: ({ errors }) => {
@@ -106,6 +111,8 @@ export function createApp(options: AppOptions): Express {
     }),
   );
 
+  // The REST surface's body parser; tRPC above reads its own body (same 1 MB limit) and answers in its own shape.
+  app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', createRestHandler({ deps, requestInfo }));
 
   app.use('/api', (_req, res) => {
@@ -127,6 +134,10 @@ export function createApp(options: AppOptions): Express {
     } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
       status = 400;
       envelope = errorEnvelope({ kind: 'BAD_REQUEST', message: 'Send the request body as UTF-8 JSON', issues: [] });
+    } else if (typeof (error as { status?: unknown }).status === 'number' && (error as { status: number }).status === 404) {
+      // express.static / sendFile: a file that is not there.
+      status = 404;
+      envelope = errorEnvelope({ kind: 'NOT_FOUND', message: 'Not found', issues: [] });
     } else {
       const described = describeError(error);
       status = described.status;

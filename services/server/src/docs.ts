@@ -52,7 +52,8 @@ export function createDocsRouter(version: string): Router {
   });
   const assets = getAbsoluteFSPath();
   docsRouter.get(['/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js'], (req, res) => {
-    res.sendFile(path.join(assets, path.basename(req.path)), { maxAge: '1d' });
+    // `root` keeps the dotfile check to the file name: the store path itself holds `.pnpm`.
+    res.sendFile(path.basename(req.path), { root: assets, maxAge: '1d' });
   });
   return docsRouter;
 }

@@ -43,6 +43,8 @@ try {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
   const summary = summarizeError(error);
   const reason = (summary.errorCode as string | undefined) ?? (summary.errorMessage as string | undefined) ?? 'unknown error';
-  process.stderr.write(`Could not start: ${(error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT)` : `${where} failed: ${reason}`}\n`);
+  process.stderr.write(
+    `Could not start: ${(error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT)` : `${where} failed: ${reason}`}\n`,
+  );
   process.exit(1);
 }

@@ -66,9 +66,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
 
-  const prune = setInterval(() => {
-    deps.rateLimiter.prune().catch((error: unknown) => logger.warn('rate limit pruning failed', summarizeError(error)));
-  }, 10 * 60 * 1000);
+  const prune = setInterval(
+    () => {
+      deps.rateLimiter.prune().catch((error: unknown) => logger.warn('rate limit pruning failed', summarizeError(error)));
+    },
+    10 * 60 * 1000,
+  );
   prune.unref();
 
   let closing: Promise<void> | undefined;
@@ -76,8 +79,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     closing ??= (async () => {
       clearInterval(prune);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections whose request finishes after this point go idle
+      // and would hold the server open: close them as they do.
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
       server.closeIdleConnections();
       await closed;
+      clearInterval(sweep);
       mailer.close();
       await database.close();
     })();

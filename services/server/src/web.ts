@@ -30,10 +30,7 @@ export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
     });
     return webRouter;
   }
-  webRouter.use(
-    '/assets',
-    express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-  );
+  webRouter.use('/assets', express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   webRouter.use(express.static(webDir, { index: false, maxAge: '1h' }));
   webRouter.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

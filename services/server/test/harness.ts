@@ -89,7 +89,9 @@ export class ApiClient {
   delete = <T = any>(p: string, token?: string) => this.request<T>('DELETE', p, { token });
 
   /** Registers a new user (unique email) and returns its session. */
-  async register(overrides: Partial<{ email: string; password: string; businessName: string; fullName: string; language: string }> = {}): Promise<RegisteredUser> {
+  async register(
+    overrides: Partial<{ email: string; password: string; businessName: string; fullName: string; language: string }> = {},
+  ): Promise<RegisteredUser> {
     userCounter += 1;
     const email = overrides.email ?? `owner${userCounter}.${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = overrides.password ?? 'correct horse battery';
@@ -261,9 +263,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     restore() {
       accepting = true;
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

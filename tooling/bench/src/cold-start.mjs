@@ -59,4 +59,6 @@ if (seconds === undefined) {
   console.error(`npm start did not answer:\n${output.slice(-3000)}`);
   process.exit(1);
 }
-console.log(`fresh clone -> npm start -> HEAD /api/ping answered in ${seconds.toFixed(1)} s (${emptyStore ? 'empty package store: every package downloaded' : "warm package store: pnpm's store already holds the packages"})`);
+console.log(
+  `fresh clone -> npm start -> HEAD /api/ping answered in ${seconds.toFixed(1)} s (${emptyStore ? 'empty package store: every package downloaded' : "warm package store: pnpm's store already holds the packages"})`,
+);

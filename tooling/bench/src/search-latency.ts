@@ -28,9 +28,51 @@ const OTHER_ACCOUNTS = Number(process.env.BENCH_OTHER_ACCOUNTS ?? 30);
 const OTHER_SUPPLIERS = 50;
 const OTHER_PRODUCTS_PER_SUPPLIER = 40;
 
-const WORDS = ['Tomate', 'Jamón', 'Queso', 'Leche', 'Harina', 'Azúcar', 'Café', 'Té', 'Aceite', 'Pan', 'Huevos', 'Manzana', 'Pera', 'Limón', 'Naranja', 'Pimiento', 'Cebolla', 'Ajo', 'Patata', 'Arroz', 'Pasta', 'Atún', 'Salmón', 'Pollo', 'Ternera', 'Cerdo', 'Chorizo', 'Yogur', 'Mantequilla', 'Nata'];
+const WORDS = [
+  'Tomate',
+  'Jamón',
+  'Queso',
+  'Leche',
+  'Harina',
+  'Azúcar',
+  'Café',
+  'Té',
+  'Aceite',
+  'Pan',
+  'Huevos',
+  'Manzana',
+  'Pera',
+  'Limón',
+  'Naranja',
+  'Pimiento',
+  'Cebolla',
+  'Ajo',
+  'Patata',
+  'Arroz',
+  'Pasta',
+  'Atún',
+  'Salmón',
+  'Pollo',
+  'Ternera',
+  'Cerdo',
+  'Chorizo',
+  'Yogur',
+  'Mantequilla',
+  'Nata',
+];
 const QUALIFIERS = ['ibérico', 'ecológico', 'fresco', 'curado', 'integral', 'premium', 'del día', 'extra', 'bio', 'artesano'];
-const COMPANIES = ['Distribuciones', 'Frutas', 'Lácteos', 'Carnes', 'Panadería', 'Pescados', 'Bebidas', 'Congelados', 'Ultramarinos', 'Mayorista'];
+const COMPANIES = [
+  'Distribuciones',
+  'Frutas',
+  'Lácteos',
+  'Carnes',
+  'Panadería',
+  'Pescados',
+  'Bebidas',
+  'Congelados',
+  'Ultramarinos',
+  'Mayorista',
+];
 
 function pick<T>(list: readonly T[], i: number): T {
   return list[i % list.length] as T;
@@ -74,7 +116,11 @@ async function seedAccount(db: Kysely<Database>, userId: number, suppliers: numb
   });
   const orderIds: number[] = [];
   for (let i = 0; i < supplierRows.length; i += 1000) {
-    const inserted = await db.insertInto('suppliers').values(supplierRows.slice(i, i + 1000)).returning('id').execute();
+    const inserted = await db
+      .insertInto('suppliers')
+      .values(supplierRows.slice(i, i + 1000))
+      .returning('id')
+      .execute();
     const orders = await db
       .insertInto('orders')
       .values(inserted.map((s) => ({ user_id: userId, supplier_id: s.id, introduce: '' })))
@@ -119,7 +165,12 @@ async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   const database = adminUrl ? await createDatabase(adminUrl) : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-bench-'));
-  const loaded = loadConfig({ PORT: '0', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-long-enough-for-hs256-signing!!', ...(database ? { DATABASE_URL: database.url } : {}) });
+  const loaded = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-long-enough-for-hs256-signing!!',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
   if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
   const server = await startServer(loaded.config, { logger: createLogger({ quiet: true }), pgliteDir: 'memory://' });
   const kind = server.database.kind;
@@ -178,16 +229,28 @@ async function main() {
     }
 
     const baseline = stats(samples['GET /api/users/me (baseline: auth + 1 row)']!).median;
-    console.log(`\nSearch latency — ${kind === 'pglite' ? 'embedded PGlite (in memory)' : 'PostgreSQL'}, ${ITERATIONS} requests per row, sequential, over HTTP on loopback`);
-    console.log(`Data: target account ${SUPPLIERS} suppliers / ${SUPPLIERS * PRODUCTS_PER_SUPPLIER} products; ${OTHER_ACCOUNTS} other accounts; ${totalProducts} products in all (seeded in ${seedSeconds.toFixed(1)} s)\n`);
+    console.log(
+      `\nSearch latency — ${kind === 'pglite' ? 'embedded PGlite (in memory)' : 'PostgreSQL'}, ${ITERATIONS} requests per row, sequential, over HTTP on loopback`,
+    );
+    console.log(
+      `Data: target account ${SUPPLIERS} suppliers / ${SUPPLIERS * PRODUCTS_PER_SUPPLIER} products; ${OTHER_ACCOUNTS} other accounts; ${totalProducts} products in all (seeded in ${seedSeconds.toFixed(1)} s)\n`,
+    );
     console.log('| request | median ms | p95 ms | min ms | × users/me | avg rows |');
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const [name, values] of Object.entries(samples)) {
       const s = stats(values);
       const rows = sizes[name]!.reduce((n, x) => n + x.count, 0) / values.length;
-      console.log(`| ${name} | ${s.median.toFixed(2)} | ${s.p95.toFixed(2)} | ${s.min.toFixed(2)} | ${(s.median / baseline).toFixed(2)} | ${rows.toFixed(1)} |`);
+      console.log(
+        `| ${name} | ${s.median.toFixed(2)} | ${s.p95.toFixed(2)} | ${s.min.toFixed(2)} | ${(s.median / baseline).toFixed(2)} | ${rows.toFixed(1)} |`,
+      );
     }
-    console.log('\n(queries cycle through: suppliers q =', JSON.stringify(supplierQueries), '; products q =', JSON.stringify(productQueries), 'over random orders)');
+    console.log(
+      '\n(queries cycle through: suppliers q =',
+      JSON.stringify(supplierQueries),
+      '; products q =',
+      JSON.stringify(productQueries),
+      'over random orders)',
+    );
   } finally {
     await server.close();
     await database?.drop();

@@ -2,8 +2,8 @@ import type { UserRow } from '@reorder/db';
 import type { TRegisterInput, TSession } from '@reorder/schemas';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { passwordChangedEmail, resetPasswordEmail } from '../mail/messages.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { passwordChangedEmail, resetPasswordEmail } from '../mail/messages.ts';
 import { summarizeError } from '../platform/logger.ts';
 import { EmailTakenError, findUserByEmail, findUserById, insertUser, setPassword, toUser } from '../users/users.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -38,7 +38,8 @@ export async function register(ctx: Context, input: TRegisterInput): Promise<TSe
     ctx.logger.info('user registered', { userId: user.id });
     return await createSession(ctx, user);
   } catch (error) {
-    if (error instanceof EmailTakenError) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { issues: [{ path: 'email', message: EMAIL_TAKEN_MESSAGE }] });
+    if (error instanceof EmailTakenError)
+      throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { issues: [{ path: 'email', message: EMAIL_TAKEN_MESSAGE }] });
     throw error;
   }
 }

@@ -9,7 +9,10 @@ const openapi = (path: `/${string}`, summary: string, description?: string) =>
 
 export const authRouter = router({
   login: publicProcedure
-    .meta({ openapi: openapi('/auth/login', 'Sign in with email and password', 'Rate-limited per IP and, for failed attempts, per email.'), message: 'Welcome back!' })
+    .meta({
+      openapi: openapi('/auth/login', 'Sign in with email and password', 'Rate-limited per IP and, for failed attempts, per email.'),
+      message: 'Welcome back!',
+    })
     .input(ZLoginInput)
     .output(ZSession)
     .mutation(({ ctx, input }) => login(ctx, input)),
@@ -25,7 +28,11 @@ export const authRouter = router({
 
   forgotPassword: publicProcedure
     .meta({
-      openapi: openapi('/auth/forgot-password', 'Email a password reset link', 'Answers the same whether or not the email has an account. The link is valid for one hour, once.'),
+      openapi: openapi(
+        '/auth/forgot-password',
+        'Email a password reset link',
+        'Answers the same whether or not the email has an account. The link is valid for one hour, once.',
+      ),
       message: 'We just emailed you!',
     })
     .input(ZForgotPasswordInput)
@@ -34,7 +41,11 @@ export const authRouter = router({
 
   resetPassword: publicProcedure
     .meta({
-      openapi: openapi('/auth/reset-password', 'Set a new password with a reset token', 'Signs out every session; sign in again with the new password.'),
+      openapi: openapi(
+        '/auth/reset-password',
+        'Set a new password with a reset token',
+        'Signs out every session; sign in again with the new password.',
+      ),
       message: 'Your password has been changed. Please sign in.',
     })
     .input(ZResetPasswordInput)

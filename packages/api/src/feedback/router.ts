@@ -8,7 +8,13 @@ import { insertFeedback } from './feedback.repository.ts';
 export const feedbackRouter = router({
   send: authedProcedure
     .meta({
-      openapi: { method: 'POST', path: '/feedbacks', tags: ['feedback'], summary: 'Send feedback', description: 'Stored, and emailed to the team when FEEDBACK_TO is set.' },
+      openapi: {
+        method: 'POST',
+        path: '/feedbacks',
+        tags: ['feedback'],
+        summary: 'Send feedback',
+        description: 'Stored, and emailed to the team when FEEDBACK_TO is set.',
+      },
       message: 'Thanks, your feedback was successful',
     })
     .input(ZFeedbackInput)

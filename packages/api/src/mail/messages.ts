@@ -22,7 +22,15 @@ function render(
   const t = (key: TMessageKey, vars?: Record<string, string>) => translate(locale, key, vars);
   const greeting = t('mail.greeting', { name });
   const signature = t('mail.signature');
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [action.url, ''] : []), ...after.flatMap((p) => [p, '']), signature, ''].join('\n');
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [action.url, ''] : []),
+    ...after.flatMap((p) => [p, '']),
+    signature,
+    '',
+  ].join('\n');
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
   const html = `<!doctype html><html lang="${locale === 'es' ? 'es' : 'en'}"><body style="font-family:system-ui,sans-serif;color:#1f2933;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${p(greeting)}${paragraphs.map(p).join('')}${
     action
@@ -48,10 +56,16 @@ export function resetPasswordEmail(options: { locale: string; name: string; link
 /** The notice sent after a password change or reset, pointing to "forgot password" in case it was not them. */
 export function passwordChangedEmail(options: { locale: string; name: string; forgotLink: string }): RenderedMail {
   const t = (key: TMessageKey) => translate(options.locale, key);
-  return render(options.locale, 'mail.passwordChanged.subject', options.name, [t('mail.passwordChanged.body'), t('mail.passwordChanged.notYou')], {
-    label: options.forgotLink,
-    url: options.forgotLink,
-  });
+  return render(
+    options.locale,
+    'mail.passwordChanged.subject',
+    options.name,
+    [t('mail.passwordChanged.body'), t('mail.passwordChanged.notYou')],
+    {
+      label: options.forgotLink,
+      url: options.forgotLink,
+    },
+  );
 }
 
 /** Feedback forwarded to the team (always in English). */

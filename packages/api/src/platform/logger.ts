@@ -20,9 +20,7 @@ export interface LoggerOptions {
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const write =
-    options.write ??
-    ((line: string, level: Level) => (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`));
+  const write = options.write ?? ((line: string, level: Level) => (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`));
   const make = (base: Record<string, unknown>): Logger => {
     const log = (level: Level, message: string, fields?: Record<string, unknown>) => {
       if (options.quiet && level === 'info') return;

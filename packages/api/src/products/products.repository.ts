@@ -129,12 +129,7 @@ export async function setQuantity(
     .expression((eb) =>
       eb
         .selectFrom('products')
-        .select([
-          'products.order_id',
-          'products.id',
-          'products.user_id',
-          sql<string>`${line.quantity.toFixed(3)}::numeric`.as('quantity'),
-        ])
+        .select(['products.order_id', 'products.id', 'products.user_id', sql<string>`${line.quantity.toFixed(3)}::numeric`.as('quantity')])
         .where('products.id', '=', line.productId)
         .where('products.order_id', '=', line.orderId)
         .where('products.user_id', '=', userId),

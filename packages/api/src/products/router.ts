@@ -53,7 +53,13 @@ export const productsRouter = router({
 
   setQuantity: authedProcedure
     .meta({
-      openapi: { method: 'PUT', path: '/products/quantity', tags, summary: "Set a product's quantity in its order", description: 'A quantity of 0 takes the product out of the order.' },
+      openapi: {
+        method: 'PUT',
+        path: '/products/quantity',
+        tags,
+        summary: "Set a product's quantity in its order",
+        description: 'A quantity of 0 takes the product out of the order.',
+      },
       message: 'Success! Order updated!',
     })
     .input(ZSetQuantityInput)
@@ -62,7 +68,13 @@ export const productsRouter = router({
 
   clear: authedProcedure
     .meta({
-      openapi: { method: 'POST', path: '/products/clear', tags, summary: 'Clear an order', description: 'Sets every quantity of the order to 0. The products stay in the catalogue.' },
+      openapi: {
+        method: 'POST',
+        path: '/products/clear',
+        tags,
+        summary: 'Clear an order',
+        description: 'Sets every quantity of the order to 0. The products stay in the catalogue.',
+      },
       message: 'Clear products successful!',
     })
     .input(ZClearProductsInput)
@@ -80,7 +92,13 @@ export const productsRouter = router({
 
   create: authedProcedure
     .meta({
-      openapi: { method: 'POST', path: '/products', tags, summary: "Add a product to a supplier's order", description: 'At most 1,000 products per supplier.' },
+      openapi: {
+        method: 'POST',
+        path: '/products',
+        tags,
+        summary: "Add a product to a supplier's order",
+        description: 'At most 1,000 products per supplier.',
+      },
       message: 'Product saved!',
     })
     .input(ZCreateProductInput)
@@ -90,20 +108,29 @@ export const productsRouter = router({
         const count = await lockOrderAndCountProducts(tx, ctx.user.id, input.orderId);
         if (count === undefined) throw notFound('Order');
         if (count >= LIMITS.productsPerSupplier) {
-          throw new AppError('BAD_REQUEST', `This supplier has reached the limit of ${LIMITS.productsPerSupplier} products. Delete one to add another.`);
+          throw new AppError(
+            'BAD_REQUEST',
+            `This supplier has reached the limit of ${LIMITS.productsPerSupplier} products. Delete one to add another.`,
+          );
         }
         return insertProduct(tx, ctx.user.id, input);
       }),
     ),
 
   update: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: '/products/{id}', tags, summary: 'Rename a product or change its unit' }, message: 'Success! Product updated!' })
+    .meta({
+      openapi: { method: 'PUT', path: '/products/{id}', tags, summary: 'Rename a product or change its unit' },
+      message: 'Success! Product updated!',
+    })
     .input(ZUpdateProductInput)
     .output(ZProduct)
     .mutation(async ({ ctx, input: { id, ...fields } }) => found(await updateProduct(ctx.db, ctx.user.id, id, fields), 'Product')),
 
   delete: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/products/{id}', tags, summary: 'Delete a product' }, message: 'Delete product successful!' })
+    .meta({
+      openapi: { method: 'DELETE', path: '/products/{id}', tags, summary: 'Delete a product' },
+      message: 'Delete product successful!',
+    })
     .input(ZProductIdInput)
     .output(ZDeletedResult)
     .mutation(async ({ ctx, input }) => {

@@ -8,12 +8,23 @@ type Json = any;
 const ERROR_DESCRIPTIONS: Record<TErrorKind, string> = {
   BAD_REQUEST: 'Invalid input: `error.issues` lists `{ path, message }` per field',
   UNAUTHORIZED: 'Missing, invalid or expired token (or wrong email and password)',
-  NOT_FOUND: 'No such resource for this user (another user\'s id answers the same)',
+  NOT_FOUND: "No such resource for this user (another user's id answers the same)",
   CONFLICT: 'The email is already registered',
   PAYLOAD_TOO_LARGE: 'The JSON body is over 1 MB',
   TOO_MANY_REQUESTS: 'Rate limit reached; `Retry-After` gives the seconds to wait',
   INTERNAL: 'Unexpected failure (a generic message; details are never sent)',
   UNAVAILABLE: 'The database cannot be reached; try again shortly',
+};
+
+const ERROR_EXAMPLES: Record<TErrorKind, string> = {
+  BAD_REQUEST: 'Supplier name is required',
+  UNAUTHORIZED: 'Your session has expired. Please sign in again.',
+  NOT_FOUND: 'Supplier not found',
+  CONFLICT: 'An account with this email already exists. Sign in or reset your password.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large (the limit is 1 MB)',
+  TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.',
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+  UNAVAILABLE: 'The service is temporarily unavailable. Please try again in a moment.',
 };
 
 const errorEnvelopeSchema = {
@@ -64,7 +75,17 @@ function errorResponse(kind: TErrorKind) {
     ...(kind === 'TOO_MANY_REQUESTS'
       ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
       : {}),
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+    content: {
+      'application/json': {
+        schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+        example: {
+          code: 0,
+          data: null,
+          message: ERROR_EXAMPLES[kind],
+          error: { kind, issues: kind === 'BAD_REQUEST' ? [{ path: 'name', message: ERROR_EXAMPLES[kind] }] : [] },
+        },
+      },
+    },
   };
 }
 
@@ -103,10 +124,17 @@ export function createOpenApiDocument(options: { baseUrl: string; version: strin
       '`{"code": 0, "data": null, "message": "...", "error": {"kind": "...", "issues": [...]}}` on failure, with the HTTP status of the kind.',
       '',
       'Sign in with `POST /auth/login` (or register) and send `data.token` as `Authorization: Bearer <token>` on every other call.',
-      'Every supplier, order and product belongs to the signed-in user: another user\'s id answers 404, like a missing one.',
+      "Every supplier, order and product belongs to the signed-in user: another user's id answers 404, like a missing one.",
       'The same procedures are also served to the typed tRPC client at `/api/trpc`.',
     ].join('\n'),
-    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The `token` of a session. A bare token without `Bearer` is also accepted.' } },
+    securitySchemes: {
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'The `token` of a session. A bare token without `Bearer` is also accepted.',
+      },
+    },
     tags: ['auth', 'suppliers', 'products', 'orders', 'users', 'feedback', 'health'],
   });
 

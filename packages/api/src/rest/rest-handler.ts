@@ -40,7 +40,13 @@ export function createRestHandler(options: RestHandlerOptions) {
     onError: ({ error, path, req }) => {
       const described = describeError(error);
       if (described.kind === 'INTERNAL' || described.kind === 'UNAVAILABLE') {
-        logger.error('request failed', { surface: 'rest', procedure: path, kind: described.kind, requestId: requestIdOf(req), ...summarizeError(error.cause ?? error) });
+        logger.error('request failed', {
+          surface: 'rest',
+          procedure: path,
+          kind: described.kind,
+          requestId: requestIdOf(req),
+          ...summarizeError(error.cause ?? error),
+        });
       }
     },
   });

@@ -25,7 +25,13 @@ const tags = ['suppliers'];
 export const suppliersRouter = router({
   list: authedProcedure
     .meta({
-      openapi: { method: 'GET', path: '/suppliers', tags, summary: 'List suppliers', description: 'Sorted by name; `q` searches name, contact name and contact info.' },
+      openapi: {
+        method: 'GET',
+        path: '/suppliers',
+        tags,
+        summary: 'List suppliers',
+        description: 'Sorted by name; `q` searches name, contact name and contact info.',
+      },
       message: 'Suppliers loaded',
     })
     .input(ZSupplierListInput)
@@ -40,7 +46,13 @@ export const suppliersRouter = router({
 
   create: authedProcedure
     .meta({
-      openapi: { method: 'POST', path: '/suppliers', tags, summary: 'Create a supplier', description: 'Also creates its empty current order. At most 1,000 suppliers per account.' },
+      openapi: {
+        method: 'POST',
+        path: '/suppliers',
+        tags,
+        summary: 'Create a supplier',
+        description: 'Also creates its empty current order. At most 1,000 suppliers per account.',
+      },
       message: 'Congrats, we made it happen!',
     })
     .input(ZCreateSupplierInput)
@@ -48,21 +60,33 @@ export const suppliersRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.db.transaction().execute(async (tx) => {
         if ((await lockAndCountSuppliers(tx, ctx.user.id)) >= LIMITS.suppliersPerAccount) {
-          throw new AppError('BAD_REQUEST', `You have reached the limit of ${LIMITS.suppliersPerAccount} suppliers. Delete one to add another.`);
+          throw new AppError(
+            'BAD_REQUEST',
+            `You have reached the limit of ${LIMITS.suppliersPerAccount} suppliers. Delete one to add another.`,
+          );
         }
         return insertSupplier(tx, ctx.user.id, input);
       }),
     ),
 
   update: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: '/suppliers/{id}', tags, summary: 'Update a supplier' }, message: 'Success! Supplier updated!' })
+    .meta({
+      openapi: { method: 'PUT', path: '/suppliers/{id}', tags, summary: 'Update a supplier' },
+      message: 'Success! Supplier updated!',
+    })
     .input(ZUpdateSupplierInput)
     .output(ZSupplier)
     .mutation(async ({ ctx, input: { id, ...fields } }) => found(await updateSupplier(ctx.db, ctx.user.id, id, fields), 'Supplier')),
 
   delete: authedProcedure
     .meta({
-      openapi: { method: 'DELETE', path: '/suppliers/{id}', tags, summary: 'Delete a supplier', description: 'Deletes its order, products and quantities too.' },
+      openapi: {
+        method: 'DELETE',
+        path: '/suppliers/{id}',
+        tags,
+        summary: 'Delete a supplier',
+        description: 'Deletes its order, products and quantities too.',
+      },
       message: 'Supplier deleted successfully!',
     })
     .input(ZSupplierIdInput)

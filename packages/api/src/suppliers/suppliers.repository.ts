@@ -80,12 +80,7 @@ export async function insertSupplier(tx: Transaction<Database>, userId: number, 
   return toSupplier({ ...supplier, order_id: order.id });
 }
 
-export async function updateSupplier(
-  db: Db,
-  userId: number,
-  id: number,
-  fields: TCreateSupplierInput,
-): Promise<TSupplier | undefined> {
+export async function updateSupplier(db: Db, userId: number, id: number, fields: TCreateSupplierInput): Promise<TSupplier | undefined> {
   const updated = await db
     .updateTable('suppliers')
     .set({ ...columns(fields), updated_at: sql`now()` })
@@ -98,11 +93,6 @@ export async function updateSupplier(
 
 /** Deletes a supplier; its order, products and quantities go with it (foreign keys cascade). */
 export async function deleteSupplier(db: Db, userId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .deleteFrom('suppliers')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .returning('id')
-    .executeTakeFirst();
+  const deleted = await db.deleteFrom('suppliers').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
   return deleted !== undefined;
 }

@@ -3,6 +3,7 @@ import type { TPublicUser, TUser } from '@reorder/schemas';
 import { type Kysely, sql, type Transaction } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
 import { usernameBaseFromEmail } from './usernames.ts';
 
 /** The API's view of a user row: never the hash or the token version. */

@@ -68,9 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('products_id_order_key', ['id', 'order_id'])
-    .addForeignKeyConstraint('products_order_fkey', ['order_id', 'user_id'], 'orders', ['id', 'user_id'], (fk) =>
-      fk.onDelete('cascade'),
-    )
+    .addForeignKeyConstraint('products_order_fkey', ['order_id', 'user_id'], 'orders', ['id', 'user_id'], (fk) => fk.onDelete('cascade'))
     .execute();
   await sql`CREATE INDEX products_order_sort_idx ON products (order_id, sort_key COLLATE "C", id)`.execute(db);
   await sql`CREATE INDEX products_user_sort_idx ON products (user_id, sort_key COLLATE "C", id)`.execute(db);
@@ -81,9 +79,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_id', 'integer', (c) => c.notNull())
     .addColumn('product_id', 'integer', (c) => c.notNull())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('quantity', sql`numeric(8, 3)`, (c) =>
-      c.notNull().defaultTo(0).check(sql`quantity >= 0 AND quantity <= 99999`),
-    )
+    .addColumn('quantity', sql`numeric(8, 3)`, (c) => c.notNull().defaultTo(0).check(sql`quantity >= 0 AND quantity <= 99999`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('order_quantities_pkey', ['order_id', 'product_id'])
     .addForeignKeyConstraint('order_quantities_order_fkey', ['order_id', 'user_id'], 'orders', ['id', 'user_id'], (fk) =>

@@ -1,0 +1,357 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real process (`src/main.ts`): configuration checked at start with one
+ * clear line per bad variable (DECISIONS §5), the embedded database and the
+ * generated JWT secret in DATA_DIR, and a graceful SIGTERM that lets a
+ * request in flight finish. Always on PGlite (DATABASE_URL unset), whichever
+ * database the run is for.
+ */
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const children = new Set<ChildProcess>();
+const tempDirs: string[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reorder-process-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+interface Running {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Starts `node --import tsx src/main.ts` with only the given variables (plus
+ * PATH), so nothing from the test's own environment leaks in.
+ */
+function startProcess(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('close', (code, signal) => resolve({ code, signal }));
+  });
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+/** Waits for the exit; kills the process and fails when it takes longer than `ms`. */
+async function exitWithin(running: Running, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  const result = await Promise.race([running.exited, timeout]);
+  clearTimeout(timer);
+  if (result === 'timeout') {
+    running.child.kill('SIGKILL');
+    throw new Error(`the process did not exit within ${ms} ms\nstdout: ${running.stdout()}\nstderr: ${running.stderr()}`);
+  }
+  return result;
+}
+
+/** Runs the process with a bad configuration and returns its exit code and stderr lines. */
+async function runWithBadConfig(env: Record<string, string>) {
+  const dataDir = tempDir();
+  const running = startProcess({ HOST: '127.0.0.1', DATA_DIR: dataDir, ...env });
+  const { code } = await exitWithin(running, 30_000);
+  const lines = running
+    .stderr()
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  // Nothing was started or written before the check.
+  expect(running.stdout(), 'stdout').not.toMatch(/running at/i);
+  expect(readdirSync(dataDir), 'DATA_DIR stays empty').toEqual([]);
+  return { code, lines, stderr: running.stderr() };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Polls HEAD /api/ping until it answers 200 (the first PGlite start can take a while). */
+async function waitForPing(base: string, running: Running, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (running.child.exitCode !== null) throw new Error(`the server exited early (${running.child.exitCode}): ${running.stderr()}`);
+    try {
+      const res = await fetch(`${base}/api/ping`, { method: 'HEAD', signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline)
+      throw new Error(`no answer on ${base}/api/ping within ${timeoutMs} ms\nstdout: ${running.stdout()}\nstderr: ${running.stderr()}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** True once a new TCP connection to the port is refused. */
+async function refusedWithin(port: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+    if (refused) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+/** A parsed HTTP/1.1 response read from a raw socket, once it is complete (Content-Length or chunked). */
+function parseResponse(raw: Buffer): { status: number; headers: Record<string, string>; body: string } | undefined {
+  const end = raw.indexOf('\r\n\r\n');
+  if (end < 0) return undefined;
+  const head = raw.subarray(0, end).toString('latin1').split('\r\n');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head[0] ?? '')?.[1]);
+  const headers: Record<string, string> = {};
+  for (const line of head.slice(1)) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const rest = raw.subarray(end + 4);
+  if (headers['content-length'] !== undefined) {
+    const length = Number(headers['content-length']);
+    return rest.length >= length ? { status, headers, body: rest.subarray(0, length).toString('utf8') } : undefined;
+  }
+  if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {
+    let body = '';
+    let offset = 0;
+    for (;;) {
+      const lineEnd = rest.indexOf('\r\n', offset);
+      if (lineEnd < 0) return undefined;
+      const size = Number.parseInt(rest.subarray(offset, lineEnd).toString('latin1'), 16);
+      if (size === 0) return { status, headers, body };
+      if (rest.length < lineEnd + 2 + size + 2) return undefined;
+      body += rest.subarray(lineEnd + 2, lineEnd + 2 + size).toString('utf8');
+      offset = lineEnd + 2 + size + 2;
+    }
+  }
+  return undefined;
+}
+
+describe('a bad configuration stops the process at start with one clear line per variable', () => {
+  it('PORT out of range', async () => {
+    const { code, lines } = await runWithBadConfig({ PORT: '70000' });
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/\bPORT\b/);
+    expect(lines[0]).not.toContain('    at ');
+  });
+
+  it('PORT that is not a number', async () => {
+    const { code, lines } = await runWithBadConfig({ PORT: 'eighty' });
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/\bPORT\b/);
+  });
+
+  it('a malformed DATABASE_URL', async () => {
+    const { code, lines } = await runWithBadConfig({ DATABASE_URL: 'not-a-url' });
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/\bDATABASE_URL\b/);
+    expect(lines[0]).not.toMatch(/\bPORT\b/);
+  });
+
+  it('two bad values give two lines, one naming each', async () => {
+    const { code, lines } = await runWithBadConfig({ PORT: '70000', DATABASE_URL: 'not-a-url' });
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(2);
+    expect(lines.filter((l) => /\bPORT\b/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => /\bDATABASE_URL\b/.test(l))).toHaveLength(1);
+  });
+
+  it('never echoes a secret value', async () => {
+    const jwt = await runWithBadConfig({ JWT_SECRET: 'sh0rt-s3cr3t' });
+    expect(jwt.code).toBe(1);
+    expect(jwt.lines).toHaveLength(1);
+    expect(jwt.lines[0]).toMatch(/\bJWT_SECRET\b/);
+    expect(jwt.stderr).not.toContain('sh0rt-s3cr3t');
+
+    // A connection string that may carry a password is not echoed either.
+    const db = await runWithBadConfig({ DATABASE_URL: 'mysql://admin:pa55w0rd-xyz@db.example.com/app' });
+    expect(db.code).toBe(1);
+    expect(db.lines).toHaveLength(1);
+    expect(db.lines[0]).toMatch(/\bDATABASE_URL\b/);
+    expect(db.stderr).not.toContain('pa55w0rd-xyz');
+
+    const smtp = await runWithBadConfig({ SMTP_URL: 'http://mailer:m4il-s3cret@mail.example.com' });
+    expect(smtp.code).toBe(1);
+    expect(smtp.lines).toHaveLength(1);
+    expect(smtp.lines[0]).toMatch(/\bSMTP_URL\b/);
+    expect(smtp.stderr).not.toContain('m4il-s3cret');
+  }, 60_000);
+});
+
+describe('a real start on the embedded database, and a graceful SIGTERM', () => {
+  const dataDir = tempDir();
+  let port: number;
+  let base: string;
+  let token: string;
+  let secret: string;
+
+  it('starts with DATABASE_URL unset, keeping the database and a generated JWT secret in DATA_DIR', async () => {
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const running = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    try {
+      await waitForPing(base, running, 90_000);
+      expect(running.stdout()).toContain(base);
+
+      const pgliteDir = path.join(dataDir, 'pglite');
+      expect(existsSync(pgliteDir)).toBe(true);
+      expect(readdirSync(pgliteDir)).toContain('PG_VERSION');
+
+      const secretFile = path.join(dataDir, 'jwt-secret');
+      expect(existsSync(secretFile)).toBe(true);
+      expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+      secret = readFileSync(secretFile, 'utf8').trim();
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+
+      // It is a working server: register a user for the restart below.
+      const res = await fetch(`${base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          businessName: 'Proceso',
+          fullName: 'Pat Proc',
+          email: 'pat@example.com',
+          password: 'a long enough password',
+        }),
+      });
+      expect(res.status).toBe(200);
+      token = (await res.json()).data.token;
+      // The secret itself never shows up in the logs.
+      expect(running.stdout() + running.stderr()).not.toContain(secret);
+    } finally {
+      running.child.kill('SIGTERM');
+      await exitWithin(running, 15_000);
+    }
+  }, 120_000);
+
+  /**
+   * Starts the server again on the same DATA_DIR, opens a slow request (headers and part of the body),
+   * sends SIGTERM, checks new connections are refused, then finishes the body and reads the answer.
+   */
+  async function slowRequestThroughShutdown() {
+    const running = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await waitForPing(base, running, 90_000);
+
+    const body = Buffer.from(JSON.stringify({ email: 'pat@example.com' }));
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    const chunks: Buffer[] = [];
+    const state = { closedByServer: false };
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => {
+      state.closedByServer = true;
+    });
+    socket.on('error', () => {});
+    socket.write(
+      `POST /api/auth/forgot-password HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n`,
+    );
+    socket.write(body.subarray(0, 5));
+    // Let the server read the headers and start on the request.
+    await new Promise((r) => setTimeout(r, 300));
+
+    running.child.kill('SIGTERM');
+    expect(await refusedWithin(port, 3_000), 'new connections are refused soon after SIGTERM').toBe(true);
+    expect(running.child.exitCode, 'the process waits for the request in flight').toBeNull();
+    expect(chunks, 'nothing was answered before the body was complete').toEqual([]);
+
+    socket.write(body.subarray(5));
+    const deadline = Date.now() + 5_000;
+    let response = parseResponse(Buffer.concat(chunks));
+    while (!response && !state.closedByServer && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+      response = parseResponse(Buffer.concat(chunks));
+    }
+    response ??= parseResponse(Buffer.concat(chunks));
+    expect(response, `a complete response, got: ${Buffer.concat(chunks).toString('utf8')}`).toBeDefined();
+    expect(response!.status).toBe(200);
+    expect(JSON.parse(response!.body)).toMatchObject({ code: 1, data: null });
+    return { running, socket, response: response!, state };
+  }
+
+  it('on SIGTERM refuses new connections, finishes the request in flight, then exits with 0', async () => {
+    expect(token, 'needs the first start').toEqual(expect.any(String));
+    const { running, socket } = await slowRequestThroughShutdown();
+    // The client is done with the answer.
+    socket.end();
+    const { code, signal } = await exitWithin(running, 9_000);
+    socket.destroy();
+    expect(signal).toBeNull();
+    expect(code).toBe(0);
+    const logs = running.stdout() + running.stderr();
+    expect(logs).toMatch(/shutting down/);
+    expect(logs).not.toMatch(/shutdown timed out/);
+  }, 120_000);
+
+  it('restarts with the same JWT secret and data: an old token still works', async () => {
+    expect(token, 'needs the first start').toEqual(expect.any(String));
+    const running = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    try {
+      await waitForPing(base, running, 90_000);
+      expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(secret);
+      const me = await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+      expect((await me.json()).data.email).toBe('pat@example.com');
+    } finally {
+      running.child.kill('SIGTERM');
+      await exitWithin(running, 15_000);
+    }
+  }, 120_000);
+
+  it('does not let a keep-alive client hold the shutdown: the process still exits with 0 before its 10 s timeout', async () => {
+    expect(token, 'needs the first start').toEqual(expect.any(String));
+    const { running, socket, response, state } = await slowRequestThroughShutdown();
+    // The client keeps its connection open, as browsers and HTTP agents do. The server must close it
+    // (say `Connection: close` on answers during shutdown, or close the connection once it is idle).
+    const started = Date.now();
+    const exit = await exitWithin(running, 15_000).finally(() => socket.destroy());
+    const ms = Date.now() - started;
+    const told = `exited with ${exit.code} after ${ms} ms; the answer said "Connection: ${response.headers.connection}"; connection closed by the server: ${state.closedByServer}`;
+    expect(exit.signal, told).toBeNull();
+    expect(running.stdout() + running.stderr(), told).not.toMatch(/shutdown timed out/);
+    expect(exit.code, told).toBe(0);
+    expect(ms, told).toBeLessThan(9_000);
+  }, 120_000);
+});
