@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { type Logger, summarizeError } from './platform/logger.ts';
 
 /**
  * The kinds of failure the API reports, with their HTTP status. This one table
@@ -144,4 +145,19 @@ function publicMessage(kind: TErrorKind, error: TRPCError): string {
 export function found<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw notFound(what);
   return value;
+}
+
+/**
+ * Logs a failure that is ours (INTERNAL) or the database's (UNAVAILABLE), with
+ * what is safe to log about its cause; a client's mistake is not logged.
+ */
+export function logUnexpectedFailure(
+  logger: Logger,
+  error: TRPCError,
+  fields: { surface: 'rest' | 'trpc'; procedure?: string | undefined; requestId: unknown },
+): void {
+  const { kind } = describeError(error);
+  if (kind === 'INTERNAL' || kind === 'UNAVAILABLE') {
+    logger.error('request failed', { ...fields, kind, ...summarizeError(error.cause ?? error) });
+  }
 }

@@ -8,6 +8,7 @@ import {
   createRestHandler,
   describeError,
   errorEnvelope,
+  logUnexpectedFailure,
   type RequestInfo,
   summarizeError,
 } from '@reorder/api';
@@ -92,18 +93,8 @@ export function createApp(options: AppOptions): Express {
       router: appRouter,
       createContext: ({ req }) => createContext(deps, requestInfo(req)),
       maxBodySize: 1024 * 1024,
-      onError: ({ error, path, req }) => {
-        const described = describeError(error);
-        if (described.kind === 'INTERNAL' || described.kind === 'UNAVAILABLE') {
-          logger.error('request failed', {
-            surface: 'trpc',
-            procedure: path,
-            kind: described.kind,
-            requestId: req.headers['x-request-id'],
-            ...summarizeError(error.cause ?? error),
-          });
-        }
-      },
+      onError: ({ error, path, req }) =>
+        logUnexpectedFailure(logger, error, { surface: 'trpc', procedure: path, requestId: req.headers['x-request-id'] }),
       responseMeta: ({ errors }) => {
         const limited = errors.find((e): e is AppError => e instanceof AppError && e.retryAfter !== undefined);
         return limited ? { headers: { 'Retry-After': String(limited.retryAfter) } } : {};

@@ -3,8 +3,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger, type RateRules } from '@reorder/api';
+import { createScratchDatabase } from '@reorder/db';
 import { simpleParser } from 'mailparser';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
@@ -17,22 +17,7 @@ export async function createTestDatabase(): Promise<{ url: string | undefined; d
   if (TEST_DB === 'pglite') return { url: undefined, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `reorder_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return createScratchDatabase(adminUrl, 'reorder_t');
 }
 
 export interface ApiResponse<T = any> {

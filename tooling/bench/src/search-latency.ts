@@ -15,11 +15,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@reorder/api';
-import type { Database, NewProduct } from '@reorder/db';
+import { createScratchDatabase, type Database, type NewProduct } from '@reorder/db';
 import { normalizeSearchText } from '@reorder/schemas';
 import { loadConfig, startServer } from '@reorder/server';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const SUPPLIERS = 1000;
@@ -76,25 +75,6 @@ const COMPANIES = [
 
 function pick<T>(list: readonly T[], i: number): T {
   return list[i % list.length] as T;
-}
-
-async function createDatabase(adminUrl: string) {
-  const name = `reorder_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** Inserts an account's suppliers, orders and products in large batches (straight SQL, same derived columns as the API). */
@@ -163,7 +143,7 @@ async function time(url: string, init: RequestInit): Promise<{ ms: number; bytes
 
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  const database = adminUrl ? await createDatabase(adminUrl) : undefined;
+  const database = adminUrl ? await createScratchDatabase(adminUrl, 'reorder_bench') : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-bench-'));
   const loaded = loadConfig({
     PORT: '0',

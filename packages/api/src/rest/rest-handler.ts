@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { type ApiDeps, createContext, type ReplyInfo, type RequestInfo } from '../context.ts';
-import { describeError, issuesMessage, type TErrorDescription, type TErrorKind } from '../errors.ts';
-import { summarizeError } from '../platform/logger.ts';
+import { describeError, issuesMessage, logUnexpectedFailure, type TErrorDescription, type TErrorKind } from '../errors.ts';
 import { appRouter } from '../root.ts';
 import { errorEnvelope, successEnvelope } from './envelope.ts';
 
@@ -37,18 +36,8 @@ export function createRestHandler(options: RestHandlerOptions) {
       replies.set(req, ctx.reply);
       return ctx;
     },
-    onError: ({ error, path, req }) => {
-      const described = describeError(error);
-      if (described.kind === 'INTERNAL' || described.kind === 'UNAVAILABLE') {
-        logger.error('request failed', {
-          surface: 'rest',
-          procedure: path,
-          kind: described.kind,
-          requestId: requestIdOf(req),
-          ...summarizeError(error.cause ?? error),
-        });
-      }
-    },
+    onError: ({ error, path, req }) =>
+      logUnexpectedFailure(logger, error, { surface: 'rest', procedure: path, requestId: requestIdOf(req) }),
   });
 
   return async (req: Request, res: ServerResponse, next: () => void): Promise<void> => {

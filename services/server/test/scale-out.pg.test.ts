@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+
+// Two server processes on one PostgreSQL database, as behind a load balancer
+// (DECISIONS §1): nothing that matters lives in one process's memory.
+let a: TestServer;
+let b: TestServer;
+beforeAll(async () => {
+  a = await startTestServer();
+  b = await startTestServer({ databaseUrl: a.config.databaseUrl });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+describe('two servers on one database', () => {
+  it('share rate-limit counters: failed logins spread over both are counted together', async () => {
+    const user = await a.api.register();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const server = i % 2 === 0 ? a : b;
+      const res = await server.api.post('/api/auth/login', { email: user.email, password: 'wrong password!' });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('accept each other’s tokens and see the same data', async () => {
+    const user = await a.api.register();
+    const supplier = await a.api.createSupplier(user.token, { name: 'Shared Supplier' });
+    const res = await b.api.get(`/api/suppliers/${supplier.id}`, user.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.name).toBe('Shared Supplier');
+  });
+
+  it('share password resets: a token made through one server works on the other, once', async () => {
+    const user = await a.api.register();
+    await a.api.post('/api/auth/forgot-password', { email: user.email });
+    const link = await waitForLink(a.logs);
+    const token = link.split('/reset-password/')[1];
+    const first = await b.api.post('/api/auth/reset-password', { token, password: 'a brand new password' });
+    expect(first.status).toBe(200);
+    const again = await a.api.post('/api/auth/reset-password', { token, password: 'another new password' });
+    expect(again.status).toBe(400);
+    const login = await a.api.post('/api/auth/login', { email: user.email, password: 'a brand new password' });
+    expect(login.status).toBe(200);
+  });
+
+  it('revoke old tokens on both after a password change on one', async () => {
+    const user = await a.api.register();
+    const change = await a.api.put('/api/users/me', { password: 'changed password 1' }, user.token);
+    expect(change.status).toBe(200);
+    const res = await b.api.get('/api/suppliers', user.token);
+    expect(res.status).toBe(401);
+  });
+});
+
+/** The reset link the outbox mailer logged (no SMTP_URL in these servers). */
+async function waitForLink(logs: string[]): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    for (const line of logs) {
+      const entry = JSON.parse(line) as { msg: string; link?: string };
+      if (entry.msg === 'mail written to outbox' && entry.link?.includes('/reset-password/')) return entry.link;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('no reset link logged');
+}
