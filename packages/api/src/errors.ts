@@ -51,6 +51,8 @@ export interface TIssue {
 
 /** Shown for every unexpected failure: nothing about the cause reaches the client. */
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+/** For a body that does not parse, or parses to something other than an object or array. */
+export const INVALID_JSON_MESSAGE = 'The request body is not a valid JSON object';
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /**
@@ -134,7 +136,7 @@ export function describeError(error: unknown): TErrorDescription {
 
 /** Messages that tRPC or trpc-to-openapi wrote themselves, reworded for people. */
 function publicMessage(kind: TErrorKind, error: TRPCError): string {
-  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return 'The request body is not valid JSON';
+  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return INVALID_JSON_MESSAGE;
   if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return 'Send the request body as JSON (Content-Type: application/json)';
   if (error.code === 'PAYLOAD_TOO_LARGE') return 'The request body is too large (the limit is 1 MB)';
   if (kind === 'NOT_FOUND' && /^(Not found|No procedure found)/i.test(error.message)) return 'Not found';

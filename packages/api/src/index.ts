@@ -1,6 +1,14 @@
 export { createTokenService, type TokenService } from './auth/tokens.ts';
 export { type ApiDeps, type ApiSettings, type Context, createContext, type RequestInfo } from './context.ts';
-export { AppError, describeError, ERROR_STATUS, logUnexpectedFailure, type TErrorDescription, type TErrorKind } from './errors.ts';
+export {
+  AppError,
+  describeError,
+  ERROR_STATUS,
+  INVALID_JSON_MESSAGE,
+  logUnexpectedFailure,
+  type TErrorDescription,
+  type TErrorKind,
+} from './errors.ts';
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
 export { createLogger, type Logger, summarizeError } from './platform/logger.ts';
 export {

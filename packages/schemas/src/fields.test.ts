@@ -38,6 +38,11 @@ describe('zId', () => {
     expect(issuesOf(schema, 0)[0]?.message).toBe('Supplier id must be a positive integer');
     expect(issuesOf(schema, 'abc')[0]?.message).toBe('Supplier id must be a positive integer');
   });
+
+  it('reports one problem, not two, for a number too large to be an id', () => {
+    expect(issuesOf(schema, '99999999999999999999').map((i) => i.message)).toEqual(['Supplier id must be a positive integer']);
+    expect(issuesOf(schema, 2_147_483_648).map((i) => i.message)).toEqual(['Supplier id is too large']);
+  });
 });
 
 describe('zQuantity', () => {

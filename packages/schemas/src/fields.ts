@@ -14,7 +14,7 @@ export const zId = (label: string) =>
     digitsToNumber,
     z
       .number({ error: `${label} must be a positive integer` })
-      .int({ error: `${label} must be a positive integer` })
+      .int({ error: `${label} must be a positive integer`, abort: true })
       .min(1, { error: `${label} must be a positive integer` })
       .max(2_147_483_647, { error: `${label} is too large` }),
   );

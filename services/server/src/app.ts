@@ -8,6 +8,7 @@ import {
   createRestHandler,
   describeError,
   errorEnvelope,
+  INVALID_JSON_MESSAGE,
   logUnexpectedFailure,
   type RequestInfo,
   summarizeError,
@@ -121,7 +122,7 @@ export function createApp(options: AppOptions): Express {
       envelope = errorEnvelope({ kind: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large (the limit is 1 MB)', issues: [] });
     } else if (type === 'entity.parse.failed') {
       status = 400;
-      envelope = errorEnvelope({ kind: 'BAD_REQUEST', message: 'The request body is not valid JSON', issues: [] });
+      envelope = errorEnvelope({ kind: 'BAD_REQUEST', message: INVALID_JSON_MESSAGE, issues: [] });
     } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
       status = 400;
       envelope = errorEnvelope({ kind: 'BAD_REQUEST', message: 'Send the request body as UTF-8 JSON', issues: [] });

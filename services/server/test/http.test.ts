@@ -33,7 +33,7 @@ describe('the HTTP surface', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(0);
     expect(res.body.error.kind).toBe('BAD_REQUEST');
-    expect(res.body.message).toMatch(/not valid JSON/);
+    expect(res.body.message).toBe('The request body is not a valid JSON object');
   });
 
   it('answers a body over 1 MB with a 413 envelope', async () => {
@@ -63,6 +63,17 @@ describe('the HTTP surface', () => {
     const res = await t.api.request('POST', '/api/products/clear', { token });
     expect(res.status).toBe(400);
     expect(res.body.error.issues).toEqual([{ path: 'orderId', message: expect.any(String) }]);
+  });
+
+  it('answers a JSON body that is not an object with a 400 envelope', async () => {
+    const res = await t.api.request('POST', '/api/auth/login', { rawBody: '"a string"', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 0,
+      data: null,
+      message: 'The request body is not a valid JSON object',
+      error: { kind: 'BAD_REQUEST' },
+    });
   });
 
   it('refuses a body that is not JSON with a 400 envelope', async () => {

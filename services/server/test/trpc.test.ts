@@ -173,7 +173,7 @@ describe('the typed tRPC client', () => {
     // tRPC reads its own body, so unparsable JSON gets a tRPC error shape (not the REST envelope).
     const badBody = JSON.parse(badText);
     expect(badBody.error.data.kind).toBe('BAD_REQUEST');
-    expect(badBody.error.message).toBe('The request body is not valid JSON');
+    expect(badBody.error.message).toBe('The request body is not a valid JSON object');
     expect(badText).not.toMatch(/"stack"/);
     expect(badText).not.toContain('    at ');
   });
