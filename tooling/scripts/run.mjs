@@ -70,6 +70,7 @@ if (command === 'start') {
   install();
   step('Type-checking (TypeScript 7)');
   pnpm('exec', 'tsc', '-p', 'tsconfig.json');
+  pnpm('exec', 'tsc', '-p', 'services/web/tsconfig.json');
   step('Linting (Biome)');
   pnpm('exec', 'biome', 'check', '.');
   step('Running tests');

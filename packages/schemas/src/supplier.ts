@@ -55,11 +55,18 @@ const supplierFields = {
 function checkContactInfo(value: { messageService: TMessageService; contactInfo: string }, ctx: z.RefinementCtx) {
   if (value.messageService === 'other') return;
   if (!value.contactInfo) {
-    ctx.addIssue({ code: 'custom', path: ['contactInfo'], message: 'Contact info is required' });
+    ctx.addIssue({ code: 'custom', path: ['contactInfo'], message: 'Contact info is required', params: { rule: 'required' } });
     return;
   }
   const problem = contactInfoProblem(value.messageService, value.contactInfo);
-  if (problem) ctx.addIssue({ code: 'custom', path: ['contactInfo'], message: problem });
+  if (problem) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['contactInfo'],
+      message: problem,
+      params: { rule: value.messageService === 'email' ? 'email' : 'phone' },
+    });
+  }
 }
 
 export const ZCreateSupplierInput = z.object(supplierFields).superRefine(checkContactInfo);

@@ -1,0 +1,81 @@
+import { type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { recordVisit } from './history.ts';
+import { Loading, ScreenErrorBoundary } from './lazy-screen.tsx';
+import { ProgressBar } from './progress.tsx';
+import { type Access, ROUTES } from './routes.ts';
+import { isSessionValid, sessionStore, useSession } from './session.ts';
+import { setUnauthorizedHandler } from './trpc.ts';
+
+/** Where an unauthenticated visitor is sent: login, remembering the whole path they wanted. */
+export function loginRedirect(location: string, search: string) {
+  const wanted = `${location}${search ? `?${search}` : ''}`;
+  return `/login?redirectFrom=${encodeURIComponent(wanted)}`;
+}
+
+/**
+ * Applies a route's access rule before its screen shows. Protected routes
+ * check the token's expiry on every navigation; an expired or missing session
+ * is cleared and the visitor goes to login with `redirectFrom`.
+ */
+function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const session = useSession();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const valid = isSessionValid(session);
+  const denied = (access === 'auth' && !valid) || (access === 'guest' && valid);
+
+  useLayoutEffect(() => {
+    if (access === 'auth' && !valid) {
+      if (session) sessionStore.clear();
+      navigate(loginRedirect(location, search), { replace: true });
+    } else if (access === 'guest' && valid) {
+      navigate('/', { replace: true });
+    }
+  }, [access, valid, session, location, search, navigate]);
+
+  useEffect(() => {
+    if (!denied) recordVisit(`${location}${search ? `?${search}` : ''}`, access);
+  }, [denied, location, search, access]);
+
+  return denied ? null : children;
+}
+
+function Routes() {
+  const [location, navigate] = useLocation();
+  // A token the server refuses (expired early, revoked) ends the session like an expired one.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      sessionStore.clear();
+      navigate(loginRedirect(window.location.pathname, window.location.search.slice(1)), { replace: true });
+    });
+  }, [navigate]);
+
+  return (
+    <Switch>
+      {ROUTES.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <Guard access={route.access}>
+            <ScreenErrorBoundary key={location}>
+              <Suspense fallback={<Loading />}>
+                <route.screen />
+              </Suspense>
+            </ScreenErrorBoundary>
+          </Guard>
+        </Route>
+      ))}
+      <Route>
+        <Redirect to="/404" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+export function App() {
+  return (
+    <>
+      <ProgressBar />
+      <Routes />
+    </>
+  );
+}

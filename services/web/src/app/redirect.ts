@@ -1,0 +1,7 @@
+/** Where to go after signing in: `redirectFrom` when it is a path of this app, else the orders. */
+export function afterLoginPath(search: string, fallback = '/orders'): string {
+  const wanted = new URLSearchParams(search).get('redirectFrom');
+  // Only same-app paths: "/orders/3" yes; "//evil.example" or "https://..." no.
+  if (wanted?.startsWith('/') && !wanted.startsWith('//') && !wanted.startsWith('/\\')) return wanted;
+  return fallback;
+}

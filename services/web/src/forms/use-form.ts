@@ -1,0 +1,78 @@
+import { type FocusEvent, type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { type FormIssue, translateIssue } from './issues.ts';
+import { scrollToField } from './scroll-to-field.ts';
+
+type Values = Record<string, string>;
+
+/**
+ * A form over one of the shared Zod schemas, so the browser applies exactly
+ * the server's rules. A field is checked when it loses focus and on every key
+ * release after that (spec §5); submitting checks all of them and scrolls to
+ * the first one that needs attention.
+ */
+export function useForm<TSchema extends z.ZodType, TValues extends Values>(schema: TSchema, initial: TValues) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<TValues>(initial);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const elements = useRef(new Map<string, HTMLElement>());
+
+  const errors = useMemo(() => {
+    const result = schema.safeParse(values);
+    const byField: Record<string, string> = {};
+    if (!result.success) {
+      for (const issue of result.error.issues as unknown as FormIssue[]) {
+        const field = String(issue.path[0] ?? '');
+        byField[field] ??= translateIssue(issue, t);
+      }
+    }
+    return { ...byField, ...serverErrors };
+  }, [schema, values, serverErrors, t]);
+
+  const touch = useCallback((name: string) => setTouched((old) => (old[name] ? old : { ...old, [name]: true })), []);
+
+  const field = (name: keyof TValues & string) => ({
+    id: `field-${name}`,
+    name,
+    value: values[name] ?? '',
+    error: touched[name] ? errors[name] : undefined,
+    ref: (element: HTMLElement | null) => {
+      if (element) elements.current.set(name, element);
+      else elements.current.delete(name);
+    },
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((old) => ({ ...old, [name]: value }));
+      setServerErrors((old) => (old[name] ? { ...old, [name]: '' } : old));
+    },
+    onBlur: (_event: FocusEvent) => touch(name),
+    onKeyUp: () => touch(name),
+  });
+
+  /** Wraps a submit handler: it runs only with valid values (as the schema outputs them). */
+  const handleSubmit = (onValid: (data: z.output<TSchema>) => void | Promise<void>) => (event: FormEvent) => {
+    event.preventDefault();
+    const result = schema.safeParse(values);
+    if (!result.success || Object.values(serverErrors).some(Boolean)) {
+      const allTouched = Object.fromEntries(Object.keys(values).map((k) => [k, true]));
+      setTouched(allTouched);
+      const firstField = Object.keys(values).find((k) => errors[k]);
+      const element = firstField ? elements.current.get(firstField) : undefined;
+      if (element) scrollToField(element);
+      return;
+    }
+    void onValid(result.data);
+  };
+
+  /** Shows the server's per-field issues (e.g. an email already taken) on their fields. */
+  const setIssues = (issues: { path: string; message: string }[], messageFor?: (issue: { path: string; message: string }) => string) => {
+    const next: Record<string, string> = {};
+    for (const issue of issues) if (issue.path in values) next[issue.path] = messageFor ? messageFor(issue) : issue.message;
+    setServerErrors(next);
+    setTouched((old) => ({ ...old, ...Object.fromEntries(Object.keys(next).map((k) => [k, true])) }));
+  };
+
+  return { values, setValues, errors, field, handleSubmit, setIssues };
+}

@@ -1,0 +1,111 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Icon, type IconName } from './Icon.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+const MENU = [
+  { name: 'suppliers', href: '/suppliers', icon: 'store' },
+  { name: 'orders', href: '/orders', icon: 'orders' },
+  { name: 'profile', href: '/profile', icon: 'user' },
+] as const satisfies { name: string; href: string; icon: IconName }[];
+
+/** The bottom menu of the main screens; the entry whose name starts the route's name is highlighted. */
+export function BottomMenu({ route }: { route: string }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="bottom-menu" aria-label={t('nav.main')}>
+      {MENU.map((item) => {
+        const active = route.startsWith(item.name);
+        return (
+          <Link
+            key={item.name}
+            href={item.href}
+            className={`bottom-menu__item ${active ? 'bottom-menu__item--active' : ''}`}
+            aria-current={active ? 'page' : undefined}
+          >
+            <Icon name={item.icon} size={24} />
+            {t(`nav.${item.name}`)}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Sets the document title and moves focus to the screen's heading when it opens. */
+function useScreenHeading(title: string) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} · Reorder`;
+    heading.current?.focus({ preventScroll: true });
+  }, [title]);
+  return heading;
+}
+
+/** A signed-in screen: header with an optional back link, content, bottom menu. */
+export function Screen({
+  route,
+  title,
+  back,
+  actions,
+  children,
+}: {
+  route: string;
+  title: string;
+  back?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const heading = useScreenHeading(title);
+  return (
+    <div className="screen screen--app">
+      <header className="topbar">
+        {back ? (
+          <Link href={back} className="topbar__back" aria-label={t('app.back')}>
+            <Icon name="back" size={26} />
+          </Link>
+        ) : (
+          <span className="topbar__logo">
+            <Icon name="cart" size={26} />
+          </span>
+        )}
+        <h1 ref={heading} tabIndex={-1} className="topbar__title">
+          {title}
+        </h1>
+        {actions ? <div className="topbar__actions">{actions}</div> : null}
+      </header>
+      <main className="screen__content">{children}</main>
+      <BottomMenu route={route} />
+    </div>
+  );
+}
+
+/** A public screen (home, legal pages, sign-in screens): top links, content, footer with language. */
+export function PublicScreen({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
+  const { t } = useTranslation();
+  const heading = useScreenHeading(title);
+  return (
+    <div className="screen screen--public">
+      <header className="public-header">
+        <Link href="/" className="brand">
+          <Icon name="cart" size={24} /> {t('app.name')}
+        </Link>
+      </header>
+      <main className={`screen__content ${wide ? 'screen__content--wide' : ''}`}>
+        <h1 ref={heading} tabIndex={-1} className="public-title">
+          {title}
+        </h1>
+        {children}
+      </main>
+      <footer className="public-footer">
+        <nav aria-label={t('nav.home')}>
+          <Link href="/privacy">{t('nav.privacy')}</Link>
+          <Link href="/terms">{t('nav.terms')}</Link>
+        </nav>
+        <LanguageSwitch />
+      </footer>
+    </div>
+  );
+}

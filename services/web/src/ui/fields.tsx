@@ -1,0 +1,186 @@
+import type { ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './Icon.tsx';
+
+/** Input types the forms may use (spec §5). */
+export type TextInputType = 'email' | 'number' | 'password' | 'search' | 'tel' | 'text' | 'url';
+
+/** An option of a select: value, label and icon (spec §3). */
+export interface Option {
+  value: string;
+  label: string;
+  icon?: string;
+}
+
+interface FieldBase {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  ref?: Ref<HTMLElement> | ((element: HTMLElement | null) => void);
+  onChange: (event: { target: { value: string } }) => void;
+  onBlur?: (event: React.FocusEvent) => void;
+  onKeyUp?: () => void;
+}
+
+function Label({ id, label, required }: { id: string; label: string; required?: boolean | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <label className="field__label" htmlFor={id}>
+      {label}
+      {required ? (
+        <span className="field__required" title={t('app.required')}>
+          {' '}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode, counter?: boolean) {
+  return [error ? `${id}-error` : '', hint ? `${id}-hint` : '', counter ? `${id}-counter` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+function Messages({ id, error, hint, counter }: { id: string; error?: string | undefined; hint?: ReactNode; counter?: ReactNode }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {counter}
+      {error ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function TextField({
+  type = 'text',
+  autoComplete,
+  placeholder,
+  maxLength,
+  inputMode,
+  ...field
+}: FieldBase & {
+  type?: TextInputType;
+  autoComplete?: string;
+  placeholder?: string;
+  maxLength?: number;
+  inputMode?: 'decimal' | 'numeric' | 'email' | 'tel' | 'text' | 'url' | 'search';
+}) {
+  return (
+    <div className={`field ${field.error ? 'field--invalid' : ''}`}>
+      <Label id={field.id} label={field.label} required={field.required} />
+      <input
+        id={field.id}
+        name={field.name}
+        ref={field.ref as Ref<HTMLInputElement>}
+        className="input"
+        type={type}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        onKeyUp={field.onKeyUp}
+        required={field.required}
+        aria-required={field.required || undefined}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(field.id, field.error, field.hint)}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        inputMode={inputMode}
+      />
+      <Messages id={field.id} error={field.error} hint={field.hint} />
+    </div>
+  );
+}
+
+/** A multi-line text with a live "N / max characters used" counter. */
+export function TextArea({ max, rows = 4, placeholder, ...field }: FieldBase & { max: number; rows?: number; placeholder?: string }) {
+  const { t } = useTranslation();
+  const count = [...field.value].length;
+  const counter = (
+    <p id={`${field.id}-counter`} className={`field__counter ${count > max ? 'field__counter--over' : ''}`} aria-live="polite">
+      {t('app.charactersUsed', { count, max })}
+    </p>
+  );
+  return (
+    <div className={`field ${field.error ? 'field--invalid' : ''}`}>
+      <Label id={field.id} label={field.label} required={field.required} />
+      <textarea
+        id={field.id}
+        name={field.name}
+        ref={field.ref as Ref<HTMLTextAreaElement>}
+        className="input input--area"
+        rows={rows}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        onKeyUp={field.onKeyUp}
+        required={field.required}
+        aria-required={field.required || undefined}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(field.id, field.error, field.hint, true)}
+        placeholder={placeholder}
+      />
+      <Messages id={field.id} error={field.error} hint={field.hint} counter={counter} />
+    </div>
+  );
+}
+
+export function SelectField({ options, ...field }: FieldBase & { options: Option[] }) {
+  return (
+    <div className={`field ${field.error ? 'field--invalid' : ''}`}>
+      <Label id={field.id} label={field.label} required={field.required} />
+      <select
+        id={field.id}
+        name={field.name}
+        ref={field.ref as Ref<HTMLSelectElement>}
+        className="input input--select"
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        onKeyUp={field.onKeyUp}
+        required={field.required}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(field.id, field.error, field.hint)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.icon ? `${o.icon} ` : ''}
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Messages id={field.id} error={field.error} hint={field.hint} />
+    </div>
+  );
+}
+
+/** The search box of lists: `type="search"`, labelled, with the query in the URL's `q`. */
+export function SearchField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="search">
+      <span className="search__icon">
+        <Icon name="search" size={18} />
+      </span>
+      <input
+        className="input search__input"
+        type="search"
+        aria-label={label}
+        placeholder={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
