@@ -9,7 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * - `browser`: Playwright in Debian's Chromium against the real server.
  */
 const integration = ['services/server/test/**/*.test.ts'];
-const browser = ['services/server/test/**/*.browser.test.ts'];
+const browser = ['services/server/test/**/*.browser.test.ts', 'services/web/test/**/*.browser.test.ts'];
 const postgresOnly = ['services/server/test/**/*.pg.test.ts'];
 const pgliteOnly = ['services/server/test/**/*.pglite.test.ts'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);

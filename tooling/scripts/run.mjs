@@ -71,6 +71,7 @@ if (command === 'start') {
   step('Type-checking (TypeScript 7)');
   pnpm('exec', 'tsc', '-p', 'tsconfig.json');
   pnpm('exec', 'tsc', '-p', 'services/web/tsconfig.json');
+  pnpm('exec', 'tsc', '-p', 'tooling/bench/tsconfig.json');
   step('Linting (Biome)');
   pnpm('exec', 'biome', 'check', '.');
   step('Running tests');
@@ -101,6 +102,10 @@ function runTests() {
   const summary = [];
   let ok = true;
   for (const suite of suites) {
+    if (suite.project === 'browser') {
+      step('Building the web app for the browser tests');
+      pnpm('--filter', '@reorder/web', '--silent', 'run', 'build');
+    }
     step(`Tests: ${suite.title}`);
     const resultsFile = path.join(resultsDir, `${suite.project}.json`);
     const result = spawnSync(

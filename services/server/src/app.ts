@@ -14,6 +14,7 @@ import {
   summarizeError,
 } from '@reorder/api';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { createDocsRouter } from './docs.ts';
 import { createWebRouter } from './web.ts';
@@ -73,6 +74,9 @@ export function createApp(options: AppOptions): Express {
       requestId: String(req.headers['x-request-id']),
     };
   };
+
+  // gzip for the app's code and the API's JSON: what a phone on a slow network waits for.
+  app.use(compression());
 
   app.head('/api/ping', (_req, res) => {
     res.set('Cache-Control', 'no-store').status(200).end();

@@ -124,7 +124,9 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   rateRules?: Partial<RateRules>;
   /** Use this database URL instead of a fresh one (e.g. through a proxy). */
-  databaseUrl?: string;
+  databaseUrl?: string | undefined;
+  /** Serve this built web app (default: none, so the placeholder page). */
+  webDir?: string;
 }
 
 /** Starts the real server on a free port with a fresh database and a collected log. */
@@ -147,7 +149,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     rateRules: options.rateRules,
     pgliteDir: 'memory://',
-    webDir: path.join(dataDir, 'no-web-build'),
+    webDir: options.webDir ?? path.join(dataDir, 'no-web-build'),
   });
   return {
     url: server.url,

@@ -62,6 +62,7 @@ export const en = {
     noAccount: "Don't have an account?",
     haveAccount: 'Already have an account?',
     backToLogin: 'Back to sign in',
+    newLink: 'Ask for a new link',
     emailed: 'We just emailed you!',
     emailedHint: 'If an account exists for {{email}}, the email has a link to choose a new password. It works for one hour.',
     resetDone: 'Your password has been changed. Please sign in.',

@@ -61,6 +61,7 @@ export const es: TMessages = {
     noAccount: '¿No tienes cuenta?',
     haveAccount: '¿Ya tienes cuenta?',
     backToLogin: 'Volver a iniciar sesión',
+    newLink: 'Pedir un enlace nuevo',
     emailed: '¡Te acabamos de enviar un correo!',
     emailedHint:
       'Si existe una cuenta para {{email}}, el correo tiene un enlace para elegir una nueva contraseña. Funciona durante una hora.',

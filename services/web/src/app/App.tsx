@@ -18,7 +18,7 @@ export function loginRedirect(location: string, search: string) {
  * check the token's expiry on every navigation; an expired or missing session
  * is cleared and the visitor goes to login with `redirectFrom`.
  */
-function Guard({ access, children }: { access: Access; children: ReactNode }) {
+function Guard({ name, access, children }: { name: string; access: Access; children: ReactNode }) {
   const session = useSession();
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -34,9 +34,10 @@ function Guard({ access, children }: { access: Access; children: ReactNode }) {
     }
   }, [access, valid, session, location, search, navigate]);
 
+  // /logout reads the last screen to go back to, so it is not one itself.
   useEffect(() => {
-    if (!denied) recordVisit(`${location}${search ? `?${search}` : ''}`, access);
-  }, [denied, location, search, access]);
+    if (!denied && name !== 'logout') recordVisit(`${location}${search ? `?${search}` : ''}`, access);
+  }, [denied, name, location, search, access]);
 
   return denied ? null : children;
 }
@@ -55,7 +56,7 @@ function Routes() {
     <Switch>
       {ROUTES.map((route) => (
         <Route key={route.path} path={route.path}>
-          <Guard access={route.access}>
+          <Guard name={route.name} access={route.access}>
             <ScreenErrorBoundary key={location}>
               <Suspense fallback={<Loading />}>
                 <route.screen />

@@ -1,5 +1,5 @@
 import { resources } from '@reorder/i18n';
-import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@reorder/schemas';
+import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@reorder/schemas/limits';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 

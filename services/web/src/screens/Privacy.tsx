@@ -1,6 +1,15 @@
+import { legalIn, privacy } from '@reorder/i18n/legal';
+import { useTranslation } from 'react-i18next';
+import { LegalArticle } from '../ui/LegalArticle.tsx';
 import { PublicScreen } from '../ui/Screen.tsx';
 
-/** Placeholder until this screen is built. */
+/** The privacy policy in the current language (English when there is none in it). */
 export default function Privacy() {
-  return <PublicScreen title="Privacy">{null}</PublicScreen>;
+  const { i18n } = useTranslation();
+  const doc = legalIn(privacy, i18n.language);
+  return (
+    <PublicScreen title={doc.title} wide>
+      <LegalArticle doc={doc} idPrefix="privacy" />
+    </PublicScreen>
+  );
 }

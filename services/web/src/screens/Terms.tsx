@@ -1,6 +1,15 @@
+import { legalIn, terms } from '@reorder/i18n/legal';
+import { useTranslation } from 'react-i18next';
+import { LegalArticle } from '../ui/LegalArticle.tsx';
 import { PublicScreen } from '../ui/Screen.tsx';
 
-/** Placeholder until this screen is built. */
+/** The terms and conditions in the current language (English when there is none in it). */
 export default function Terms() {
-  return <PublicScreen title="Terms">{null}</PublicScreen>;
+  const { i18n } = useTranslation();
+  const doc = legalIn(terms, i18n.language);
+  return (
+    <PublicScreen title={doc.title} wide>
+      <LegalArticle doc={doc} idPrefix="terms" />
+    </PublicScreen>
+  );
 }

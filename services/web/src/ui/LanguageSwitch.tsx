@@ -1,4 +1,4 @@
-import { LANGUAGES, type TLanguage } from '@reorder/schemas';
+import { LANGUAGES, type TLanguage } from '@reorder/schemas/limits';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../app/i18n.ts';

@@ -1,6 +1,57 @@
+import { ZForgotPasswordInput } from '@reorder/schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useToast } from '../../app/toast.tsx';
+import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { useForm } from '../../forms/use-form.ts';
+import { Button, LinkButton } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { TextField } from '../../ui/fields.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
 
-/** Placeholder until this screen is built. */
+/** Asks for a reset link; the answer is the same whether or not the email has an account (DECISIONS §4). */
 export default function ForgotPassword() {
-  return <PublicScreen title="ForgotPassword">{null}</PublicScreen>;
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm(ZForgotPasswordInput, { email: '' });
+  const forgot = trpc.auth.forgotPassword.useMutation({
+    onSuccess(_data, input) {
+      setSentTo(input.email);
+      toast.success(t('auth.emailed'));
+    },
+    onError(error) {
+      toast.error(apiErrorInfo(error).kind === 'TOO_MANY_REQUESTS' ? t('errors.tooMany') : t('auth.loginError'));
+    },
+  });
+
+  return (
+    <PublicScreen title={t('auth.forgotTitle')}>
+      <Card size="md">
+        {sentTo !== null ? (
+          <div role="status">
+            <h2 className="card__title">{t('auth.emailed')}</h2>
+            <p>{t('auth.emailedHint', { email: sentTo })}</p>
+            <LinkButton href="/login" block>
+              {t('auth.backToLogin')}
+            </LinkButton>
+          </div>
+        ) : (
+          <>
+            <p>{t('auth.forgotIntro')}</p>
+            <form className="form" noValidate onSubmit={form.handleSubmit((values) => forgot.mutate(values))}>
+              <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" inputMode="email" required />
+              <Button type="submit" block busy={forgot.isPending}>
+                {t('auth.sendLink')}
+              </Button>
+            </form>
+            <p>
+              <Link href="/login">{t('auth.backToLogin')}</Link>
+            </p>
+          </>
+        )}
+      </Card>
+    </PublicScreen>
+  );
 }

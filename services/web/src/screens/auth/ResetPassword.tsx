@@ -1,6 +1,69 @@
+import { ZResetPasswordInput } from '@reorder/schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'wouter';
+import { useToast } from '../../app/toast.tsx';
+import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { useForm } from '../../forms/use-form.ts';
+import { Button, LinkButton } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { TextField } from '../../ui/fields.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
 
-/** Placeholder until this screen is built. */
+const ZNewPasswordForm = ZResetPasswordInput.pick({ password: true });
+
+/** Sets a new password with the token from the email; the user then signs in with it (no automatic sign-in). */
 export default function ResetPassword() {
-  return <PublicScreen title="ResetPassword">{null}</PublicScreen>;
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const { token = '' } = useParams<{ token: string }>();
+  const [linkInvalid, setLinkInvalid] = useState(false);
+  const form = useForm(ZNewPasswordForm, { password: '' });
+  const reset = trpc.auth.resetPassword.useMutation({
+    onSuccess() {
+      toast.success(t('auth.resetDone'));
+      navigate('/login', { replace: true });
+    },
+    onError(error) {
+      const info = apiErrorInfo(error);
+      if (info.kind === 'BAD_REQUEST' && info.issues.some((issue) => issue.path === 'token')) {
+        setLinkInvalid(true);
+      } else {
+        toast.error(info.kind === 'TOO_MANY_REQUESTS' ? t('errors.tooMany') : t('auth.loginError'));
+      }
+    },
+  });
+
+  return (
+    <PublicScreen title={t('auth.resetTitle')}>
+      <Card size="md">
+        {linkInvalid ? (
+          <div role="alert">
+            <p>{t('errors.resetInvalid')}</p>
+            <LinkButton href="/forgot-password" block>
+              {t('auth.newLink')}
+            </LinkButton>
+          </div>
+        ) : (
+          <form className="form" noValidate onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, password }))}>
+            <TextField
+              {...form.field('password')}
+              label={t('auth.newPassword')}
+              type="password"
+              autoComplete="new-password"
+              hint={t('auth.passwordHint')}
+              required
+            />
+            <Button type="submit" block busy={reset.isPending}>
+              {t('auth.resetButton')}
+            </Button>
+          </form>
+        )}
+        <p>
+          <Link href="/login">{t('auth.backToLogin')}</Link>
+        </p>
+      </Card>
+    </PublicScreen>
+  );
 }

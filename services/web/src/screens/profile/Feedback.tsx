@@ -1,6 +1,52 @@
-import { PublicScreen } from '../../ui/Screen.tsx';
+import { LIMITS, ZFeedbackInput } from '@reorder/schemas';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { useSession } from '../../app/session.ts';
+import { useToast } from '../../app/toast.tsx';
+import { trpc } from '../../app/trpc.ts';
+import { useForm } from '../../forms/use-form.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { TextArea, TextField } from '../../ui/fields.tsx';
+import { Screen } from '../../ui/Screen.tsx';
 
-/** Placeholder until this screen is built. */
+/** The feedback form, prefilled with the current user's name and email. */
 export default function Feedback() {
-  return <PublicScreen title="Feedback">{null}</PublicScreen>;
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const user = useSession()?.user;
+  const form = useForm(ZFeedbackInput, { fullName: user?.fullName ?? '', email: user?.email ?? '', note: '' });
+  const send = trpc.feedback.send.useMutation({
+    onSuccess() {
+      toast.success(t('feedback.sent'));
+      navigate('/profile');
+    },
+    onError: () => toast.error(t('feedback.error')),
+  });
+
+  return (
+    <Screen route="feedback" title={t('feedback.title')} back="/profile">
+      <Card>
+        <p>{t('feedback.intro')}</p>
+        <form className="form" noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))}>
+          <p className="form__hint">{t('app.requiredHint')}</p>
+          <TextField {...form.field('fullName')} label={t('auth.fullName')} autoComplete="name" maxLength={LIMITS.nameMax} required />
+          <TextField
+            {...form.field('email')}
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={LIMITS.emailMax}
+            required
+          />
+          <TextArea {...form.field('note')} label={t('feedback.note')} max={LIMITS.feedbackNoteMax} rows={6} required />
+          <Button type="submit" block busy={send.isPending}>
+            {t('feedback.send')}
+          </Button>
+        </form>
+      </Card>
+    </Screen>
+  );
 }

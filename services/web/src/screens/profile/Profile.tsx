@@ -1,6 +1,58 @@
-import { PublicScreen } from '../../ui/Screen.tsx';
+import type { TLanguage } from '@reorder/schemas';
+import { useTranslation } from 'react-i18next';
+import { sessionStore, useSession } from '../../app/session.ts';
+import { useToast } from '../../app/toast.tsx';
+import { trpc } from '../../app/trpc.ts';
+import { LinkButton } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
+import { Screen } from '../../ui/Screen.tsx';
 
-/** Placeholder until this screen is built. */
+/** The current user and language; the language switch also saves the choice to the account. */
 export default function Profile() {
-  return <PublicScreen title="Profile">{null}</PublicScreen>;
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const user = useSession()?.user;
+  const updateMe = trpc.users.updateMe.useMutation({
+    onSuccess: (updated) => sessionStore.setUser(updated),
+    onError: () => toast.error(t('profile.updateError')),
+  });
+  const saveLanguage = (language: TLanguage) => {
+    if (language !== user?.language) updateMe.mutate({ language });
+  };
+
+  return (
+    <Screen route="profile" title={t('profile.title')}>
+      {user ? (
+        <Card>
+          <dl className="profile-list">
+            <dt>{t('profile.username')}</dt>
+            <dd>{user.username}</dd>
+            <dt>{t('auth.businessName')}</dt>
+            <dd>{user.businessName}</dd>
+            <dt>{t('auth.fullName')}</dt>
+            <dd>{user.fullName}</dd>
+            <dt>{t('auth.email')}</dt>
+            <dd>{user.email}</dd>
+            <dt>{t('profile.currentLanguage')}</dt>
+            <dd lang={i18n.language}>{t(`app.languages.${i18n.language as TLanguage}`)}</dd>
+          </dl>
+        </Card>
+      ) : null}
+      <Card>
+        <LanguageSwitch onChange={saveLanguage} />
+      </Card>
+      <div className="menu-links">
+        <LinkButton href="/profile/me" variant="secondary" block>
+          {t('profile.edit')}
+        </LinkButton>
+        <LinkButton href="/feedback" variant="secondary" block>
+          {t('profile.feedback')}
+        </LinkButton>
+        <LinkButton href="/logout" variant="danger" block>
+          {t('profile.signOut')}
+        </LinkButton>
+      </div>
+    </Screen>
+  );
 }

@@ -18,7 +18,9 @@ export default function SupplierDelete() {
   const remove = trpc.suppliers.delete.useMutation({
     async onSuccess() {
       toast.success(t('suppliers.deleted'));
-      await utils.suppliers.invalidate();
+      // The deleted supplier is not fetched again while this screen is still open.
+      await utils.suppliers.list.invalidate();
+      void utils.suppliers.byId.invalidate({ id: Number(id) }, { refetchType: 'none' });
       utils.orders.bySupplier.setData({ supplierId: Number(id) }, undefined);
       navigate('/suppliers', { replace: true });
     },

@@ -1,0 +1,90 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { launchChromium } from '../../server/test/browser.ts';
+import { type RegisteredUser, startTestServer, type TestServer } from '../../server/test/harness.ts';
+
+/** The built app (`vite build`); the browser tests drive it as served by the real server. */
+export const WEB_DIST = path.resolve(import.meta.dirname, '../dist');
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export interface AppUnderTest {
+  t: TestServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** The real server with the built web app on a fresh database, and a headless Chromium. */
+export async function startApp(env: Record<string, string> = {}): Promise<AppUnderTest> {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`Build the web app first: ${WEB_DIST} has no index.html`);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const t = await startTestServer({ webDir: WEB_DIST, env });
+  const browser = await launchChromium();
+  return {
+    t,
+    browser,
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  language?: 'en' | 'es';
+  /** Signed in as this user (token and user in localStorage, as the app keeps them). */
+  user?: RegisteredUser;
+}
+
+/** A fresh browser context (its own localStorage) with clipboard access, and a page in it. */
+export async function openPage(
+  app: AppUnderTest,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await app.browser.newContext({
+    viewport: options.viewport ?? PHONE,
+    baseURL: app.t.url,
+    locale: options.language === 'es' ? 'es-ES' : 'en-US',
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.t.url });
+  const init = {
+    language: options.language ?? null,
+    token: options.user?.token ?? null,
+    user: options.user ? JSON.stringify(options.user.user) : null,
+  };
+  await context.addInitScript((values) => {
+    // Only on the first page load: later reloads must see what the app itself stored.
+    if (sessionStorage.getItem('test-init')) return;
+    sessionStorage.setItem('test-init', '1');
+    if (values.language) localStorage.setItem('language', values.language);
+    if (values.token && values.user) {
+      localStorage.setItem('token', values.token);
+      localStorage.setItem('user', values.user);
+    }
+  }, init);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Asserts that axe finds no serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
+
+/** Saves a screenshot under test-results/screenshots. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,161 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppUnderTest, DESKTOP, openPage, startApp } from './app.ts';
+
+let app: AppUnderTest;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app?.close());
+
+const toast = (page: Page, text: string) =>
+  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+const orderText = (page: Page) => page.getByTestId('order-text').textContent();
+
+async function serverOrderText(token: string, supplierId: number): Promise<string> {
+  const res = await app.t.api.get(`/api/orders/supplier/${supplierId}`, token);
+  return res.body.data.text;
+}
+
+describe('an owner prepares an order', () => {
+  it('adds a supplier and products, sets quantities, edits the message, and copies text and image', async () => {
+    const user = await app.t.api.register();
+    const { page, context, errors } = await openPage(app, { user });
+
+    await page.goto('/suppliers');
+    await page.getByRole('link', { name: 'Add supplier' }).click();
+    await page.waitForURL('**/suppliers/new');
+    await page.getByLabel('Supplier name').fill('Frutas Pepe');
+    await page.getByLabel('Contact person').fill('Pepe');
+    await page.getByLabel('Phone number').fill('+34 600 123 456');
+    await page.getByLabel('Notes').fill('Delivers before 9am');
+    await page.getByRole('button', { name: 'Add supplier' }).click();
+    await toast(page, 'Congrats, we made it happen!');
+    await page.waitForURL('**/suppliers');
+    await page.getByRole('link', { name: 'Open order: Frutas Pepe' }).click();
+    await page.waitForURL(/\/orders\/\d+$/);
+    const supplierId = Number(new URL(page.url()).pathname.split('/')[2]);
+
+    for (const [name, unit] of [
+      ['Tomates', 'Kg'],
+      ['Jamón ibérico 🐖', 'ud'],
+    ]) {
+      await page.getByRole('link', { name: 'Add product' }).click();
+      await page.waitForURL('**/products/new');
+      await page.getByLabel('Product name').fill(name as string);
+      await page.getByLabel('Unit').fill(unit as string);
+      await page.getByRole('button', { name: 'Add product' }).click();
+      await toast(page, 'Product saved!');
+      await page.waitForURL(`**/orders/${supplierId}`);
+    }
+
+    await page.getByRole('button', { name: 'One more Tomates' }).click();
+    await page.getByRole('button', { name: 'One more Tomates' }).click();
+    await page.getByLabel('Quantity of Jamón ibérico 🐖').fill('1.5');
+    await page.getByLabel('Message above the order').fill('Hola Pepe, para mañana:');
+    await page.getByRole('button', { name: 'Save message' }).click();
+    await toast(page, 'Success! Order updated!');
+
+    const expected = 'Hola Pepe, para mañana:\n1.5 x ud: Jamón ibérico 🐖\n2 x Kg: Tomates';
+    await expect.poll(() => orderText(page)).toBe(expected);
+    await expect.poll(() => serverOrderText(user.token, supplierId), { timeout: 10_000 }).toBe(expected);
+
+    await page.getByRole('button', { name: 'Copy text' }).click();
+    await toast(page, 'Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await serverOrderText(user.token, supplierId));
+
+    await page.getByRole('button', { name: 'Copy as image' }).click();
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.clipboard.read())[0]?.types ?? []), { timeout: 10_000 })
+      .toContain('image/png');
+    const image = await page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      if (!item) return null;
+      const blob = await item.getType('image/png');
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      return { type: blob.type, size: bytes.length, signature: Array.from(bytes.slice(0, 8)) };
+    });
+    expect(image?.type).toBe('image/png');
+    expect(image?.signature).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+    expect(image?.size).toBeGreaterThan(1000);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('clears the order and deletes a product and the supplier, each after a confirmation', async () => {
+    const user = await app.t.api.register();
+    const supplier = await app.t.api.createSupplier(user.token, { name: 'Lácteos Ñandú' });
+    const milk = await app.t.api.createProduct(user.token, supplier.orderId, 'Leche', 'L');
+    const cheese = await app.t.api.createProduct(user.token, supplier.orderId, 'Queso', 'Kg');
+    for (const p of [milk, cheese])
+      await app.t.api.put('/api/products/quantity', { productId: p.id, orderId: supplier.orderId, quantity: 3 }, user.token);
+    const { page, context } = await openPage(app, { user, viewport: DESKTOP });
+
+    await page.goto(`/orders/${supplier.id}`);
+    await expect.poll(() => orderText(page)).toBe('3 x L: Leche\n3 x Kg: Queso');
+    await page.getByRole('link', { name: 'Clear order' }).click();
+    await page.waitForURL('**/products/clear');
+    await page.getByRole('button', { name: 'Clear order' }).click();
+    await toast(page, 'Clear products successful!');
+    await page.waitForURL(`**/orders/${supplier.id}`);
+    await expect.poll(() => serverOrderText(user.token, supplier.id)).toBe('');
+    await expect.poll(() => page.getByText('Nothing ordered yet').isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: 'Delete Queso' }).click();
+    await page.waitForURL(`**/products/${cheese.id}/delete`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Delete product successful!');
+    await page.waitForURL(`**/orders/${supplier.id}`);
+    expect((await app.t.api.get(`/api/products/${cheese.id}`, user.token)).status).toBe(404);
+
+    await page.goto(`/suppliers/${supplier.id}`);
+    await page.getByRole('link', { name: 'Delete supplier' }).click();
+    await page.waitForURL(`**/suppliers/${supplier.id}/delete`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Supplier deleted successfully!');
+    await page.waitForURL('**/suppliers');
+    expect((await app.t.api.get(`/api/suppliers/${supplier.id}`, user.token)).status).toBe(404);
+    await context.close();
+  });
+
+  it('says when a search matches nothing, on every list', async () => {
+    const user = await app.t.api.register();
+    const supplier = await app.t.api.createSupplier(user.token, { name: 'Bebidas Río' });
+    await app.t.api.createProduct(user.token, supplier.orderId, 'Agua', 'caja');
+    const { page, context } = await openPage(app, { user });
+
+    await page.goto('/suppliers');
+    await page.getByRole('searchbox', { name: 'Search suppliers' }).fill('zzz');
+    await expect.poll(() => page.getByText('No supplier matches "zzz".').isVisible()).toBe(true);
+    await page.getByRole('searchbox', { name: 'Search suppliers' }).fill('rio');
+    await expect.poll(() => page.getByText('Bebidas Río').isVisible()).toBe(true);
+
+    await page.goto('/orders?q=nothing-here');
+    await expect.poll(() => page.getByText('No supplier matches "nothing-here".').isVisible()).toBe(true);
+
+    await page.goto(`/orders/${supplier.id}`);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('vino');
+    await expect.poll(() => page.getByText('No product matches "vino".').isVisible()).toBe(true);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('AGUA');
+    await expect.poll(() => page.getByLabel('Quantity of Agua').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('keeps what was typed when a save fails, and says so', async () => {
+    const user = await app.t.api.register();
+    const supplier = await app.t.api.createSupplier(user.token);
+    await app.t.api.createProduct(user.token, supplier.orderId, 'Harina', 'Kg');
+    const { page, context } = await openPage(app, { user });
+    await page.goto(`/orders/${supplier.id}`);
+    await page.route('**/api/trpc/products.setQuantity**', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.getByLabel('Quantity of Harina').fill('7');
+    await expect.poll(() => page.getByText("Couldn't save Harina", { exact: false }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByLabel('Quantity of Harina').inputValue()).toBe('7');
+    expect(await orderText(page)).toBe('7 x Kg: Harina');
+
+    await page.unroute('**/api/trpc/products.setQuantity**');
+    await page.getByRole('button', { name: 'One more Harina' }).click();
+    await expect.poll(() => serverOrderText(user.token, supplier.id), { timeout: 10_000 }).toBe('8 x Kg: Harina');
+    await context.close();
+  });
+});
