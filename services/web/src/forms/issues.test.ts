@@ -20,7 +20,9 @@ function messages(
 ) {
   const result = schema.safeParse(value);
   const t = i18n.getFixedT(lng);
-  return Object.fromEntries((result.error?.issues as FormIssue[]).map((issue) => [String(issue.path[0]), translateIssue(issue, t)]));
+  return Object.fromEntries(
+    ((result.error?.issues ?? []) as FormIssue[]).map((issue) => [String(issue.path[0]), translateIssue(issue, t)]),
+  );
 }
 
 describe('translateIssue words the shared schemas’ rules for people', () => {
