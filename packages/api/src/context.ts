@@ -1,5 +1,7 @@
 import type { Database } from '@reorder/db';
 import type { Kysely } from 'kysely';
+import type { FacebookVerifier } from './auth/social/facebook.ts';
+import type { GoogleVerifier } from './auth/social/google.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Logger } from './platform/logger.ts';
@@ -13,6 +15,12 @@ export interface ApiSettings {
   feedbackTo?: string | undefined;
 }
 
+/** The sign-in providers this server is configured for (DECISIONS §4). */
+export interface SocialProviders {
+  google?: { clientId: string; verifier: GoogleVerifier } | undefined;
+  facebook?: { appId: string; verifier: FacebookVerifier } | undefined;
+}
+
 /** Everything long-lived the procedures use, made once at start. */
 export interface ApiDeps {
   db: Kysely<Database>;
@@ -22,6 +30,7 @@ export interface ApiDeps {
   rateRules: RateRules;
   logger: Logger;
   settings: ApiSettings;
+  social: SocialProviders;
 }
 
 /** What one request brings: who asks (maybe) and from where. */

@@ -1,5 +1,7 @@
+export { createFacebookVerifier, type FacebookVerifier } from './auth/social/facebook.ts';
+export { createGoogleVerifier, type GoogleVerifier } from './auth/social/google.ts';
 export { createTokenService, type TokenService } from './auth/tokens.ts';
-export { type ApiDeps, type ApiSettings, type Context, createContext, type RequestInfo } from './context.ts';
+export { type ApiDeps, type ApiSettings, type Context, createContext, type RequestInfo, type SocialProviders } from './context.ts';
 export {
   AppError,
   describeError,

@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { authRouter } from './auth/router.ts';
+import { configRouter } from './config/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
 import { ordersRouter } from './orders/router.ts';
 import { productsRouter } from './products/router.ts';
@@ -15,6 +16,7 @@ export const appRouter = router({
   orders: ordersRouter,
   users: usersRouter,
   feedback: feedbackRouter,
+  config: configRouter,
 });
 
 export type AppRouter = typeof appRouter;

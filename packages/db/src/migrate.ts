@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { type MigrationResultSet, Migrator } from 'kysely/migration';
 import * as initial from './migrations/2026_11_22_020000_initial.ts';
+import * as socialSignIn from './migrations/2026_11_22_030000_social_sign_in.ts';
+import * as sentOrders from './migrations/2026_11_22_040000_sent_orders.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -8,6 +10,8 @@ import * as initial from './migrations/2026_11_22_020000_initial.ts';
  */
 const migrations = {
   '2026_11_22_020000_initial': initial,
+  '2026_11_22_030000_social_sign_in': socialSignIn,
+  '2026_11_22_040000_sent_orders': sentOrders,
 };
 
 /** Brings the schema to the latest migration; throws (after logging what ran) when one fails. */

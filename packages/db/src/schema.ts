@@ -13,6 +13,10 @@ export interface UsersTable {
   language: 'en' | 'es';
   /** Bumped on every password change or reset; tokens carrying an older version fail. */
   token_version: Generated<number>;
+  /** The Google account (`sub`) linked for sign-in, if any. */
+  google_id: string | null;
+  /** The Facebook user id linked for sign-in, if any. */
+  facebook_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -88,6 +92,26 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** A line of a sent order, as it was. */
+export interface SentLine {
+  productId: number;
+  name: string;
+  unit: string;
+  quantity: number;
+}
+
+export interface SentOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  order_id: number;
+  supplier_id: number;
+  channel: string;
+  text: string;
+  introduce: string;
+  lines: ColumnType<SentLine[], string, string>;
+  sent_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   suppliers: SuppliersTable;
@@ -97,6 +121,7 @@ export interface Database {
   feedback: FeedbackTable;
   password_reset_tokens: PasswordResetTokensTable;
   rate_limits: RateLimitsTable;
+  sent_orders: SentOrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,5 +5,7 @@ export * from './order.ts';
 export * from './order-text.ts';
 export * from './product.ts';
 export * from './search.ts';
+export * from './send-links.ts';
+export * from './social.ts';
 export * from './supplier.ts';
 export * from './user.ts';

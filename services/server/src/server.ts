@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
   type ApiDeps,
+  createFacebookVerifier,
+  createGoogleVerifier,
   createLogger,
   createMailer,
   createRateLimiter,
@@ -59,6 +61,25 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     rateRules: { ...defaultRateRules, ...options.rateRules },
     logger,
     settings: { publicUrl: config.publicUrl, feedbackTo: config.feedbackTo },
+    social: {
+      google: config.googleClientId
+        ? {
+            clientId: config.googleClientId,
+            verifier: createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl }),
+          }
+        : undefined,
+      facebook:
+        config.facebookAppId && config.facebookAppSecret
+          ? {
+              appId: config.facebookAppId,
+              verifier: createFacebookVerifier({
+                appId: config.facebookAppId,
+                appSecret: config.facebookAppSecret,
+                graphUrl: config.facebookGraphUrl,
+              }),
+            }
+          : undefined,
+    },
   };
   const app = createApp({ deps, trustProxy: config.trustProxy, version: VERSION, webDir: options.webDir });
   const server = app.listen(config.port, config.host);

@@ -11,14 +11,17 @@ type Json = any;
 
 /**
  * Every REST call of DECISIONS §2, paths relative to the document's server
- * (`/api`). POST /auth/google and /auth/facebook are not implemented yet
- * (tracked elsewhere), so they are not asserted here.
+ * (`/api`), GET /config, which tells the web app which sign-in providers
+ * are configured (issue 4), and the send / history / re-order calls (issue 5).
  */
 const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['post', '/auth/login'],
   ['post', '/auth/register'],
   ['post', '/auth/forgot-password'],
   ['post', '/auth/reset-password'],
+  ['post', '/auth/google'],
+  ['post', '/auth/facebook'],
+  ['get', '/config'],
   ['get', '/suppliers'],
   ['post', '/suppliers'],
   ['get', '/suppliers/{id}'],
@@ -34,6 +37,10 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['post', '/feedbacks'],
   ['get', '/orders/supplier/{supplierId}'],
   ['put', '/orders/{id}'],
+  ['post', '/orders/{id}/send'],
+  ['get', '/orders/{id}/history'],
+  ['get', '/orders/{id}/history/{sentOrderId}'],
+  ['post', '/orders/{id}/reorder'],
   ['get', '/users/{username}'],
   ['put', '/users/me'],
   ['head', '/ping'],
@@ -45,6 +52,9 @@ const PUBLIC = new Set([
   'post /auth/register',
   'post /auth/forgot-password',
   'post /auth/reset-password',
+  'post /auth/google',
+  'post /auth/facebook',
+  'get /config',
   'head /ping',
 ]);
 

@@ -1,7 +1,16 @@
-import { ZForgotPasswordInput, ZLoginInput, ZRegisterInput, ZResetPasswordInput, ZSession } from '@reorder/schemas';
+import {
+  ZFacebookSignInInput,
+  ZForgotPasswordInput,
+  ZGoogleSignInInput,
+  ZLoginInput,
+  ZRegisterInput,
+  ZResetPasswordInput,
+  ZSession,
+} from '@reorder/schemas';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc.ts';
 import { forgotPassword, login, register, resetPassword } from './auth.service.ts';
+import { signInWithFacebook, signInWithGoogle } from './social/social-sign-in.ts';
 
 const tags = ['auth'];
 const openapi = (path: `/${string}`, summary: string, description?: string) =>
@@ -51,4 +60,30 @@ export const authRouter = router({
     .input(ZResetPasswordInput)
     .output(z.null())
     .mutation(({ ctx, input }) => resetPassword(ctx, input)),
+
+  google: publicProcedure
+    .meta({
+      openapi: openapi(
+        '/auth/google',
+        'Sign in with Google',
+        'Verifies a Google ID token (signature, issuer, audience, expiry, verified email). Signs into the linked account, or the account with that email (linking it), or creates one. 400 when Google sign-in is not configured; 503 when Google does not answer within 5 s.',
+      ),
+      message: 'Welcome!',
+    })
+    .input(ZGoogleSignInInput)
+    .output(ZSession)
+    .mutation(({ ctx, input }) => signInWithGoogle(ctx, input)),
+
+  facebook: publicProcedure
+    .meta({
+      openapi: openapi(
+        '/auth/facebook',
+        'Sign in with Facebook',
+        'Checks a Facebook user access token with the Graph API (debug_token with our app token, then /me). Signs in like Google. 400 when Facebook sign-in is not configured; 503 when Facebook does not answer within 5 s.',
+      ),
+      message: 'Welcome!',
+    })
+    .input(ZFacebookSignInInput)
+    .output(ZSession)
+    .mutation(({ ctx, input }) => signInWithFacebook(ctx, input)),
 });

@@ -31,6 +31,10 @@ async function loadOrder(db: Db, userId: number, where: { id: number } | { suppl
   };
 }
 
+export function findOrderById(db: Db, userId: number, id: number): Promise<TOrder | undefined> {
+  return loadOrder(db, userId, { id });
+}
+
 export function findOrderBySupplier(db: Db, userId: number, supplierId: number): Promise<TOrder | undefined> {
   return loadOrder(db, userId, { supplierId });
 }

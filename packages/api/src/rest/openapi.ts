@@ -94,12 +94,11 @@ function errorKindsOf(path: string, method: string, operation: Json): TErrorKind
   const kinds: TErrorKind[] = ['BAD_REQUEST'];
   if (operation.security?.length) kinds.push('UNAUTHORIZED');
   if (path.startsWith('/auth/')) {
-    if (path === '/auth/login') kinds.push('UNAUTHORIZED');
-    if (path === '/auth/register') kinds.push('CONFLICT');
+    if (['/auth/login', '/auth/google', '/auth/facebook'].includes(path)) kinds.push('UNAUTHORIZED');
+    if (['/auth/register', '/auth/google', '/auth/facebook'].includes(path)) kinds.push('CONFLICT');
     kinds.push('TOO_MANY_REQUESTS');
-  }
-  if (path.includes('{') || method !== 'post' || path === '/products' || path === '/products/clear') {
-    if (!path.startsWith('/auth/') && path !== '/suppliers') kinds.push('NOT_FOUND');
+  } else if (path.includes('{') || path === '/products' || path === '/products/clear' || (method === 'put' && path !== '/users/me')) {
+    kinds.push('NOT_FOUND');
   }
   if (path === '/users/me') kinds.push('CONFLICT');
   if (method !== 'get' && method !== 'delete') kinds.push('PAYLOAD_TOO_LARGE');
@@ -135,7 +134,7 @@ export function createOpenApiDocument(options: { baseUrl: string; version: strin
         description: 'The `token` of a session. A bare token without `Bearer` is also accepted.',
       },
     },
-    tags: ['auth', 'suppliers', 'products', 'orders', 'users', 'feedback', 'health'],
+    tags: ['auth', 'suppliers', 'products', 'orders', 'users', 'feedback', 'config', 'health'],
   });
 
   for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {

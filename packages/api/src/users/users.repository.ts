@@ -115,3 +115,20 @@ export function setPassword(db: Db, id: number, passwordHash: string): Promise<U
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The column that holds a provider's user id. */
+export type ProviderColumn = 'google_id' | 'facebook_id';
+
+export function findUserByProvider(db: Db, column: ProviderColumn, providerId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where(column, '=', providerId).executeTakeFirst();
+}
+
+/** Links a provider account to a user (the user signs in with it from now on). */
+export function linkProvider(db: Db, userId: number, column: ProviderColumn, providerId: string): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ [column]: providerId, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

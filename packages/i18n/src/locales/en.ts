@@ -71,6 +71,9 @@ export const en = {
     registered: 'Congrats, we made it happen!',
     passwordHint: 'At least 8 characters.',
     socialDivider: 'or',
+    continueWithGoogle: 'Continue with Google',
+    continueWithFacebook: 'Continue with Facebook',
+    providerUnavailable: '{{provider}} is not reachable, please try again.',
   },
   orders: {
     title: 'Orders',
@@ -170,6 +173,7 @@ export const en = {
     newPasswordHint: 'Leave blank to keep your current password.',
     updated: 'Success! Profile updated!',
     updateError: 'There was an error updating your account',
+    completeProfile: 'Welcome! Add the name of your business to finish.',
   },
   feedback: {
     title: 'Feedback',

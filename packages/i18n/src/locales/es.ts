@@ -71,6 +71,9 @@ export const es: TMessages = {
     registered: '¡Enhorabuena, lo hemos conseguido!',
     passwordHint: 'Al menos 8 caracteres.',
     socialDivider: 'o',
+    continueWithGoogle: 'Continuar con Google',
+    continueWithFacebook: 'Continuar con Facebook',
+    providerUnavailable: 'No se puede conectar con {{provider}}, inténtalo de nuevo.',
   },
   orders: {
     title: 'Pedidos',
@@ -170,6 +173,7 @@ export const es: TMessages = {
     newPasswordHint: 'Déjala en blanco para mantener tu contraseña actual.',
     updated: '¡Hecho! ¡Perfil actualizado!',
     updateError: 'Se ha producido un error al actualizar tu cuenta',
+    completeProfile: '¡Bienvenido! Añade el nombre de tu negocio para terminar.',
   },
   feedback: {
     title: 'Comentarios',

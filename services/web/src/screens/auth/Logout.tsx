@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 import { lastVisited } from '../../app/history.ts';
+import { signOutOfProviders } from '../../app/providers.ts';
 import { sessionStore } from '../../app/session.ts';
 
 /**
- * Ends the session (and, once social sign-in exists, the provider's), then goes
+ * Ends the session (and the provider's, where its SDK is loaded), then goes
  * home if the previous screen needed a session, else back to it (spec §2).
  */
 export default function Logout() {
@@ -14,6 +15,7 @@ export default function Logout() {
   useLayoutEffect(() => {
     const previous = lastVisited();
     sessionStore.clear();
+    signOutOfProviders();
     queryClient.clear();
     navigate(previous && previous.access !== 'auth' ? previous.path : '/', { replace: true });
   }, [navigate, queryClient]);

@@ -1,7 +1,93 @@
+import type { TSession } from '@reorder/schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { facebookAccessToken, googleCredential } from '../../app/providers.ts';
+import { afterLoginPath } from '../../app/redirect.ts';
+import { sessionStore } from '../../app/session.ts';
+import { useToast } from '../../app/toast.tsx';
+import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { Button } from '../../ui/Button.tsx';
+
+type Provider = 'Google' | 'Facebook';
+
 /**
- * Where "Continue with Google" and "Continue with Facebook" go (issue 4): they
- * show only for providers the server has configured. None is wired yet.
+ * "Continue with Google" and "Continue with Facebook", for the providers the
+ * server has configured (GET /api/config). Each loads its SDK on the first
+ * press, hands the token to our API and stores the session like a password
+ * sign-in, honouring `redirectFrom`.
  */
 export function SocialSignIn() {
-  return null;
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState<Provider | null>(null);
+  const config = trpc.config.get.useQuery({}, { staleTime: Number.POSITIVE_INFINITY, retry: false });
+  const google = trpc.auth.google.useMutation();
+  const facebook = trpc.auth.facebook.useMutation();
+  const language = i18n.language === 'es' ? 'es' : 'en';
+
+  const providers = config.data;
+  if (!providers || (!providers.google && !providers.facebook)) return null;
+
+  async function signIn(provider: Provider, getSession: () => Promise<TSession>) {
+    setBusy(provider);
+    try {
+      const session = await getSession();
+      sessionStore.set(session.token, session.user);
+      if (!session.user.businessName) {
+        toast.info(t('profile.completeProfile'));
+        navigate('/profile/me', { replace: true });
+      } else {
+        navigate(afterLoginPath(search), { replace: true });
+      }
+    } catch (error) {
+      const kind = apiErrorInfo(error).kind;
+      console.error(`${provider} sign-in failed`, error);
+      toast.error(
+        kind === 'UNAVAILABLE'
+          ? t('auth.providerUnavailable', { provider })
+          : kind === 'TOO_MANY_REQUESTS'
+            ? t('errors.tooMany')
+            : t('auth.loginError'),
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="social">
+      <p className="social__divider">
+        <span>{t('auth.socialDivider')}</span>
+      </p>
+      {providers.google ? (
+        <Button
+          variant="ghost"
+          block
+          busy={busy === 'Google'}
+          onClick={() => {
+            const clientId = providers.google?.clientId ?? '';
+            void signIn('Google', async () => google.mutateAsync({ googleToken: await googleCredential(clientId), language }));
+          }}
+        >
+          {t('auth.continueWithGoogle')}
+        </Button>
+      ) : null}
+      {providers.facebook ? (
+        <Button
+          variant="ghost"
+          block
+          busy={busy === 'Facebook'}
+          onClick={() => {
+            const appId = providers.facebook?.appId ?? '';
+            void signIn('Facebook', async () => facebook.mutateAsync({ facebookToken: await facebookAccessToken(appId), language }));
+          }}
+        >
+          {t('auth.continueWithFacebook')}
+        </Button>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,24 @@
+import { ZPublicConfig } from '@reorder/schemas';
+import { z } from 'zod';
+import { publicProcedure, router } from '../trpc.ts';
+
+export const configRouter = router({
+  get: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/config',
+        tags: ['config'],
+        summary: "The server's public settings",
+        description: 'Which sign-in providers are configured, with their public client ids.',
+        protect: false,
+      },
+      message: 'Configuration loaded',
+    })
+    .input(z.object({}))
+    .output(ZPublicConfig)
+    .query(({ ctx }) => ({
+      google: ctx.social.google ? { clientId: ctx.social.google.clientId } : null,
+      facebook: ctx.social.facebook ? { appId: ctx.social.facebook.appId } : null,
+    })),
+});
