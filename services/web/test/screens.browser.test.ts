@@ -6,6 +6,7 @@ let app: AppUnderTest;
 let user: RegisteredUser;
 let supplierId: number;
 let productId: number;
+let sentOrderId: number;
 beforeAll(async () => {
   app = await startApp();
   user = await app.t.api.register({ businessName: 'Café Luna', fullName: 'Ana García' });
@@ -20,6 +21,7 @@ beforeAll(async () => {
   await app.t.api.createProduct(user.token, supplier.orderId, 'Jamón ibérico', 'ud');
   await app.t.api.put('/api/products/quantity', { productId, orderId: supplier.orderId, quantity: 2.5 }, user.token);
   await app.t.api.put(`/api/orders/${supplier.orderId}`, { introduce: 'Hola Pepe, para mañana:' }, user.token);
+  sentOrderId = (await app.t.api.post(`/api/orders/${supplier.orderId}/send`, {}, user.token)).body.data.id;
   await app.t.api.createSupplier(user.token, { name: 'Lácteos Ñandú', messageService: 'email', contactInfo: 'pedidos@lacteos.es' });
 });
 afterAll(() => app?.close());
@@ -32,6 +34,8 @@ const signedIn = () => [
   `/orders/${supplierId}/products/${productId}/update`,
   `/orders/${supplierId}/products/${productId}/delete`,
   `/orders/${supplierId}/products/clear`,
+  `/orders/${supplierId}/history`,
+  `/orders/${supplierId}/history/${sentOrderId}`,
   '/suppliers',
   '/suppliers/new',
   `/suppliers/${supplierId}`,
@@ -68,7 +72,7 @@ describe('every screen', () => {
         }
         await visitor.context.close();
         await owner.context.close();
-      });
+      }, 120_000);
     }
   }
 });

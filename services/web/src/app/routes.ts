@@ -54,6 +54,18 @@ export const ROUTES: RouteDef[] = [
     access: 'auth',
     screen: screen(() => import('../screens/orders/ProductDelete.tsx')),
   },
+  {
+    name: 'orders.sentOrder',
+    path: '/orders/:supplierId/history/:sentOrderId',
+    access: 'auth',
+    screen: screen(() => import('../screens/orders/SentOrder.tsx')),
+  },
+  {
+    name: 'orders.history',
+    path: '/orders/:supplierId/history',
+    access: 'auth',
+    screen: screen(() => import('../screens/orders/History.tsx')),
+  },
   { name: 'orders.order', path: '/orders/:supplierId', access: 'auth', screen: screen(() => import('../screens/orders/Order.tsx')) },
   { name: 'suppliers', path: '/suppliers', access: 'auth', screen: screen(() => import('../screens/suppliers/SuppliersList.tsx')) },
   { name: 'suppliers.new', path: '/suppliers/new', access: 'auth', screen: screen(() => import('../screens/suppliers/SupplierNew.tsx')) },

@@ -1,4 +1,4 @@
-import { fetchFromProvider, type ProviderProfile, providerRejected, providerUnreachable } from './provider-errors.ts';
+import { fetchFromProvider, PROVIDER_TIMEOUT_MS, type ProviderProfile, providerRejected, providerUnreachable } from './provider-errors.ts';
 
 export interface FacebookVerifier {
   /** The Facebook user behind an access token; 401 for a bad one, 503 when the Graph API does not answer. */
@@ -28,8 +28,8 @@ export function createFacebookVerifier(options: {
   const now = options.now ?? Date.now;
   const base = options.graphUrl.replace(/\/+$/, '');
 
-  async function json<T>(url: string): Promise<{ status: number; body: T }> {
-    const response = await fetchFromProvider('Facebook', url);
+  async function json<T>(url: string, signal: AbortSignal): Promise<{ status: number; body: T }> {
+    const response = await fetchFromProvider('Facebook', url, signal);
     if (response.status >= 500) throw providerUnreachable('Facebook', new Error(`Graph API answered ${response.status}`));
     try {
       return { status: response.status, body: (await response.json()) as T };
@@ -40,16 +40,19 @@ export function createFacebookVerifier(options: {
 
   return {
     async verify(accessToken) {
+      // One 5 s limit for both Graph API calls together.
+      const signal = AbortSignal.timeout(PROVIDER_TIMEOUT_MS);
       const appToken = `${options.appId}|${options.appSecret}`;
       const debug = await json<DebugToken>(
         `${base}/debug_token?${new URLSearchParams({ input_token: accessToken, access_token: appToken })}`,
+        signal,
       );
       const data = debug.body.data;
       if (debug.status !== 200 || !data?.is_valid) throw providerRejected('Facebook', 'the token is not valid');
       if (String(data.app_id) !== options.appId) throw providerRejected('Facebook', 'the token was issued for another app');
       if (data.expires_at && data.expires_at * 1000 <= now()) throw providerRejected('Facebook', 'the token has expired');
 
-      const me = await json<Me>(`${base}/me?${new URLSearchParams({ fields: 'id,name,email', access_token: accessToken })}`);
+      const me = await json<Me>(`${base}/me?${new URLSearchParams({ fields: 'id,name,email', access_token: accessToken })}`, signal);
       if (me.status !== 200 || !me.body.id) throw providerRejected('Facebook', 'the token is not valid');
       if (data.user_id && String(data.user_id) !== String(me.body.id))
         throw providerRejected('Facebook', 'the token does not match its user');

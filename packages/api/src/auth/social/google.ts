@@ -28,8 +28,17 @@ function maxAgeOf(cacheControl: string | null): number | undefined {
 export function createGoogleVerifier(options: { clientId: string; jwksUrl: string; now?: () => number }): GoogleVerifier {
   const now = options.now ?? Date.now;
   let cached: { keys: ReturnType<typeof createLocalJWKSet>; expiresAt: number; fetchedAt: number } | undefined;
+  let inFlight: Promise<ReturnType<typeof createLocalJWKSet>> | undefined;
 
-  async function fetchKeys() {
+  /** One fetch of the key set at a time: sign-ins arriving meanwhile wait for it. */
+  function fetchKeys() {
+    inFlight ??= fetchKeysNow().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  }
+
+  async function fetchKeysNow() {
     const response = await fetchFromProvider('Google', options.jwksUrl);
     if (!response.ok) throw providerUnreachable('Google', new Error(`key set answered ${response.status}`));
     let body: JSONWebKeySet;

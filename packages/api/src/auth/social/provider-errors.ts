@@ -13,10 +13,18 @@ export const providerRejected = (provider: ProviderName, why: string) => new App
 export const providerNotConfigured = (provider: ProviderName) =>
   new AppError('BAD_REQUEST', `${provider} sign-in is not available on this server.`);
 
-/** fetch with the provider time limit; network failures and timeouts become a 503. */
-export async function fetchFromProvider(provider: ProviderName, url: string): Promise<Response> {
+/**
+ * fetch within the provider time limit (by default 5 s for this call; pass one
+ * `signal` to share the 5 s across several calls); network failures and
+ * timeouts become a 503.
+ */
+export async function fetchFromProvider(
+  provider: ProviderName,
+  url: string,
+  signal = AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+): Promise<Response> {
   try {
-    return await fetch(url, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    return await fetch(url, { signal, headers: { accept: 'application/json' } });
   } catch (error) {
     throw providerUnreachable(provider, error);
   }

@@ -58,7 +58,7 @@ async function createAccount(
       email: profile.email,
       password_hash: null,
       business_name: '',
-      full_name: (profile.name ?? profile.email.split('@')[0] ?? '').slice(0, 100),
+      full_name: (profile.name?.trim() || profile.email.split('@')[0] || profile.email).slice(0, 100),
       language: language ?? 'en',
       [COLUMN[provider]]: profile.providerId,
     });

@@ -1,8 +1,12 @@
 import { formatOrderText, formatQuantity, LIMITS, normalizeSearchText, type TOrder, zQuantity } from '@reorder/schemas';
+import { orderEmailSubject, planSend } from '@reorder/schemas/send-links';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
+import { formatDateTime } from '../../app/format-date.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
+import { canShareFiles, carryOutSend, isIos } from '../../app/send.ts';
+import { useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';
 import { usePreload } from '../../app/use-preload.ts';
@@ -99,7 +103,7 @@ function useQuantities(order: TOrder | undefined, onSaved: () => void, onFailed:
 }
 
 export default function Order() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const { supplierId } = useParams<{ supplierId: string }>();
   const id = Number(supplierId);
@@ -142,6 +146,61 @@ export default function Order() {
     products.map((p) => ({ name: p.name, unit: p.unit, quantity: quantities.quantityOf(p) })),
   );
   const textCard = useRef<HTMLDivElement>(null);
+
+  // Sending: open the supplier's channel with the text filled in, and keep it in the history.
+  const session = useSession();
+  const history = trpc.orders.history.useQuery({ id: order?.id ?? 0 }, { enabled: order !== undefined });
+  const lastSent = history.data?.[0];
+  const recordSend = trpc.orders.send.useMutation({
+    onSuccess: () => void utils.orders.history.invalidate({ id: order?.id ?? 0 }),
+    onError: () => toast.error(t('orders.sendError')),
+  });
+  const clearOrder = trpc.products.clear.useMutation({
+    onSuccess() {
+      setOfferClear(false);
+      toast.success(t('products.cleared'));
+      reload();
+    },
+    onError: () => toast.error(t('products.clearError')),
+  });
+  const [offerClear, setOfferClear] = useState(false);
+  const hasLines = products.some((p) => quantities.quantityOf(p) > 0);
+  const serviceName = supplier ? t(`suppliers.services.${supplier.messageService}`) : '';
+  const send = async () => {
+    if (!order || !supplier || !hasLines) return;
+    const language = i18n.language === 'es' ? 'es' : 'en';
+    const plan = planSend({
+      service: supplier.messageService,
+      contactInfo: supplier.contactInfo,
+      text,
+      subject: orderEmailSubject(session?.user.businessName ?? '', language),
+      ios: isIos(),
+    });
+    try {
+      await carryOutSend(plan, text);
+    } catch (error) {
+      // The share sheet was dismissed, or the clipboard refused: nothing was sent.
+      console.error('Send failed', error);
+      return;
+    }
+    recordSend.mutate({ id: order.id, channel: supplier.messageService });
+    toast.success(t('orders.sent', { service: serviceName }));
+    setOfferClear(true);
+  };
+  const shareImage = async () => {
+    if (!textCard.current) return;
+    const { domToBlob } = await import('modern-screenshot');
+    const blob = await domToBlob(textCard.current, { scale: 2, type: 'image/png', backgroundColor: '#ffffff' });
+    const file = new File([blob], 'order.png', { type: 'image/png' });
+    try {
+      await navigator.share({ files: [file], text });
+    } catch (error) {
+      console.error('Share failed', error);
+      return;
+    }
+    if (order) recordSend.mutate({ id: order.id, channel: supplier?.messageService });
+    setOfferClear(true);
+  };
 
   const title = supplier ? t('orders.orderFor', { name: supplier.name }) : t('orders.title');
   return (
@@ -204,7 +263,11 @@ export default function Order() {
                   </>
                 ) : null}
               </dl>
-              <p>
+              <p className="status-line">
+                {lastSent ? t('orders.lastOrdered', { date: formatDateTime(lastSent.sentAt, i18n.language) }) : t('orders.neverOrdered')}
+              </p>
+              <p className="order-line__links">
+                <Link href={`/orders/${id}/history`}>{t('orders.history')}</Link>
                 <Link href={`/suppliers/${id}`}>{t('suppliers.editTitle')}</Link>
               </p>
             </Card>
@@ -312,6 +375,32 @@ export default function Order() {
                 {text || t('orders.emptyOrder')}
               </pre>
             </div>
+            {!hasLines ? <p className="form__hint">{t('orders.nothingToSend')}</p> : null}
+            <div className="button-row">
+              <Button disabled={!hasLines || !supplier} onClick={() => void send()}>
+                {supplier ? t('orders.sendThrough', { service: serviceName }) : t('orders.send')}
+              </Button>
+              {canShareFiles() ? (
+                <Button variant="ghost" disabled={!hasLines} onClick={() => void shareImage()}>
+                  {t('orders.shareWithImage')}
+                </Button>
+              ) : null}
+            </div>
+            {offerClear ? (
+              <div className="card card--sm offer" role="status">
+                <p>
+                  <strong>{t('orders.clearAfterSendTitle')}</strong> {t('orders.clearAfterSend')}
+                </p>
+                <div className="button-row">
+                  <Button variant="ghost" onClick={() => setOfferClear(false)}>
+                    {t('orders.keepIt')}
+                  </Button>
+                  <Button variant="danger" busy={clearOrder.isPending} onClick={() => order && clearOrder.mutate({ orderId: order.id })}>
+                    {t('orders.clearNow')}
+                  </Button>
+                </div>
+              </div>
+            ) : null}
             <div className="button-row">
               <CopyButton label={t('orders.copyText')} disabled={!text} copy={() => navigator.clipboard.writeText(text)} />
               <CopyButton

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
+import { formatDateTime } from '../../app/format-date.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';
@@ -10,13 +11,15 @@ import { Screen } from '../../ui/Screen.tsx';
 import { EMPTY_SUPPLIER, SupplierForm } from './SupplierForm.tsx';
 
 export default function SupplierEdit() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
   const { id } = useParams<{ id: string }>();
   const utils = trpc.useUtils();
   const supplier = trpc.suppliers.byId.useQuery({ id: Number(id) }, { retry: false });
   const ready = usePreload(supplier, 'supplier');
+  const orderId = supplier.data?.orderId;
+  const lastSent = trpc.orders.history.useQuery({ id: orderId ?? 0 }, { enabled: orderId !== undefined }).data?.[0];
   const update = trpc.suppliers.update.useMutation({
     async onSuccess() {
       toast.success(t('suppliers.updated'));
@@ -40,7 +43,13 @@ export default function SupplierEdit() {
               onSubmit={(values) => update.mutate({ id: Number(id), ...values })}
             />
           </Card>
+          <p className="status-line">
+            {lastSent ? t('orders.lastOrdered', { date: formatDateTime(lastSent.sentAt, i18n.language) }) : t('orders.neverOrdered')}
+          </p>
           <div className="button-row">
+            <LinkButton href={`/orders/${id}/history`} variant="ghost">
+              {t('orders.history')}
+            </LinkButton>
             <LinkButton href={`/orders/${id}`} variant="secondary">
               {t('suppliers.openOrder')}
             </LinkButton>
