@@ -16,12 +16,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@reorder/api';
 import { loadConfig, startServer } from '@reorder/server';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../../../services/server/test/browser.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 100);
 const PRODUCTS = 200;
 const webDir = fileURLToPath(new URL('../../../services/web/dist', import.meta.url));
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -91,18 +91,7 @@ async function main() {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     }).then((r) => r.json() as Promise<{ data: any }>);
-  const browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const { data: session } = await api('/auth/register', {
       businessName: 'Bench',

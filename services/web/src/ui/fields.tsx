@@ -45,6 +45,22 @@ function describedBy(id: string, error?: string, hint?: ReactNode, counter?: boo
   return [error ? `${id}-error` : '', hint ? `${id}-hint` : '', counter ? `${id}-counter` : ''].filter(Boolean).join(' ') || undefined;
 }
 
+/** What every control (input, textarea, select) of a field carries: value, events, and its ARIA state. */
+function controlProps(field: FieldBase, counter = false) {
+  return {
+    id: field.id,
+    name: field.name,
+    value: field.value,
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    onKeyUp: field.onKeyUp,
+    required: field.required,
+    'aria-required': field.required || undefined,
+    'aria-invalid': field.error ? true : undefined,
+    'aria-describedby': describedBy(field.id, field.error, field.hint, counter),
+  };
+}
+
 function Messages({ id, error, hint, counter }: { id: string; error?: string | undefined; hint?: ReactNode; counter?: ReactNode }) {
   return (
     <>
@@ -81,19 +97,10 @@ export function TextField({
     <div className={`field ${field.error ? 'field--invalid' : ''}`}>
       <Label id={field.id} label={field.label} required={field.required} />
       <input
-        id={field.id}
-        name={field.name}
+        {...controlProps(field)}
         ref={field.ref as Ref<HTMLInputElement>}
         className="input"
         type={type}
-        value={field.value}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        onKeyUp={field.onKeyUp}
-        required={field.required}
-        aria-required={field.required || undefined}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(field.id, field.error, field.hint)}
         autoComplete={autoComplete}
         placeholder={placeholder}
         maxLength={maxLength}
@@ -117,19 +124,10 @@ export function TextArea({ max, rows = 4, placeholder, ...field }: FieldBase & {
     <div className={`field ${field.error ? 'field--invalid' : ''}`}>
       <Label id={field.id} label={field.label} required={field.required} />
       <textarea
-        id={field.id}
-        name={field.name}
+        {...controlProps(field, true)}
         ref={field.ref as Ref<HTMLTextAreaElement>}
         className="input input--area"
         rows={rows}
-        value={field.value}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        onKeyUp={field.onKeyUp}
-        required={field.required}
-        aria-required={field.required || undefined}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(field.id, field.error, field.hint, true)}
         placeholder={placeholder}
       />
       <Messages id={field.id} error={field.error} hint={field.hint} counter={counter} />
@@ -141,19 +139,7 @@ export function SelectField({ options, ...field }: FieldBase & { options: Option
   return (
     <div className={`field ${field.error ? 'field--invalid' : ''}`}>
       <Label id={field.id} label={field.label} required={field.required} />
-      <select
-        id={field.id}
-        name={field.name}
-        ref={field.ref as Ref<HTMLSelectElement>}
-        className="input input--select"
-        value={field.value}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        onKeyUp={field.onKeyUp}
-        required={field.required}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(field.id, field.error, field.hint)}
-      >
+      <select {...controlProps(field)} ref={field.ref as Ref<HTMLSelectElement>} className="input input--select">
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.icon ? `${o.icon} ` : ''}
