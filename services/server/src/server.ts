@@ -76,6 +76,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
                 appId: config.facebookAppId,
                 appSecret: config.facebookAppSecret,
                 graphUrl: config.facebookGraphUrl,
+                logger,
               }),
             }
           : undefined,

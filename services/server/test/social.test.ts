@@ -470,6 +470,9 @@ describe('POST /api/auth/facebook', () => {
     expect(res.status, res.text).toBeGreaterThanOrEqual(400);
     expect(res.status, res.text).not.toBe(500);
     expect(res.body).toMatchObject({ code: 0, data: null, message: expect.any(String) });
+    // Whoever runs the server is told which setting is wrong (and not the secret itself).
+    const warning = wrongSecret.logs.find((line) => line.includes('Facebook refused the app token'));
+    expect(warning).toContain('FACEBOOK_APP_SECRET');
     // The same token works on the server with the right secret.
     await expectSession(t, await signInWithFacebook(t, user.token));
   });

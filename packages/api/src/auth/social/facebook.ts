@@ -1,3 +1,4 @@
+import type { Logger } from '../../platform/logger.ts';
 import { fetchFromProvider, PROVIDER_TIMEOUT_MS, type ProviderProfile, providerRejected, providerUnreachable } from './provider-errors.ts';
 
 export interface FacebookVerifier {
@@ -7,6 +8,7 @@ export interface FacebookVerifier {
 
 interface DebugToken {
   data?: { app_id?: string; is_valid?: boolean; expires_at?: number; user_id?: string };
+  error?: { code?: number; type?: string };
 }
 interface Me {
   id?: string;
@@ -24,6 +26,8 @@ export function createFacebookVerifier(options: {
   appSecret: string;
   graphUrl: string;
   now?: () => number;
+  /** Told when Facebook refuses our own app token, so whoever runs the server learns the setting is wrong. */
+  logger?: Logger;
 }): FacebookVerifier {
   const now = options.now ?? Date.now;
   const base = options.graphUrl.replace(/\/+$/, '');
@@ -47,6 +51,13 @@ export function createFacebookVerifier(options: {
         `${base}/debug_token?${new URLSearchParams({ input_token: accessToken, access_token: appToken })}`,
         signal,
       );
+      // A bad user token is `is_valid: false`; an error answer means our app token itself was refused.
+      if (debug.status !== 200 && debug.body.error) {
+        options.logger?.warn('Facebook refused the app token: check FACEBOOK_APP_ID and FACEBOOK_APP_SECRET', {
+          errorCode: debug.body.error.code,
+          errorType: debug.body.error.type,
+        });
+      }
       const data = debug.body.data;
       if (debug.status !== 200 || !data?.is_valid) throw providerRejected('Facebook', 'the token is not valid');
       if (String(data.app_id) !== options.appId) throw providerRejected('Facebook', 'the token was issued for another app');

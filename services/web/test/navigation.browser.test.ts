@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisteredUser } from '../../server/test/harness.ts';
+import { type AppUnderTest, openPage, startApp } from './app.ts';
+
+let app: AppUnderTest;
+let user: RegisteredUser;
+beforeAll(async () => {
+  app = await startApp();
+  user = await app.t.api.register();
+  await app.t.api.createSupplier(user.token);
+});
+afterAll(() => app?.close());
+
+/** Holds the order screen's code back for `ms`, as a slow network would. */
+const slowOrderChunk = (ms: number) => async (route: { continue(): Promise<void> }) => {
+  await new Promise((r) => setTimeout(r, ms));
+  await route.continue();
+};
+
+describe('loading a screen', () => {
+  it('shows nothing at first, then the loading view after 400 ms when a screen is slow', async () => {
+    const { page, context } = await openPage(app, { user });
+    await page.route('**/assets/Order-*.js', slowOrderChunk(2000));
+    await page.goto('/orders');
+    const started = Date.now();
+    await page.getByRole('link', { name: /Frutas Pepe/ }).click();
+    await page.waitForTimeout(150);
+    expect(await page.getByText('Loading…').isVisible()).toBe(false);
+    await expect.poll(() => page.getByText('Loading…').isVisible(), { timeout: 5000 }).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    // The progress bar runs while the screen loads.
+    expect(await page.locator('.progress--busy').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('order-text').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.locator('.progress--busy').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the error view when a screen takes over 10 s', async () => {
+    const { page, context } = await openPage(app, { user });
+    await page.route('**/assets/Order-*.js', slowOrderChunk(13_000));
+    await page.goto('/orders');
+    await page.getByRole('link', { name: /Frutas Pepe/ }).click();
+    await expect.poll(() => page.getByText('This screen is taking too long to load.').isVisible(), { timeout: 12_000 }).toBe(true);
+    await context.close();
+  }, 30_000);
+});
+
+describe('forms', () => {
+  it('scroll to the first field that needs attention, 30 px below the top, and focus it', async () => {
+    const { page, context } = await openPage(app, { user, viewport: { width: 390, height: 500 } });
+    await page.goto('/suppliers/new');
+    await page.getByLabel('Contact person').fill('Pepe');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('button', { name: 'Add supplier' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    // After the 300 ms animation the field sits 30 px below the top of the page's scroll position.
+    await page.waitForTimeout(450);
+    const offset = await page.evaluate(() => (document.querySelector('[name="name"]') as HTMLElement).getBoundingClientRect().top);
+    expect(Math.round(offset)).toBe(30);
+    await expect.poll(() => page.getByText('This field is required').first().isVisible()).toBe(true);
+    await context.close();
+  });
+});
