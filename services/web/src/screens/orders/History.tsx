@@ -19,7 +19,8 @@ export function useReorder(supplierId: number) {
     onSuccess(order) {
       utils.orders.bySupplier.setData({ supplierId }, order);
       toast.success(t('orders.reordered'));
-      navigate(`/orders/${supplierId}`);
+      // The order opens with its Send button in view and focused: the second tap.
+      navigate(`/orders/${supplierId}`, { state: { focusSend: true } });
     },
     onError: () => toast.error(t('orders.reorderError')),
   });

@@ -187,6 +187,14 @@ export default function Order() {
     toast.success(t('orders.sent', { service: serviceName }));
     setOfferClear(true);
   };
+  // Arriving from a re-order: bring the Send button into view and focus it, so sending is the next tap.
+  const sendButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!ready || !(window.history.state as { focusSend?: boolean } | null)?.focusSend) return;
+    window.history.replaceState({ ...window.history.state, focusSend: false }, '');
+    sendButton.current?.scrollIntoView({ block: 'center' });
+    sendButton.current?.focus({ preventScroll: true });
+  }, [ready]);
   const shareImage = async () => {
     if (!textCard.current) return;
     const { domToBlob } = await import('modern-screenshot');
@@ -377,7 +385,7 @@ export default function Order() {
             </div>
             {!hasLines ? <p className="form__hint">{t('orders.nothingToSend')}</p> : null}
             <div className="button-row">
-              <Button disabled={!hasLines || !supplier} onClick={() => void send()}>
+              <Button ref={sendButton} disabled={!hasLines || !supplier} onClick={() => void send()}>
                 {supplier ? t('orders.sendThrough', { service: serviceName }) : t('orders.send')}
               </Button>
               {canShareFiles() ? (
