@@ -5,6 +5,8 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../packages/api/src/auth/passwords.ts';
 import { usernameBaseFromEmail } from '../../../packages/api/src/users/usernames.ts';
+import { expectFailure as expectError, expectFieldError } from './envelope.ts';
+import { emailOfLength, newEmail, unique } from './fixtures.ts';
 import { type ApiResponse, type ReceivedMail, type RegisteredUser, startSmtpServer, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -55,29 +57,6 @@ afterAll(async () => {
 /** Every password and token this file used, to look for them in the logs at the end. */
 const secrets = { passwords: new Set<string>(), tokens: new Set<string>(), resetTokens: new Set<string>() };
 
-let sequence = 0;
-function unique(): string {
-  sequence += 1;
-  return `${Date.now().toString(36)}${sequence.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-const newEmail = (prefix = 'owner') => `${prefix}.${unique()}@example.com`;
-
-/** A valid, unique email of exactly `length` characters (64-character local part, labels of at most 63). */
-function emailOfLength(length: number): string {
-  const local = `l${unique()}`.padEnd(64, 'a');
-  let remaining = length - local.length - 1 - 'example.com'.length;
-  const labels: string[] = [];
-  while (remaining > 0) {
-    let size = Math.min(63, remaining - 1);
-    if (remaining - (size + 1) === 1) size -= 1;
-    labels.push('d'.repeat(size));
-    remaining -= size + 1;
-  }
-  const email = `${local}@${[...labels, 'example.com'].join('.')}`;
-  if (email.length !== length) throw new Error(`emailOfLength(${length}) made ${email.length} characters`);
-  return email;
-}
-
 function registerBody(overrides: Record<string, unknown> = {}) {
   return { businessName: 'Café Central', fullName: 'Ana García', email: newEmail(), password: 'correct horse battery', ...overrides };
 }
@@ -98,25 +77,6 @@ async function login(server: TestServer, email: string, password: string): Promi
   const res = await server.api.post('/api/auth/login', { email, password });
   if (res.status === 200) secrets.tokens.add(res.body.data.token);
   return res;
-}
-
-/** A failure envelope with this status and kind (DECISIONS §2). */
-function expectError(res: ApiResponse, status: number, kind: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/application\/json/);
-  expect(res.body).toEqual({ code: 0, data: null, message: expect.any(String), error: { kind, issues: expect.any(Array) } });
-  expect(res.body.message.length).toBeGreaterThan(0);
-}
-
-/** A 400 whose issues all name `field` (and at least one does). */
-function expectFieldError(res: ApiResponse, field: string): void {
-  expectError(res, 400, 'BAD_REQUEST');
-  const issues = res.body.error.issues as { path: string; message: string }[];
-  expect(issues.length, res.text).toBeGreaterThan(0);
-  for (const issue of issues) {
-    expect(issue).toEqual({ path: field, message: expect.any(String) });
-    expect(issue.message.length).toBeGreaterThan(0);
-  }
 }
 
 /** A 429 envelope with a Retry-After of whole seconds above 0. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type RegisteredUser, startSmtpServer, startTestServer, type TestServer } from './harness.ts';
+import { expectFailure as expectError, expectFieldError } from './envelope.ts';
+import { unique } from './fixtures.ts';
+import { type RegisteredUser, startSmtpServer, startTestServer, type TestServer } from './harness.ts';
 
 /** POST /api/feedbacks (DECISIONS §2, §3): stored, answered as Feedback, mailed to FEEDBACK_TO. */
 
@@ -27,30 +29,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-let sequence = 0;
-function unique(): string {
-  sequence += 1;
-  return `${Date.now().toString(36)}${sequence.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function expectError(res: ApiResponse, status: number, kind: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/application\/json/);
-  expect(res.body).toEqual({ code: 0, data: null, message: expect.any(String), error: { kind, issues: expect.any(Array) } });
-  expect(res.body.message.length).toBeGreaterThan(0);
-}
-
-/** A 400 whose issues all name `field` (and at least one does). */
-function expectFieldError(res: ApiResponse, field: string): void {
-  expectError(res, 400, 'BAD_REQUEST');
-  const issues = res.body.error.issues as { path: string; message: string }[];
-  expect(issues.length, res.text).toBeGreaterThan(0);
-  for (const issue of issues) {
-    expect(issue).toEqual({ path: field, message: expect.any(String) });
-    expect(issue.message.length).toBeGreaterThan(0);
-  }
-}
 
 const feedback = (overrides: Record<string, unknown> = {}) => ({
   fullName: 'Fiona Feedback',

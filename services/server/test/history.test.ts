@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, startTestServer, type TestServer } from './harness.ts';
+import { expectFailure, expectOk, expectSameNotFound } from './envelope.ts';
+import { startTestServer, type TestServer } from './harness.ts';
 
 /**
  * Issue 5: sending an order records it (exact text, message and lines as they
@@ -35,44 +36,6 @@ beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(() => t?.close());
-
-/** A successful envelope around `data`; `message` when given is the exact success message. */
-function expectOk(res: ApiResponse, data: unknown, message?: string) {
-  expect(res.status, res.text).toBe(200);
-  expect(res.body).toEqual({ code: 1, data, message: message ?? expect.any(String) });
-  expect(res.body.message.length).toBeGreaterThan(0);
-  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-}
-
-/** A failure envelope of `kind` with HTTP `status`; when `fields` is given, the issues name exactly those fields. */
-function expectFailure(res: ApiResponse, status: number, kind: string, fields?: string[]) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body).toEqual({
-    code: 0,
-    data: null,
-    message: expect.any(String),
-    error: { kind, issues: expect.any(Array) },
-  });
-  expect(res.body.message.length).toBeGreaterThan(0);
-  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  for (const issue of res.body.error.issues) expect(issue).toEqual({ path: expect.any(String), message: expect.any(String) });
-  if (fields) expect([...new Set(res.body.error.issues.map((i: { path: string }) => i.path))].sort()).toEqual([...fields].sort());
-  if (kind === 'NOT_FOUND') expect(res.body.error.issues).toEqual([]);
-}
-
-/** Checks the answer is the NOT_FOUND envelope, and identical to the one for a missing id. */
-function expectSameNotFound(foreign: ApiResponse, missing: ApiResponse, label: string) {
-  expect(missing.status, `${label} (missing id): ${missing.text}`).toBe(404);
-  expect(missing.body, `${label} (missing id)`).toEqual({
-    code: 0,
-    data: null,
-    message: expect.any(String),
-    error: { kind: 'NOT_FOUND', issues: [] },
-  });
-  expect(foreign.status, `${label} (foreign id): ${foreign.text}`).toBe(404);
-  expect(foreign.body, `${label} (foreign id)`).toEqual(missing.body);
-  expect(foreign.headers.get('content-type'), label).toBe(missing.headers.get('content-type'));
-}
 
 /** A SentOrder as the API must answer it. */
 function sentOrderLike(fields: Partial<SentOrder> & Pick<SentOrder, 'orderId' | 'supplierId'>) {

@@ -258,7 +258,7 @@ describe('a real start on the embedded database, and a graceful SIGTERM', () => 
         }),
       });
       expect(res.status).toBe(200);
-      token = (await res.json()).data.token;
+      token = ((await res.json()) as { data: { token: string } }).data.token;
       // The secret itself never shows up in the logs.
       expect(running.stdout() + running.stderr()).not.toContain(secret);
     } finally {
@@ -333,7 +333,7 @@ describe('a real start on the embedded database, and a graceful SIGTERM', () => 
       expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(secret);
       const me = await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
       expect(me.status).toBe(200);
-      expect((await me.json()).data.email).toBe('pat@example.com');
+      expect(((await me.json()) as { data: { email: string } }).data.email).toBe('pat@example.com');
     } finally {
       running.child.kill('SIGTERM');
       await exitWithin(running, 15_000);

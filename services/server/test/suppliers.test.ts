@@ -1,5 +1,6 @@
 import { normalizeSearchText } from '@reorder/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure, expectOk } from './envelope.ts';
 import { type ApiResponse, startTestServer, type TestServer } from './harness.ts';
 
 let t: TestServer;
@@ -15,27 +16,6 @@ const valid = {
   contactInfo: '+34 600 000 000',
   note: '',
 };
-
-/** A successful envelope around `data`. */
-function expectOk(res: ApiResponse, data: unknown) {
-  expect(res.status, res.text).toBe(200);
-  expect(res.body).toEqual({ code: 1, data, message: expect.any(String) });
-}
-
-/** A failure envelope of `kind` with HTTP `status`; when `fields` is given, the issues name exactly those fields. */
-function expectFailure(res: ApiResponse, status: number, kind: string, fields?: string[]) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body).toEqual({
-    code: 0,
-    data: null,
-    message: expect.any(String),
-    error: { kind, issues: expect.any(Array) },
-  });
-  expect(res.body.message.length).toBeGreaterThan(0);
-  for (const issue of res.body.error.issues) expect(issue).toEqual({ path: expect.any(String), message: expect.any(String) });
-  if (fields) expect([...new Set(res.body.error.issues.map((i: { path: string }) => i.path))].sort()).toEqual([...fields].sort());
-  if (kind === 'NOT_FOUND') expect(res.body.error.issues).toEqual([]);
-}
 
 const supplierShape = {
   id: expect.any(Number),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type RegisteredUser, startTestServer, type TestServer } from './harness.ts';
+import { expectSameNotFound } from './envelope.ts';
+import { type RegisteredUser, startTestServer, type TestServer } from './harness.ts';
 
 /**
  * DECISIONS §3: every supplier, order, product and quantity belongs to one
@@ -72,20 +73,6 @@ beforeAll(async () => {
   expect(before.products).toHaveLength(2);
 });
 afterAll(() => t?.close());
-
-/** Checks the answer is the NOT_FOUND envelope, and identical to the one for a missing id. */
-function expectSameNotFound(foreign: ApiResponse, missing: ApiResponse, label: string) {
-  expect(missing.status, `${label} (missing id)`).toBe(404);
-  expect(missing.body, `${label} (missing id)`).toEqual({
-    code: 0,
-    data: null,
-    message: expect.any(String),
-    error: { kind: 'NOT_FOUND', issues: [] },
-  });
-  expect(foreign.status, `${label} (A's id)`).toBe(404);
-  expect(foreign.body, `${label} (A's id)`).toEqual(missing.body);
-  expect(foreign.headers.get('content-type'), label).toBe(missing.headers.get('content-type'));
-}
 
 describe("another user's ids answer exactly like ids that do not exist", () => {
   it('GET /api/suppliers/{id}', async () => {

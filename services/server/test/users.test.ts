@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type RegisteredUser, startTestServer, type TestServer } from './harness.ts';
+import { expectFailure as expectError, expectFieldError, expectOk } from './envelope.ts';
+import { emailOfLength, newEmail, unique } from './fixtures.ts';
+import { type RegisteredUser, startTestServer, type TestServer } from './harness.ts';
 
 /** GET /api/users/{username} and PUT /api/users/me (DECISIONS §2, §3). */
 
@@ -8,54 +10,6 @@ beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(() => t?.close());
-
-let sequence = 0;
-function unique(): string {
-  sequence += 1;
-  return `${Date.now().toString(36)}${sequence.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-const newEmail = (prefix = 'owner') => `${prefix}.${unique()}@example.com`;
-
-/** A valid, unique email of exactly `length` characters (64-character local part, labels of at most 63). */
-function emailOfLength(length: number): string {
-  const local = `l${unique()}`.padEnd(64, 'a');
-  let remaining = length - local.length - 1 - 'example.com'.length;
-  const labels: string[] = [];
-  while (remaining > 0) {
-    let size = Math.min(63, remaining - 1);
-    if (remaining - (size + 1) === 1) size -= 1;
-    labels.push('d'.repeat(size));
-    remaining -= size + 1;
-  }
-  const email = `${local}@${[...labels, 'example.com'].join('.')}`;
-  if (email.length !== length) throw new Error(`emailOfLength(${length}) made ${email.length} characters`);
-  return email;
-}
-
-function expectError(res: ApiResponse, status: number, kind: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/application\/json/);
-  expect(res.body).toEqual({ code: 0, data: null, message: expect.any(String), error: { kind, issues: expect.any(Array) } });
-  expect(res.body.message.length).toBeGreaterThan(0);
-}
-
-/** A 400 whose issues all name `field` (and at least one does). */
-function expectFieldError(res: ApiResponse, field: string): void {
-  expectError(res, 400, 'BAD_REQUEST');
-  const issues = res.body.error.issues as { path: string; message: string }[];
-  expect(issues.length, res.text).toBeGreaterThan(0);
-  for (const issue of issues) {
-    expect(issue).toEqual({ path: field, message: expect.any(String) });
-    expect(issue.message.length).toBeGreaterThan(0);
-  }
-}
-
-/** A success envelope holding exactly `data`. */
-function expectOk(res: ApiResponse, data: unknown): void {
-  expect(res.status, res.text).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/application\/json/);
-  expect(res.body).toEqual({ code: 1, data, message: expect.any(String) });
-}
 
 const me = (token: string) => t.api.get('/api/users/me', token);
 const login = (email: string, password: string) => t.api.post('/api/auth/login', { email, password });

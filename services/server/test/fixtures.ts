@@ -1,0 +1,25 @@
+let sequence = 0;
+
+/** A string no other call in this run returns, for unique emails and names. */
+export function unique(): string {
+  sequence += 1;
+  return `${Date.now().toString(36)}${sequence.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export const newEmail = (prefix = 'owner') => `${prefix}.${unique()}@example.com`;
+
+/** A valid, unique email of exactly `length` characters (64-character local part, labels of at most 63). */
+export function emailOfLength(length: number): string {
+  const local = `l${unique()}`.padEnd(64, 'a');
+  let remaining = length - local.length - 1 - 'example.com'.length;
+  const labels: string[] = [];
+  while (remaining > 0) {
+    let size = Math.min(63, remaining - 1);
+    if (remaining - (size + 1) === 1) size -= 1;
+    labels.push('d'.repeat(size));
+    remaining -= size + 1;
+  }
+  const email = `${local}@${[...labels, 'example.com'].join('.')}`;
+  if (email.length !== length) throw new Error(`emailOfLength(${length}) made ${email.length} characters`);
+  return email;
+}
