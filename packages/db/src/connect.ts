@@ -6,10 +6,7 @@ import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDi
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
-const NUMERIC_OID = 1700;
-const INT8_OID = 20;
-
-/** `numeric` (quantities) and `int8` (counts) come back as strings from both drivers: parse them on purpose. */
+/** `numeric` (quantities) and `int8` (counts) come back as strings from both drivers: read them as numbers. */
 function parseNumeric(value: string): number {
   return Number(value);
 }
@@ -19,9 +16,25 @@ function parseInt8(value: string): number {
   return n;
 }
 
+/**
+ * How every value that differs between drivers is read, in one place, the
+ * same for `pg` and PGlite: numbers as numbers, `timestamptz` as a `Date`
+ * (node-postgres's own parser), `json`/`jsonb` parsed. Repositories take
+ * the types of `schema.ts` at their word.
+ */
+const PARSERS: Record<number, (value: string) => unknown> = {
+  1700: parseNumeric, // numeric
+  20: parseInt8, // int8
+  1184: pg.types.getTypeParser(1184, 'text'), // timestamptz
+  114: (value) => JSON.parse(value), // json
+  3802: (value) => JSON.parse(value), // jsonb
+};
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** Connections in use and waiting (the embedded database is one connection, and a queue). */
+  poolStats(): { total: number; idle: number; waiting: number };
   /** Closes the pool or the embedded database; waits for queries in flight. */
   close(): Promise<void>;
 }
@@ -43,27 +56,41 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: 5000,
       types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-          if (oid === NUMERIC_OID) return parseNumeric;
-          if (oid === INT8_OID) return parseInt8;
-          return pg.types.getTypeParser(oid, format as 'text');
-        }) as typeof pg.types.getTypeParser,
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle client that loses its server must not crash the process; the next query reports it.
+    // A client that loses its server must not crash the process: the pool drops it, and the query in
+    // flight (if any) fails with the error. The pool listens only to idle clients, so every client gets
+    // its own listener for the time it is checked out (node-postgres#1324).
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
 
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, {
     extensions: { citext, pg_trgm },
-    parsers: { [NUMERIC_OID]: parseNumeric, [INT8_OID]: parseInt8 },
+    parsers: PARSERS,
   });
-  const db = new Kysely<Database>({ dialect: new SerializedPGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const dialect = new SerializedPGliteDialect({ pglite });
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    kind: 'pglite',
+    poolStats: () => {
+      const { busy, waiting } = dialect.queue();
+      return { total: 1, idle: busy ? 0 : 1, waiting };
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /**
@@ -73,8 +100,14 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
  * or transaction has the connection to itself, as a pool of one would.
  */
 class SerializedPGliteDialect extends PGliteDialect {
+  #driver: SerializedDriver | undefined;
   override createDriver(): Driver {
-    return new SerializedDriver(super.createDriver());
+    this.#driver = new SerializedDriver(super.createDriver());
+    return this.#driver;
+  }
+  /** Whether a caller has the connection, and how many wait for it. */
+  queue(): { busy: boolean; waiting: number } {
+    return this.#driver?.queue() ?? { busy: false, waiting: 0 };
   }
 }
 
@@ -82,6 +115,8 @@ class SerializedDriver implements Driver {
   readonly #inner: Driver;
   #tail: Promise<void> = Promise.resolve();
   #release: (() => void) | undefined;
+  /** Callers that asked for the connection and have not released it (the one holding it included). */
+  #inLine = 0;
 
   constructor(inner: Driver) {
     this.#inner = inner;
@@ -91,7 +126,12 @@ class SerializedDriver implements Driver {
     return this.#inner.init();
   }
 
+  queue(): { busy: boolean; waiting: number } {
+    return { busy: this.#inLine > 0, waiting: Math.max(0, this.#inLine - 1) };
+  }
+
   async acquireConnection(): Promise<DatabaseConnection> {
+    this.#inLine += 1;
     const previous = this.#tail;
     let release!: () => void;
     this.#tail = new Promise<void>((resolve) => {
@@ -104,6 +144,7 @@ class SerializedDriver implements Driver {
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     await this.#inner.releaseConnection(connection);
+    this.#inLine -= 1;
     const release = this.#release;
     this.#release = undefined;
     release?.();

@@ -3,6 +3,8 @@ import { type MigrationResultSet, Migrator } from 'kysely/migration';
 import * as initial from './migrations/2026_11_22_020000_initial.ts';
 import * as socialSignIn from './migrations/2026_11_22_030000_social_sign_in.ts';
 import * as sentOrders from './migrations/2026_11_22_040000_sent_orders.ts';
+import * as sessionsAndEmailOwnership from './migrations/2026_11_23_010000_sessions_and_email_ownership.ts';
+import * as apiTokens from './migrations/2026_11_23_020000_api_tokens.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -12,6 +14,8 @@ const migrations = {
   '2026_11_22_020000_initial': initial,
   '2026_11_22_030000_social_sign_in': socialSignIn,
   '2026_11_22_040000_sent_orders': sentOrders,
+  '2026_11_23_010000_sessions_and_email_ownership': sessionsAndEmailOwnership,
+  '2026_11_23_020000_api_tokens': apiTokens,
 };
 
 /** Brings the schema to the latest migration; throws (after logging what ran) when one fails. */

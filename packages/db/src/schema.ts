@@ -1,7 +1,11 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
-/** A timestamp column: read as a Date, written as a Date or an ISO string, defaulted by the database. */
+/** A timestamp column with a default: read as a Date (see connect.ts), written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp column the code always sets: read as a Date, written as a Date or an ISO string. */
+type SetTimestamp = ColumnType<Date, Date | string, Date | string>;
+/** The same, where null means "not yet" (or "never"). */
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -11,8 +15,8 @@ export interface UsersTable {
   business_name: string;
   full_name: string;
   language: 'en' | 'es';
-  /** Bumped on every password change or reset; tokens carrying an older version fail. */
-  token_version: Generated<number>;
+  /** The owner proved they read this address (a link, a password reset, or a provider that verified it). */
+  email_verified: Generated<boolean>;
   /** The Google account (`sub`) linked for sign-in, if any. */
   google_id: string | null;
   /** The Facebook user id linked for sign-in, if any. */
@@ -81,14 +85,51 @@ export interface PasswordResetTokensTable {
   user_id: number;
   /** SHA-256 of the token, hex; the token itself is never stored. */
   token_hash: string;
-  expires_at: Date | string;
-  used_at: Date | string | null;
+  expires_at: SetTimestamp;
+  used_at: NullableTimestamp;
   created_at: Timestamp;
+}
+
+/** A signed-in device: a token names its session, and stops working once the session has ended. */
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: SetTimestamp;
+  ended_at: NullableTimestamp;
+  user_agent: Generated<string>;
+}
+
+/** A one-use link that verifies the account's address ('verify') or confirms a new one ('change'). */
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify' | 'change';
+  email: string;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  expires_at: SetTimestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** A personal API token of a user, for scripts (`Authorization: Bearer rpat_…`). */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** SHA-256 of the token, hex; the token itself is shown once and never stored. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
 }
 
 export interface RateLimitsTable {
   bucket: string;
-  window_start: Date | string;
+  window_start: SetTimestamp;
   hits: number;
 }
 
@@ -122,7 +163,13 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   rate_limits: RateLimitsTable;
   sent_orders: SentOrdersTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  api_tokens: ApiTokensTable;
 }
+
+/** The database or a transaction in it: what every repository function takes first, so callers can compose them. */
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
@@ -132,3 +179,6 @@ export type NewSupplier = Insertable<SuppliersTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type SentOrderRow = Selectable<SentOrdersTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;

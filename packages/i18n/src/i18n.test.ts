@@ -100,4 +100,20 @@ describe('locales', () => {
       expect(placeholders(at(es, key) as string), key).toEqual(placeholders(value as string));
     }
   });
+
+  it('every text with a {{count}} comes in its plural forms, _one and _other, in both languages', () => {
+    const counted = enLeaves.filter(([, value]) => placeholders(value as string).includes('count')).map(([key]) => key);
+    expect(counted.length).toBeGreaterThan(0);
+    for (const key of counted) {
+      expect(key, `${key} needs _one and _other`).toMatch(/_(one|other)$/);
+      const stem = key.replace(/_(one|other)$/, '');
+      for (const locale of [en, es]) {
+        const one = at(locale, `${stem}_one`);
+        const other = at(locale, `${stem}_other`);
+        expect(typeof one, `${stem}_one`).toBe('string');
+        expect(typeof other, `${stem}_other`).toBe('string');
+        expect(one, `${stem}: one and other read differently`).not.toBe(other);
+      }
+    }
+  });
 });

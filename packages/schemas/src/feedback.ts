@@ -16,6 +16,6 @@ export type TFeedback = z.infer<typeof ZFeedback>;
 export const ZFeedbackInput = z.object({
   fullName: zFullName,
   email: zEmail,
-  note: zText('Feedback', LIMITS.feedbackNoteMax).describe('The feedback, 1 to 2000 characters'),
+  note: zText('Feedback', LIMITS.feedbackNoteMax, 1, { multiline: true }).describe('The feedback, 1 to 2000 characters'),
 });
 export type TFeedbackInput = z.infer<typeof ZFeedbackInput>;

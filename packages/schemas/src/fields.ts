@@ -1,55 +1,80 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS } from './limits.ts';
 
-/** Turns a string of digits into a number so ids work the same in paths, queries and bodies. */
-const digitsToNumber = (value: unknown) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
-
 /**
- * A positive integer id. Path and query parameters arrive as strings, so a
- * string of digits is accepted; `null`, `true` or `""` are not quietly turned
- * into numbers.
+ * A positive integer id. Its input type is `number`: paths and queries are
+ * text, and the REST surface reads a string of digits as the number there
+ * (and only there: see the REST adapter), so the typed client never sends text.
  */
 export const zId = (label: string) =>
-  z.preprocess(
-    digitsToNumber,
-    z
-      .number({ error: `${label} must be a positive integer` })
-      .int({ error: `${label} must be a positive integer`, abort: true })
-      .min(1, { error: `${label} must be a positive integer` })
-      .max(2_147_483_647, { error: `${label} is too large` }),
-  );
-
-/** A whole number in `min`..`max` from a query string or JSON, `fallback` when missing. */
-export const zCount = (label: string, min: number, max: number, fallback: number) =>
   z
-    .preprocess(
-      digitsToNumber,
-      z
-        .number({ error: `${label} must be a whole number from ${min} to ${max}` })
-        .int({ error: `${label} must be a whole number from ${min} to ${max}` })
-        .min(min, { error: `${label} must be a whole number from ${min} to ${max}` })
-        .max(max, { error: `${label} must be a whole number from ${min} to ${max}` }),
-    )
-    .optional()
-    .transform((value) => value ?? fallback);
+    .number({ error: `${label} must be a positive integer` })
+    .int({ error: `${label} must be a positive integer`, abort: true })
+    .min(1, { error: `${label} must be a positive integer` })
+    .max(2_147_483_647, { error: `${label} is too large` });
 
-/** A required single-line text of `min`..`max` characters, trimmed. */
-export const zText = (label: string, max: number, min = 1) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
+/** A whole number in `min`..`max`, `fallback` when missing. */
+export const zCount = (label: string, min: number, max: number, fallback: number) => {
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).default(fallback);
+};
+
+/** C0 control characters (NUL, ESC, line breaks...): none belongs in a single-line text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u001f]/;
+/** The same, but for tab, line feed and carriage return, which a multi-line text keeps. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+/** A lone UTF-16 surrogate (half of an emoji cut in two): not well-formed Unicode. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A string the database can keep as it was sent (docs/decisions.md §4): no NUL or
+ * other C0 control character (tab, CR and LF are allowed in a `multiline`
+ * text) and well-formed Unicode, else a 400 naming the field.
+ */
+export function zSafeString(label: string, options: { multiline?: boolean; trim?: boolean; typeError?: string } = {}) {
+  const control = options.multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS;
+  const base = z.string({ error: options.typeError ?? `${label} must be text` });
+  return (options.trim === false ? base : base.trim())
+    .refine((value) => !control.test(value), { error: `${label} must not contain control characters`, abort: true })
+    .refine((value) => !LONE_SURROGATE.test(value), { error: `${label} must be valid Unicode text`, abort: true });
+}
+
+/** A required text of `min`..`max` characters, trimmed; single-line unless `multiline`. */
+export const zText = (label: string, max: number, min = 1, options: { multiline?: boolean } = {}) =>
+  zSafeString(label, options)
     .min(min, { error: min === 1 ? `${label} is required` : `${label} must be at least ${min} characters` })
     .max(max, { error: `${label} must be at most ${max} characters` });
 
-/** An optional free text of at most `max` characters; missing or `null` is "". */
-export const zOptionalText = (label: string, max: number) =>
-  z.preprocess(
-    (value) => (value === undefined || value === null ? '' : value),
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(max, { error: `${label} must be at most ${max} characters` }),
-  );
+/** An optional free text of at most `max` characters, trimmed; missing or `null` is "". */
+export const zOptionalText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  z
+    .string({ error: `${label} must be text` })
+    .nullish()
+    .transform((value) => value ?? '')
+    .pipe(zSafeString(label, options).max(max, { error: `${label} must be at most ${max} characters` }));
+
+/** A text where `null` reads as "", then checked by `schema` (a required key that may be cleared). */
+export function zNullAsEmpty<T extends z.ZodType<unknown, string>>(schema: T, typeError: string) {
+  return z
+    .string({ error: typeError })
+    .nullable()
+    .transform((value) => value ?? '')
+    .pipe(schema);
+}
+
+/** An optional text where "" and `null` read as missing (a form's blank field), else checked by `schema`. */
+export function zBlankAsMissing<T extends z.ZodType<unknown, string>>(schema: T, typeError: string) {
+  return z
+    .string({ error: typeError })
+    .nullish()
+    .transform((value) => (value === '' || value === null ? undefined : value))
+    .pipe(schema.optional());
+}
+
+/** A moment, as ISO 8601 in UTC ("2026-11-23T09:30:00.000Z"): `format: date-time` in the OpenAPI document. */
+export const zDateTime = (description: string) => z.iso.datetime().describe(description);
 
 export const zEmail = z
   .string({ error: 'Email is required' })
@@ -60,8 +85,7 @@ export const zEmail = z
   .describe('Email address (at most 254 characters)');
 
 /** A new password: 8 to 128 characters, no composition rules, never trimmed. */
-export const zNewPassword = z
-  .string({ error: 'Password is required' })
+export const zNewPassword = zSafeString('Password', { trim: false, typeError: 'Password is required' })
   .min(LIMITS.passwordMin, { error: `Password must be at least ${LIMITS.passwordMin} characters` })
   .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters` })
   .describe('Password, 8 to 128 characters');
@@ -78,20 +102,14 @@ function hasAllowedDecimals(value: number): boolean {
 
 /** A quantity: 0 to 99,999 with at most three decimals; 0 means "not in this order". */
 export const zQuantity = z
-  .preprocess(
-    (value) => (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: 'Quantity must be a number' })
-      .min(0, { error: 'Quantity must be 0 or more' })
-      .max(LIMITS.quantityMax, { error: `Quantity must be at most ${LIMITS.quantityMax}` })
-      .refine(hasAllowedDecimals, { error: `Quantity must have at most ${LIMITS.quantityDecimals} decimals` }),
-  )
+  .number({ error: 'Quantity must be a number' })
+  .min(0, { error: 'Quantity must be 0 or more' })
+  .max(LIMITS.quantityMax, { error: `Quantity must be at most ${LIMITS.quantityMax}` })
+  .refine(hasAllowedDecimals, { error: `Quantity must have at most ${LIMITS.quantityDecimals} decimals` })
   .describe('Quantity from 0 to 99999 with at most 3 decimals; 0 means "not in this order"');
 
 /** The search text `q`: optional, trimmed, at most 100 characters; blank means "everything". */
-export const zSearch = z
-  .string({ error: 'Search must be text' })
-  .trim()
+export const zSearch = zSafeString('Search', { typeError: 'Search must be text' })
   .max(LIMITS.searchMax, { error: `Search must be at most ${LIMITS.searchMax} characters` })
   .describe('Case- and accent-insensitive text to search for ("jamon" finds "Jamón")')
   .optional();

@@ -1,3 +1,5 @@
+export * from './account.ts';
+export * from './api-token.ts';
 export * from './feedback.ts';
 export * from './fields.ts';
 export * from './limits.ts';

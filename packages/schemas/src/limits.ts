@@ -1,6 +1,6 @@
 /**
  * Every limit of the product, in one place: the server's schemas and the
- * browser's forms both read them from here (DECISIONS §3).
+ * browser's forms both read them from here (docs/decisions.md §3).
  */
 export const LIMITS = {
   nameMax: 100,
@@ -19,6 +19,13 @@ export const LIMITS = {
   suppliersPerAccount: 1000,
   productsPerSupplier: 1000,
   searchMax: 100,
+  /** Live personal API tokens per account, and the longest a token may be made to last. */
+  apiTokensPerAccount: 50,
+  apiTokenDaysMax: 365,
+  /** The largest request body the API reads (JSON, on both surfaces). */
+  bodyBytes: 1024 * 1024,
+  /** The deepest a JSON body may nest: no call needs more than a few levels. */
+  jsonDepth: 32,
 } as const;
 
 export const LANGUAGES = ['en', 'es'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId } from './fields.ts';
+import { zDateTime, zId, zNullAsEmpty, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { zMessageService } from './supplier.ts';
 
@@ -10,7 +10,7 @@ export const ZOrderProduct = z
     unit: z.string().describe('Unit'),
     quantity: z.number().describe('Quantity in this order; 0 when not ordered'),
   })
-  .meta({ id: 'OrderProduct' });
+  .meta({ id: 'OrderProduct', example: { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 } });
 
 export const ZOrder = z
   .object({
@@ -20,7 +20,20 @@ export const ZOrder = z
     products: z.array(ZOrderProduct).describe("Every product of the supplier's catalogue, sorted by name"),
     text: z.string().describe('The order as it is sent: the message, then "quantity x unit: name" per product above 0'),
   })
-  .meta({ id: 'Order', description: "A supplier's current order" });
+  .meta({
+    id: 'Order',
+    description: "A supplier's current order",
+    example: {
+      id: 12,
+      supplierId: 12,
+      introduce: 'Hi Pepe, for tomorrow please:',
+      products: [
+        { productId: 302, name: 'Lemons', unit: 'Kg', quantity: 0 },
+        { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 },
+      ],
+      text: 'Hi Pepe, for tomorrow please:\n2.5 x Kg: Tomatoes',
+    },
+  });
 export type TOrder = z.infer<typeof ZOrder>;
 
 export const ZOrderBySupplierInput = z.object({ supplierId: zId('Supplier id').describe('Supplier id') });
@@ -28,15 +41,12 @@ export const ZOrderBySupplierInput = z.object({ supplierId: zId('Supplier id').d
 export const ZUpdateOrderInput = z.object({
   id: zId('Order id').describe('Order id'),
   // Required (it may be ""), so a body that forgets it cannot wipe the message.
-  introduce: z
-    .preprocess(
-      (value) => (value === null ? '' : value),
-      z
-        .string({ error: 'Message is required (send "" for no message)' })
-        .trim()
-        .max(LIMITS.messageMax, { error: `Message must be at most ${LIMITS.messageMax} characters` }),
-    )
-    .describe('The message above the order, at most 300 characters ("" for none)'),
+  introduce: zNullAsEmpty(
+    zSafeString('Message', { multiline: true }).max(LIMITS.messageMax, {
+      error: `Message must be at most ${LIMITS.messageMax} characters`,
+    }),
+    'Message is required (send "" for no message)',
+  ).describe('The message above the order, at most 300 characters ("" for none)'),
 });
 
 export const ZSentOrder = z
@@ -48,14 +58,36 @@ export const ZSentOrder = z
     text: z.string().describe('The exact text that was sent'),
     introduce: z.string().describe('The message above the order, as it was'),
     lines: z.array(ZOrderProduct).describe('The products with a quantity above 0, as they were (name and unit at the time)'),
-    sentAt: z.string().describe('When it was sent (ISO 8601)'),
+    sentAt: zDateTime('When it was sent (ISO 8601)'),
   })
-  .meta({ id: 'SentOrder', description: 'An order as it was sent to the supplier' });
+  .meta({
+    id: 'SentOrder',
+    description: 'An order as it was sent to the supplier',
+    example: {
+      id: 40,
+      orderId: 12,
+      supplierId: 12,
+      channel: 'whatsapp',
+      text: 'Hi Pepe, for tomorrow please:\n2.5 x Kg: Tomatoes',
+      introduce: 'Hi Pepe, for tomorrow please:',
+      lines: [{ productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 }],
+      sentAt: '2026-11-23T09:30:00.000Z',
+    },
+  });
 export type TSentOrder = z.infer<typeof ZSentOrder>;
+
+/** The longest order text: the message plus a line for each of the most products a supplier can have. */
+export const ORDER_TEXT_MAX = LIMITS.messageMax + LIMITS.productsPerSupplier * (LIMITS.nameMax + LIMITS.unitMax + 16);
 
 export const ZSendOrderInput = z.object({
   id: zId('Order id').describe('Order id'),
   channel: zMessageService.optional().describe("How it is sent; the supplier's own service when left out"),
+  text: zSafeString('Text', { multiline: true, trim: false, typeError: 'Text must be the order text that was sent' })
+    .max(ORDER_TEXT_MAX, { error: 'Text is longer than any order text' })
+    .optional()
+    .describe(
+      "The exact text that was opened in the supplier's app. When given, the order must still make exactly this text, else 409 and nothing is recorded, so the history never differs from what the supplier got.",
+    ),
 });
 
 export const ZOrderHistoryInput = z.object({ id: zId('Order id').describe('Order id') });

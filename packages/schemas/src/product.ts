@@ -10,7 +10,11 @@ export const ZProduct = z
     orderId: z.number().int().describe('Id of the order (and so the supplier) the product belongs to'),
     quantity: z.number().describe("Quantity in this order's current order; 0 when not ordered"),
   })
-  .meta({ id: 'Product', description: "A product of a supplier's catalogue with its quantity in the current order" });
+  .meta({
+    id: 'Product',
+    description: "A product of a supplier's catalogue with its quantity in the current order",
+    example: { id: 301, name: 'Tomatoes', unit: 'Kg', orderId: 12, quantity: 2.5 },
+  });
 export type TProduct = z.infer<typeof ZProduct>;
 
 const zProductName = zText('Product name', LIMITS.nameMax).describe('Product name, 1 to 100 characters');

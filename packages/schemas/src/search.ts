@@ -1,6 +1,6 @@
 /**
  * The form of a text that search compares: lower case, without accents or
- * other combining marks, so "jamon" finds "Jamón" (DECISIONS §3). The server
+ * other combining marks, so "jamon" finds "Jamón" (docs/decisions.md §3). The server
  * stores it beside each searchable row and applies it to `q`, which works the
  * same on PGlite and PostgreSQL without relying on `unaccent` dictionaries.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_SERVICES, type TMessageService } from './limits.ts';
-import { orderEmailSubject, phoneDigits, planSend, type TSendOptions } from './send-links.ts';
+import { isInternationalNumber, orderEmailSubject, phoneDigits, planSend, type TSendOptions } from './send-links.ts';
 
 /** The awkward text of issue 5: accents, emoji, `&`, `#`, `+`, `%`, `=`, `?` and line breaks. */
 const TEXT = 'Hola Pepe:\n2.5 x Kg: Jamón ibérico 🐖\n1 x ud: Sal & pimienta #5 +10% =ok?';
@@ -61,6 +61,15 @@ describe('phoneDigits', () => {
   });
 });
 
+describe('isInternationalNumber', () => {
+  it.each(['+34 600 12 34 56', '(+34) 600-123-456', '0034 600123456', '00 34 600 123 456', ' +1 555 0100'])('%j is', (n) => {
+    expect(isInternationalNumber(n)).toBe(true);
+  });
+  it.each(['600 12 34 56', '34 600 12 34 56', '0 600 12 34', '', '600+34'])('%j is not', (n) => {
+    expect(isInternationalNumber(n)).toBe(false);
+  });
+});
+
 describe('planSend: whatsapp', () => {
   it.each(NUMBERS)('opens the chat of %j with the text', (contactInfo) => {
     expect(plan('whatsapp', contactInfo)).toEqual({ kind: 'open', url: `https://wa.me/34600123456?text=${ENCODED}` });
@@ -76,8 +85,17 @@ describe('planSend: whatsapp', () => {
     expect(plan('whatsapp', contactInfo)).toEqual({ kind: 'open', url: `https://wa.me/?text=${ENCODED}` });
   });
 
-  it('accepts a number of exactly 5 digits', () => {
-    expect(urlOf('whatsapp', '12345')).toBe(`https://wa.me/12345?text=${ENCODED}`);
+  // wa.me/600123456 opens "this number is not on WhatsApp": without the country code, let the owner pick the chat.
+  it.each(['600 12 34 56', '600123456', '(600) 12-34-56', '12345', '34 600 12 34 56'])(
+    'lets the user pick the chat for a number without its country code (%j)',
+    (contactInfo) => {
+      expect(plan('whatsapp', contactInfo)).toEqual({ kind: 'open', url: `https://wa.me/?text=${ENCODED}` });
+    },
+  );
+
+  it('accepts an international number of exactly 5 digits', () => {
+    expect(urlOf('whatsapp', '+12345')).toBe(`https://wa.me/12345?text=${ENCODED}`);
+    expect(urlOf('whatsapp', '0012345')).toBe(`https://wa.me/12345?text=${ENCODED}`);
   });
 
   it('ignores ios, subject', () => {

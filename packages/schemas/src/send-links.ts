@@ -51,16 +51,23 @@ export function phoneDigits(contactInfo: string): string {
 }
 
 /**
+ * Whether a phone number is written in international form: a "+" before its
+ * first digit, or the "00" international prefix ("+34 600…", "(+34) 600…",
+ * "0034 600…"). WhatsApp only finds a chat by a number with its country code.
+ */
+export function isInternationalNumber(contactInfo: string): boolean {
+  return /^\D*\+/.test(contactInfo) || contactInfo.replace(/\D/g, '').startsWith('00');
+}
+
+/**
  * A phone number to dial or text (`tel:`, `sms:`): digits only, with a "+" in
- * front when the number is international (written with a "+" before its first
- * digit, or with the "00" prefix). "" when there are fewer than
+ * front when the number is international. "" when there are fewer than
  * LIMITS.phoneDigitsMin digits.
  */
 function dialNumber(contactInfo: string): string {
   const digits = phoneDigits(contactInfo);
   if (digits.length < LIMITS.phoneDigitsMin) return '';
-  const international = /^\D*\+/.test(contactInfo) || contactInfo.replace(/\D/g, '').startsWith('00');
-  return international ? `+${digits}` : digits;
+  return isInternationalNumber(contactInfo) ? `+${digits}` : digits;
 }
 
 /** An email address for a mailto link: trimmed and percent-encoded, keeping the "@" ("pedidos+bar@x.com" gives "pedidos%2Bbar@x.com"). */
@@ -69,9 +76,11 @@ function encodeAddress(contactInfo: string): string {
 }
 
 /**
- * How to send `text` through a supplier's messaging service (DECISIONS §3, issue 5):
- * - whatsapp: `https://wa.me/<digits>?text=<text>`, or `https://wa.me/?text=<text>`
- *   (the user picks the chat) without a number of at least LIMITS.phoneDigitsMin digits;
+ * How to send `text` through a supplier's messaging service (docs/decisions.md §3, issue 5):
+ * - whatsapp: `https://wa.me/<digits>?text=<text>` for an international number
+ *   (see {@link isInternationalNumber}) of at least LIMITS.phoneDigitsMin digits, else
+ *   `https://wa.me/?text=<text>` (the user picks the chat): WhatsApp rejects a
+ *   number without its country code;
  * - telegram: `https://t.me/share/url?url=&text=<text>`;
  * - sms (RFC 5724): `sms:<number>?body=<text>`, `sms:<number>&body=<text>` on iOS;
  *   the number keeps its international "+" (see {@link phoneDigits}), and is left
@@ -88,7 +97,7 @@ export function planSend(options: TSendOptions): TSendPlan {
   switch (service) {
     case 'whatsapp': {
       const digits = phoneDigits(contactInfo);
-      const chat = digits.length >= LIMITS.phoneDigitsMin ? digits : '';
+      const chat = digits.length >= LIMITS.phoneDigitsMin && isInternationalNumber(contactInfo) ? digits : '';
       return { kind: 'open', url: `https://wa.me/${chat}?text=${encodeValue(text)}` };
     }
     case 'telegram':

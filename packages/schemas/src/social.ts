@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { zLanguage } from './fields.ts';
+import { zLanguage, zSafeString } from './fields.ts';
 
 const zProviderToken = (label: string, description: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
+  zSafeString(label, { typeError: `${label} is required` })
     .min(1, { error: `${label} is required` })
     .max(8192, { error: `${label} is too long` })
     .describe(description);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zId, zOptionalText, zSearch, zText } from './fields.ts';
 import { LIMITS, MESSAGE_SERVICES, PHONE_SERVICES, type TMessageService } from './limits.ts';
+import { isInternationalNumber } from './send-links.ts';
 
 export const zMessageService = z
   .enum(MESSAGE_SERVICES, { error: `Send via must be one of ${MESSAGE_SERVICES.join(', ')}` })
@@ -16,7 +17,19 @@ export const ZSupplier = z
     note: z.string().describe('Notes, at most 300 characters ("" when none)'),
     orderId: z.number().int().describe("Id of this supplier's current order"),
   })
-  .meta({ id: 'Supplier', description: 'A supplier and the id of its current order' });
+  .meta({
+    id: 'Supplier',
+    description: 'A supplier and the id of its current order',
+    example: {
+      id: 12,
+      name: 'Verduras Núñez',
+      contactName: 'Pepe',
+      messageService: 'whatsapp',
+      contactInfo: '+34 600 123 456',
+      note: 'Delivers before 9:00',
+      orderId: 12,
+    },
+  });
 export type TSupplier = z.infer<typeof ZSupplier>;
 
 /** Digits with the usual separators, and at most one "+" before the first digit: "+34 600 12 34 56", "(+34) 600-123-456". */
@@ -49,7 +62,7 @@ const supplierFields = {
   contactInfo: zOptionalText('Contact info', LIMITS.contactInfoMax).describe(
     'A phone number for whatsapp, telegram, sms and phone; an email address for email; free text for other',
   ),
-  note: zOptionalText('Notes', LIMITS.messageMax).describe('Notes, at most 300 characters'),
+  note: zOptionalText('Notes', LIMITS.messageMax, { multiline: true }).describe('Notes, at most 300 characters'),
 };
 
 function checkContactInfo(value: { messageService: TMessageService; contactInfo: string }, ctx: z.RefinementCtx) {
@@ -70,6 +83,25 @@ function checkContactInfo(value: { messageService: TMessageService; contactInfo:
 }
 
 export const ZCreateSupplierInput = z.object(supplierFields).superRefine(checkContactInfo);
+
+/**
+ * The supplier form's rules: the API's, and a WhatsApp number must carry its
+ * country code, since wa.me cannot find a chat without it. The API itself
+ * keeps accepting national numbers from scripts; sending to one opens
+ * WhatsApp's chat picker (see `planSend`).
+ */
+export const ZSupplierFormInput = ZCreateSupplierInput.superRefine((value, ctx) => {
+  if (value.messageService === 'whatsapp' && value.contactInfo && !contactInfoProblem('whatsapp', value.contactInfo)) {
+    if (!isInternationalNumber(value.contactInfo)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contactInfo'],
+        message: 'WhatsApp numbers need their country code, like +34 600 123 456',
+        params: { rule: 'whatsappCountryCode' },
+      });
+    }
+  }
+});
 export type TCreateSupplierInput = z.infer<typeof ZCreateSupplierInput>;
 
 export const ZUpdateSupplierInput = z

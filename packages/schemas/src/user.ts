@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEmail, zLanguage, zNewPassword, zText } from './fields.ts';
+import { zBlankAsMissing, zDateTime, zEmail, zId, zLanguage, zNewPassword, zSafeString, zText } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
 export const ZUser = z
@@ -10,8 +10,23 @@ export const ZUser = z
     fullName: z.string().describe('Full name of the owner'),
     email: z.string().describe('Email address, used to sign in'),
     language: zLanguage,
+    emailVerified: z
+      .boolean()
+      .describe('Whether the owner confirmed the email address (a link, a password reset, or a provider that verified it)'),
   })
-  .meta({ id: 'User', description: 'A signed-in owner' });
+  .meta({
+    id: 'User',
+    description: 'A signed-in owner',
+    example: {
+      id: 7,
+      username: 'ana',
+      businessName: 'Café Luna',
+      fullName: 'Ana García',
+      email: 'ana@example.com',
+      language: 'es',
+      emailVerified: true,
+    },
+  });
 export type TUser = z.infer<typeof ZUser>;
 
 export const ZPublicUser = z
@@ -25,7 +40,7 @@ export type TPublicUser = z.infer<typeof ZPublicUser>;
 export const ZSession = z
   .object({
     token: z.string().describe('Bearer token: send it as `Authorization: Bearer <token>`'),
-    expiresAt: z.string().describe('When the token expires (ISO 8601)'),
+    expiresAt: zDateTime('When the token expires (ISO 8601)'),
     user: ZUser,
   })
   .meta({ id: 'Session', description: 'A signed-in session' });
@@ -36,8 +51,7 @@ export const zFullName = zText('Full name', LIMITS.nameMax).describe('Full name,
 
 export const ZLoginInput = z.object({
   email: zEmail,
-  password: z
-    .string({ error: 'Password is required' })
+  password: zSafeString('Password', { trim: false, typeError: 'Password is required' })
     .min(1, { error: 'Password is required' })
     .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters` })
     .describe('Password'),
@@ -57,32 +71,63 @@ export const ZForgotPasswordInput = z.object({ email: zEmail });
 
 export const ZResetPasswordInput = z.object({
   password: zNewPassword,
-  token: z
-    .string({ error: 'The reset token is required' })
-    .trim()
+  token: zSafeString('The reset token', { typeError: 'The reset token is required' })
     .min(1, { error: 'The reset token is required' })
     .max(200, { error: 'This reset link is invalid or has expired' })
     .describe('The token from the link in the reset email'),
 });
 
 export const ZUsernameInput = z.object({
-  username: z
-    .string()
-    .trim()
+  username: zSafeString('Username')
     .min(1, { error: 'Username is required' })
     .max(LIMITS.nameMax, { error: 'User not found' })
     .describe('Username to look up'),
 });
 
 /** A blank new password on the profile form means "keep the current one". */
-const zOptionalNewPassword = z.preprocess((value) => (value === '' || value === null ? undefined : value), zNewPassword.optional());
+const zOptionalNewPassword = zBlankAsMissing(zNewPassword, 'Password must be text');
 
-/** Profile update: every field is optional; what is sent replaces what is stored. */
+/** The password the owner signs in with, to confirm a sensitive change. */
+const zCurrentPassword = zBlankAsMissing(
+  zSafeString('Current password', { trim: false }).max(LIMITS.passwordMax, {
+    error: `Current password must be at most ${LIMITS.passwordMax} characters`,
+  }),
+  'Current password must be text',
+);
+
+/**
+ * Profile update: every field is optional; what is sent replaces what is
+ * stored. A new password or email needs `currentPassword` (docs/decisions.md §4); a
+ * new email takes effect only once the link mailed to it is opened.
+ */
 export const ZUpdateMeInput = z.object({
   businessName: zBusinessName.optional(),
   fullName: zFullName.optional(),
-  email: zEmail.optional(),
+  email: zEmail.optional().describe('A new email address: it replaces the current one once the link mailed to it is opened'),
   password: zOptionalNewPassword.describe('A new password (8 to 128 characters); leave out or blank to keep the current one'),
+  currentPassword: zCurrentPassword.describe(
+    'Your current password: required to change the password or the email (an account without a password needs a sign-in less than 15 minutes old instead)',
+  ),
   language: zLanguage.optional(),
 });
 export type TUpdateMeInput = z.infer<typeof ZUpdateMeInput>;
+
+export const ZVerifyEmailInput = z.object({
+  token: zSafeString('The verification token', { typeError: 'The verification token is required' })
+    .min(1, { error: 'The verification token is required' })
+    .max(200, { error: 'This link is invalid or has expired' })
+    .describe('The token from the link in the email'),
+});
+
+export const ZSessionInfo = z
+  .object({
+    id: z.number().int().describe('Session id'),
+    createdAt: zDateTime('When the device signed in (ISO 8601)'),
+    lastSeenAt: zDateTime('When the device was last used, to within a few minutes (ISO 8601)'),
+    userAgent: z.string().describe('The browser or program that signed in, as it named itself'),
+    current: z.boolean().describe('Whether this is the session making the request'),
+  })
+  .meta({ id: 'SessionInfo', description: 'A signed-in device' });
+export type TSessionInfo = z.infer<typeof ZSessionInfo>;
+
+export const ZSessionIdInput = z.object({ id: zId('Session id').describe('Session id') });

@@ -86,6 +86,19 @@ describe('privacy', () => {
     expect(texts(privacy.en).join('\n')).toContain('Data Protection Commission');
     expect(texts(privacy.es).join('\n')).toContain('Comisión de Protección de Datos');
   });
+
+  it('points to the profile buttons that give access, portability and erasure, by their own labels', () => {
+    for (const [doc, locale] of [
+      [privacy.en, en],
+      [privacy.es, es],
+    ] as const) {
+      const all = texts(doc).join('\n');
+      expect(all).toContain(locale.profile.download);
+      expect(all).toContain(locale.profile.deleteAccount);
+      expect(all).toContain('JSON');
+      expect(all).not.toMatch(/within 30 days; copies|en un plazo de 30 días/);
+    }
+  });
 });
 
 describe('legalIn', () => {

@@ -1,10 +1,10 @@
-import type { LegalTexts } from './index.ts';
+import type { LegalTexts } from './types.ts';
 
 /** The privacy policy (GDPR, Irish law). Spanish is written for Spain, not translated word for word. */
 export const privacy: LegalTexts = {
   en: {
     title: 'Privacy policy',
-    updated: 'Last updated: 14 July 2020',
+    updated: 'Last updated: 23 November 2026',
     intro:
       'Reorder helps small businesses keep their suppliers, products and orders in one place. This policy explains what personal data we process when you use Reorder, why we process it, who helps us do so, how long we keep it and the rights you have under the EU General Data Protection Regulation (GDPR) and Irish data protection law.',
     sections: [
@@ -88,7 +88,7 @@ export const privacy: LegalTexts = {
         list: [
           {
             term: 'Account and business data',
-            text: 'for as long as you have an account. Deleting a supplier deletes its order and products straight away. If you ask us to close your account, we delete it and everything in it within 30 days; copies in our backups are overwritten within a further 30 days.',
+            text: 'for as long as you have an account. Deleting a supplier deletes its order and products straight away. When you delete your account (Profile, "Delete my account"), it and everything in it are deleted straight away, with the feedback you sent from it; copies in our backups are overwritten within 30 days.',
           },
           { term: 'Password reset links', text: 'valid for one hour and usable once; we store only a hash of each link.' },
           { term: 'Counters of repeated attempts', text: 'deleted within about two hours.' },
@@ -109,16 +109,22 @@ export const privacy: LegalTexts = {
         heading: 'Your rights',
         paragraphs: ['Under the GDPR you have the following rights:'],
         list: [
-          { term: 'Access', text: 'to know what personal data we hold about you and to receive a copy of it.' },
+          {
+            term: 'Access',
+            text: 'to know what personal data we hold about you and to receive a copy of it. You can download a copy of everything in your account yourself, at any time, from your profile ("Download my data").',
+          },
           {
             term: 'Rectification',
             text: 'to have inaccurate data corrected. You can change your name, business name, email address and language yourself in your profile.',
           },
-          { term: 'Erasure', text: 'to have your data deleted.' },
+          {
+            term: 'Erasure',
+            text: 'to have your data deleted. You can delete your account and everything in it yourself, at once, from your profile ("Delete my account").',
+          },
           { term: 'Restriction', text: 'to have us limit how we use your data in certain circumstances.' },
           {
             term: 'Portability',
-            text: 'to receive the data you gave us in a structured, machine-readable format, and to have it sent to another provider.',
+            text: 'to receive the data you gave us in a structured, machine-readable format, and to have it sent to another provider. The copy you download from your profile is such a format: one JSON file.',
           },
           { term: 'Objection', text: 'to object to any processing we base on our legitimate interests.' },
         ],
@@ -174,7 +180,7 @@ export const privacy: LegalTexts = {
   },
   es: {
     title: 'Política de privacidad',
-    updated: 'Última actualización: 14 de julio de 2020',
+    updated: 'Última actualización: 23 de noviembre de 2026',
     intro:
       'Reorder ayuda a los pequeños negocios a tener sus proveedores, productos y pedidos en un solo sitio. En esta política te contamos qué datos personales tratamos cuando usas Reorder, para qué los usamos, quién nos ayuda a tratarlos, cuánto tiempo los conservamos y qué derechos tienes según el Reglamento General de Protección de Datos de la UE (RGPD) y la normativa irlandesa de protección de datos.',
     sections: [
@@ -258,7 +264,7 @@ export const privacy: LegalTexts = {
         list: [
           {
             term: 'Cuenta y datos de tu negocio',
-            text: 'mientras tengas cuenta. Al eliminar un proveedor se eliminan en el acto su pedido y sus productos. Si nos pides que cerremos tu cuenta, la borramos con todo su contenido en un plazo de 30 días, y las copias de seguridad se sobrescriben en otros 30 días como máximo.',
+            text: 'mientras tengas cuenta. Al eliminar un proveedor se eliminan en el acto su pedido y sus productos. Cuando eliminas tu cuenta (Perfil, «Eliminar mi cuenta»), se borra en el acto con todo su contenido y los comentarios que enviaste desde ella; las copias de seguridad se sobrescriben en 30 días como máximo.',
           },
           {
             term: 'Enlaces para restablecer la contraseña',
@@ -282,16 +288,22 @@ export const privacy: LegalTexts = {
         heading: 'Tus derechos',
         paragraphs: ['El RGPD te reconoce los siguientes derechos:'],
         list: [
-          { term: 'Acceso', text: 'saber qué datos personales tuyos tenemos y recibir una copia.' },
+          {
+            term: 'Acceso',
+            text: 'saber qué datos personales tuyos tenemos y recibir una copia. Puedes descargar tú mismo, cuando quieras, una copia de todo lo que hay en tu cuenta desde tu perfil («Descargar mis datos»).',
+          },
           {
             term: 'Rectificación',
             text: 'que corrijamos los datos inexactos. Tu nombre, el de tu negocio, tu correo y tu idioma puedes cambiarlos tú mismo desde tu perfil.',
           },
-          { term: 'Supresión', text: 'que borremos tus datos.' },
+          {
+            term: 'Supresión',
+            text: 'que borremos tus datos. Puedes eliminar tú mismo tu cuenta y todo su contenido, en el acto, desde tu perfil («Eliminar mi cuenta»).',
+          },
           { term: 'Limitación', text: 'que restrinjamos su uso en determinados casos.' },
           {
             term: 'Portabilidad',
-            text: 'recibir los datos que nos has facilitado en un formato estructurado y legible por máquina, y que se los enviemos a otro proveedor.',
+            text: 'recibir los datos que nos has facilitado en un formato estructurado y legible por máquina, y que se los enviemos a otro proveedor. La copia que descargas desde tu perfil está en ese formato: un archivo JSON.',
           },
           { term: 'Oposición', text: 'oponerte a los tratamientos que se basan en nuestro interés legítimo.' },
         ],

@@ -1,4 +1,4 @@
-import type { LegalTexts } from './index.ts';
+import type { LegalTexts } from './types.ts';
 
 /** The terms and conditions (Irish law). Spanish is written for Spain, not translated word for word. */
 export const terms: LegalTexts = {

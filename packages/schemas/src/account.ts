@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ZApiToken } from './api-token.ts';
+import { zDateTime, zSafeString } from './fields.ts';
+import { LIMITS } from './limits.ts';
+import { ZOrderProduct, ZSentOrder } from './order.ts';
+import { ZSupplier } from './supplier.ts';
+import { ZSessionInfo, ZUser } from './user.ts';
+
+/**
+ * Everything of an owner's account as one JSON document (docs/decisions.md §7): what
+ * the privacy policy promises for access and portability.
+ */
+export const ZAccountExport = z
+  .object({
+    exportedAt: zDateTime('When this copy was made (ISO 8601)'),
+    profile: ZUser.extend({ createdAt: zDateTime('When the account was created (ISO 8601)') }).describe('The account'),
+    suppliers: z
+      .array(
+        ZSupplier.extend({
+          order: z
+            .object({
+              id: z.number().int().describe('Order id'),
+              introduce: z.string().describe('The message above the order'),
+              products: z.array(ZOrderProduct).describe("Every product of the supplier's catalogue, with its quantity in the order"),
+              text: z.string().describe('The order text as it would be sent now'),
+            })
+            .describe("The supplier's current order"),
+          history: z.array(ZSentOrder).describe('Every order sent to the supplier, newest first'),
+        }),
+      )
+      .describe('The suppliers, each with its current order, its products and its history'),
+    feedback: z
+      .array(
+        z.object({
+          id: z.number().int().describe('Feedback id'),
+          fullName: z.string().describe('Who sent it'),
+          email: z.string().describe('Where to answer'),
+          note: z.string().describe('The feedback'),
+          createdAt: zDateTime('When it was sent (ISO 8601)'),
+        }),
+      )
+      .describe('Feedback sent from the account'),
+    devices: z.array(ZSessionInfo).describe('The devices signed in now'),
+    apiTokens: z.array(ZApiToken).describe('The personal API tokens that work (never their secrets)'),
+  })
+  .meta({ id: 'AccountExport', description: 'Everything of an account, for the owner to keep or take elsewhere' });
+export type TAccountExport = z.infer<typeof ZAccountExport>;
+
+export const ZDeleteAccountInput = z.object({
+  currentPassword: zSafeString('Current password', { trim: false, typeError: 'Enter your current password to delete the account' })
+    .max(LIMITS.passwordMax, { error: `Current password must be at most ${LIMITS.passwordMax} characters` })
+    .describe('Your current password (an account without one needs a sign-in less than 15 minutes old instead)')
+    .optional(),
+});
