@@ -2,10 +2,11 @@ import type { Database } from '@reorder/db';
 import type { Kysely } from 'kysely';
 import type { FacebookVerifier } from './auth/social/facebook.ts';
 import type { GoogleVerifier } from './auth/social/google.ts';
-import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { BackgroundTasks } from './platform/background.ts';
 import type { Logger } from './platform/logger.ts';
 import type { RateLimiter, RateRules } from './rate-limit/rate-limiter.ts';
+import type { TokenService } from './sessions/tokens.ts';
 
 /** Settings the procedures need; the server fills them from its configuration. */
 export interface ApiSettings {
@@ -15,7 +16,7 @@ export interface ApiSettings {
   feedbackTo?: string | undefined;
 }
 
-/** The sign-in providers this server is configured for (DECISIONS §4). */
+/** The sign-in providers this server is configured for (docs/decisions.md §4). */
 export interface SocialProviders {
   google?: { clientId: string; verifier: GoogleVerifier } | undefined;
   facebook?: { appId: string; verifier: FacebookVerifier } | undefined;
@@ -29,6 +30,8 @@ export interface ApiDeps {
   rateLimiter: RateLimiter;
   rateRules: RateRules;
   logger: Logger;
+  /** Work that follows an answer (emails); the server waits for it when it stops. */
+  background: BackgroundTasks;
   settings: ApiSettings;
   social: SocialProviders;
 }
@@ -38,19 +41,17 @@ export interface RequestInfo {
   ip: string;
   authorization?: string | undefined;
   requestId: string;
-}
-
-/** Filled during the call and read by the REST envelope: the success message of the procedure that ran. */
-export interface ReplyInfo {
-  message?: string;
+  /** Kept with a new session, so the owner can tell their devices apart. */
+  userAgent?: string | undefined;
+  /** The Accept-Language header: the language of messages before an account says its own. */
+  acceptLanguage?: string | undefined;
 }
 
 export interface Context extends ApiDeps {
   request: RequestInfo;
-  reply: ReplyInfo;
 }
 
 /** Builds a request's context from the long-lived deps. */
 export function createContext(deps: ApiDeps, request: RequestInfo): Context {
-  return { ...deps, request, reply: {} };
+  return { ...deps, request };
 }

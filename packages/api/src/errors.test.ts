@@ -28,10 +28,11 @@ describe('describeError', () => {
     expect(description.issues).toEqual([]);
   });
 
-  it('covers exactly the kinds of the contract', () => {
+  it('covers exactly the kinds of the contract (docs/decisions.md §2, and FORBIDDEN of §7)', () => {
     expect(ERROR_STATUS).toEqual({
       BAD_REQUEST: 400,
       UNAUTHORIZED: 401,
+      FORBIDDEN: 403,
       NOT_FOUND: 404,
       CONFLICT: 409,
       PAYLOAD_TOO_LARGE: 413,

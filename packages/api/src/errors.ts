@@ -1,3 +1,4 @@
+import { LIMITS } from '@reorder/schemas';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { type Logger, summarizeError } from './platform/logger.ts';
@@ -9,6 +10,7 @@ import { type Logger, summarizeError } from './platform/logger.ts';
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -21,6 +23,7 @@ export type TErrorKind = keyof typeof ERROR_STATUS;
 const TRPC_CODE: Record<TErrorKind, TRPC_ERROR_CODE_KEY> = {
   BAD_REQUEST: 'BAD_REQUEST',
   UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -35,13 +38,22 @@ const KIND_BY_TRPC_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, TErrorKind>> = {
   UNSUPPORTED_MEDIA_TYPE: 'BAD_REQUEST',
   METHOD_NOT_SUPPORTED: 'NOT_FOUND',
   UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   SERVICE_UNAVAILABLE: 'UNAVAILABLE',
 };
+
+/** Failures any call can answer, whatever it declares: bad input, and ours or the database's. */
+export const ALWAYS_POSSIBLE: readonly TErrorKind[] = ['BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'INTERNAL', 'UNAVAILABLE'];
+
+/** What a signed-in call answers when the token is missing, invalid, expired or its session ended. */
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+/** The failures every signed-in call can answer, to spread into its `meta.errors`. */
+export const SIGNED_IN_ERRORS = { UNAUTHORIZED: SESSION_EXPIRED } as const;
 
 /** One field's problem, as the envelope lists it. */
 export interface TIssue {
@@ -54,6 +66,7 @@ export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try ag
 /** For a body that does not parse, or parses to something other than an object or array. */
 export const INVALID_JSON_MESSAGE = 'The request body is not a valid JSON object';
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+export const TOO_LARGE_MESSAGE = `The request body is too large (the limit is ${LIMITS.bodyBytes / 1024 / 1024} MB)`;
 
 /**
  * The one error type of the API. It is a TRPCError, so tRPC maps it to its
@@ -138,7 +151,7 @@ export function describeError(error: unknown): TErrorDescription {
 function publicMessage(kind: TErrorKind, error: TRPCError): string {
   if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return INVALID_JSON_MESSAGE;
   if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return 'Send the request body as JSON (Content-Type: application/json)';
-  if (error.code === 'PAYLOAD_TOO_LARGE') return 'The request body is too large (the limit is 1 MB)';
+  if (error.code === 'PAYLOAD_TOO_LARGE') return TOO_LARGE_MESSAGE;
   if (kind === 'NOT_FOUND' && /^(Not found|No procedure found)/i.test(error.message)) return 'Not found';
   return error.message;
 }

@@ -1,6 +1,5 @@
 export { createFacebookVerifier, type FacebookVerifier } from './auth/social/facebook.ts';
 export { createGoogleVerifier, type GoogleVerifier } from './auth/social/google.ts';
-export { createTokenService, type TokenService } from './auth/tokens.ts';
 export { type ApiDeps, type ApiSettings, type Context, createContext, type RequestInfo, type SocialProviders } from './context.ts';
 export {
   AppError,
@@ -10,9 +9,13 @@ export {
   logUnexpectedFailure,
   type TErrorDescription,
   type TErrorKind,
+  TOO_LARGE_MESSAGE,
+  UNAVAILABLE_MESSAGE,
 } from './errors.ts';
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
+export { type BackgroundTasks, createBackgroundTasks } from './platform/background.ts';
 export { createLogger, type Logger, summarizeError } from './platform/logger.ts';
+export { redactPath } from './platform/redact.ts';
 export {
   createRateLimiter,
   DEFAULT_RATE_RULES as defaultRateRules,
@@ -22,5 +25,8 @@ export {
 } from './rate-limit/rate-limiter.ts';
 export { type ErrorEnvelope, errorEnvelope, type SuccessEnvelope, successEnvelope } from './rest/envelope.ts';
 export { createOpenApiDocument } from './rest/openapi.ts';
-export { createRestHandler } from './rest/rest-handler.ts';
+export { createRestHandler } from './rest/rest-adapter.ts';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.ts';
+export { pruneSessions } from './sessions/sessions.repository.ts';
+export { createTokenService, type TokenService } from './sessions/tokens.ts';
+export { type Meta, UNDECLARED_ERROR } from './trpc.ts';

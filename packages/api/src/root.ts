@@ -1,20 +1,21 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { accountProcedures } from './account/router.ts';
 import { authRouter } from './auth/router.ts';
 import { configRouter } from './config/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
-import { ordersRouter } from './orders/router.ts';
-import { productsRouter } from './products/router.ts';
+import { ordersRouter, quantityProcedures } from './orders/router.ts';
+import { productProcedures } from './products/router.ts';
 import { suppliersRouter } from './suppliers/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
-import { usersRouter } from './users/router.ts';
+import { userProcedures } from './users/router.ts';
 
 /** The one definition of the API: the typed client calls it at /api/trpc, REST scripts at /api. */
 export const appRouter = router({
   auth: authRouter,
   suppliers: suppliersRouter,
-  products: productsRouter,
+  products: router({ ...productProcedures, ...quantityProcedures }),
   orders: ordersRouter,
-  users: usersRouter,
+  users: router({ ...accountProcedures, ...userProcedures }),
   feedback: feedbackRouter,
   config: configRouter,
 });

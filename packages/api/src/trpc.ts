@@ -1,12 +1,24 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context.ts';
-import { AppError, describeError, UNAVAILABLE_MESSAGE } from './errors.ts';
+import { ALWAYS_POSSIBLE, AppError, describeError, type TErrorKind, UNAVAILABLE_MESSAGE } from './errors.ts';
 
-/** Per-procedure metadata: its REST route and the envelope's success message. */
+/**
+ * Per-procedure metadata, the whole contract of a call besides its schemas:
+ * its REST route, the envelope's success message, and the failures it can
+ * answer. The OpenAPI document is built from it.
+ */
 export type Meta = OpenApiMeta & {
-  /** The `message` of a successful REST answer, e.g. "Success! Supplier updated!". */
-  message?: string;
+  /**
+   * The `message` of a successful REST answer, e.g. "Success! Supplier updated!";
+   * or made from the call, when the answer depends on what was asked.
+   */
+  message?: string | ((call: { input: unknown; output: unknown }) => string);
+  /**
+   * The kinds of failure the call can answer besides those every call can
+   * (ALWAYS_POSSIBLE), each with an example message that fits this call.
+   */
+  errors?: Partial<Record<TErrorKind, string>>;
 };
 
 const t = initTRPC
@@ -46,16 +58,26 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Records the success message for the envelope and turns a lost database into a 503. */
-const base = t.middleware(async ({ ctx, meta, next }) => {
+/**
+ * Turns a lost database into a 503, on both surfaces, and logs any failure
+ * whose kind the procedure's meta does not declare: the OpenAPI document
+ * would not tell scripts about it (the test harness fails on such a line).
+ */
+const base = t.middleware(async ({ ctx, meta, path, next }) => {
   const result = await next();
-  if (result.ok) {
-    if (meta?.message) ctx.reply.message = meta.message;
-  } else if (!(result.error instanceof AppError) && isDatabaseUnavailable(result.error.cause)) {
+  if (result.ok) return result;
+  if (!(result.error instanceof AppError) && isDatabaseUnavailable(result.error.cause)) {
     throw new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { cause: result.error.cause });
+  }
+  const { kind } = describeError(result.error);
+  if (!ALWAYS_POSSIBLE.includes(kind) && !meta?.errors?.[kind]) {
+    ctx.logger.error(UNDECLARED_ERROR, { procedure: path, kind });
   }
   return result;
 });
+
+/** The log line of a failure kind a procedure's meta does not declare. */
+export const UNDECLARED_ERROR = 'error kind not declared in the procedure meta';
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

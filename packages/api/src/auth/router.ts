@@ -6,9 +6,16 @@ import {
   ZRegisterInput,
   ZResetPasswordInput,
   ZSession,
+  ZVerifyEmailInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
+import { apiTokenProcedures } from '../api-tokens/router.ts';
+import { SIGNED_IN_ERRORS } from '../errors.ts';
+import { accountProcedure, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
+import { sessionProcedures } from '../sessions/router.ts';
+import { tokenFromHeader } from '../sessions/tokens.ts';
 import { publicProcedure, router } from '../trpc.ts';
+import { BAD_EMAIL_LINK, confirmEmailLink, EMAIL_TAKEN_MESSAGE, sendEmailVerification } from '../users/email-ownership.service.ts';
 import { forgotPassword, login, register, resetPassword } from './auth.service.ts';
 import { signInWithFacebook, signInWithGoogle } from './social/social-sign-in.ts';
 
@@ -21,6 +28,7 @@ export const authRouter = router({
     .meta({
       openapi: openapi('/auth/login', 'Sign in with email and password', 'Rate-limited per IP and, for failed attempts, per email.'),
       message: 'Welcome back!',
+      errors: { UNAUTHORIZED: 'Incorrect email or password.', TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.' },
     })
     .input(ZLoginInput)
     .output(ZSession)
@@ -30,6 +38,11 @@ export const authRouter = router({
     .meta({
       openapi: openapi('/auth/register', 'Create an account', 'The new user is signed in at once. The username is made from the email.'),
       message: 'Welcome! Your account is ready.',
+      errors: {
+        BAD_REQUEST: 'This password is too common and easy to guess. Choose another one.',
+        CONFLICT: EMAIL_TAKEN_MESSAGE,
+        TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.',
+      },
     })
     .input(ZRegisterInput)
     .output(ZSession)
@@ -43,6 +56,10 @@ export const authRouter = router({
         'Answers the same whether or not the email has an account. The link is valid for one hour, once.',
       ),
       message: 'We just emailed you!',
+      errors: {
+        BAD_REQUEST: 'Email must be a valid email address',
+        TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.',
+      },
     })
     .input(ZForgotPasswordInput)
     .output(z.null())
@@ -56,6 +73,10 @@ export const authRouter = router({
         'Signs out every session; sign in again with the new password.',
       ),
       message: 'Your password has been changed. Please sign in.',
+      errors: {
+        BAD_REQUEST: 'This reset link is invalid or has expired. Please ask for a new one.',
+        TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.',
+      },
     })
     .input(ZResetPasswordInput)
     .output(z.null())
@@ -69,6 +90,13 @@ export const authRouter = router({
         'Verifies a Google ID token (signature, issuer, audience, expiry, verified email). Signs into the linked account, or the account with that email (linking it), or creates one. 400 when Google sign-in is not configured; 503 when Google does not answer within 5 s.',
       ),
       message: 'Welcome!',
+      errors: {
+        BAD_REQUEST: 'Google sign-in is not configured on this server.',
+        UNAUTHORIZED: 'The Google token is not valid: it has expired. Please try again.',
+        CONFLICT: "This email's account is linked to another Google account.",
+        TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.',
+        UNAVAILABLE: 'Google is not reachable, please try again.',
+      },
     })
     .input(ZGoogleSignInInput)
     .output(ZSession)
@@ -82,8 +110,63 @@ export const authRouter = router({
         'Checks a Facebook user access token with the Graph API (debug_token with our app token, then /me). Signs in like Google. 400 when Facebook sign-in is not configured; 503 when Facebook does not answer within 5 s.',
       ),
       message: 'Welcome!',
+      errors: {
+        BAD_REQUEST: 'Facebook sign-in is not configured on this server.',
+        UNAUTHORIZED: 'The Facebook token is not valid. Please try again.',
+        CONFLICT: "This email's account is linked to another Facebook account.",
+        TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.',
+        UNAVAILABLE: 'Facebook is not reachable, please try again.',
+      },
     })
     .input(ZFacebookSignInInput)
     .output(ZSession)
     .mutation(({ ctx, input }) => signInWithFacebook(ctx, input)),
+
+  verifyEmail: publicProcedure
+    .meta({
+      openapi: openapi(
+        '/auth/verify-email',
+        'Open an email verification link',
+        "The token of a `/verify-email/<token>` link (24 hours, once). It verifies the account's address, or, for a link sent to a new address, makes that address the account's email and signs out every other device.",
+      ),
+      message: 'Your email address is confirmed.',
+      errors: {
+        BAD_REQUEST: BAD_EMAIL_LINK,
+        CONFLICT: EMAIL_TAKEN_MESSAGE,
+        TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.',
+      },
+    })
+    .input(ZVerifyEmailInput)
+    .output(z.null())
+    .mutation(async ({ ctx, input }) => {
+      await ctx.rateLimiter.hit(ctx.rateRules.verifyPerIp, ctx.request.ip);
+      // A signed-in caller of the same account keeps its own session after an email change.
+      const token = tokenFromHeader(ctx.request.authorization);
+      const caller = token ? await ctx.tokens.verify(token).catch(() => undefined) : undefined;
+      await confirmEmailLink(ctx, input.token, caller);
+      return null;
+    }),
+
+  resendVerification: accountProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/resend-verification',
+        tags,
+        summary: 'Email the verification link again',
+        description: "A new link to the account's address; earlier ones stop working. Nothing is sent for an address already verified.",
+      },
+      message: 'We just emailed you!',
+      errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN, TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 60 minutes.' },
+    })
+    .input(z.object({}))
+    .output(z.null())
+    .mutation(async ({ ctx }) => {
+      await ctx.rateLimiter.hit(ctx.rateRules.resendVerificationPerUser, String(ctx.user.id));
+      if (!ctx.user.email_verified) await sendEmailVerification(ctx, ctx.user);
+      return null;
+    }),
+
+  ...sessionProcedures,
+  ...apiTokenProcedures,
 });

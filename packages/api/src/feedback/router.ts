@@ -1,7 +1,7 @@
 import { ZFeedback, ZFeedbackInput } from '@reorder/schemas';
-import { authedProcedure } from '../auth/require-user.ts';
+import { SIGNED_IN_ERRORS } from '../errors.ts';
 import { feedbackEmail } from '../mail/messages.ts';
-import { summarizeError } from '../platform/logger.ts';
+import { authedProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
 import { insertFeedback } from './feedback.repository.ts';
 
@@ -13,20 +13,29 @@ export const feedbackRouter = router({
         path: '/feedbacks',
         tags: ['feedback'],
         summary: 'Send feedback',
-        description: 'Stored, and emailed to the team when FEEDBACK_TO is set.',
+        description:
+          'Stored, and emailed to the team when FEEDBACK_TO is set, with Reply-To set to your account’s email. At most 10 per hour.',
       },
       message: 'Thanks, your feedback was successful',
+      errors: {
+        ...SIGNED_IN_ERRORS,
+        BAD_REQUEST: 'Feedback is required',
+        TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 60 minutes.',
+      },
     })
     .input(ZFeedbackInput)
     .output(ZFeedback)
     .mutation(async ({ ctx, input }) => {
+      await ctx.rateLimiter.hit(ctx.rateRules.feedbackPerUser, String(ctx.user.id));
       const feedback = await insertFeedback(ctx.db, ctx.user.id, input);
       const to = ctx.settings.feedbackTo;
       if (to) {
-        // Stored first: a mail failure is logged and does not lose the feedback.
-        ctx.mailer
-          .send({ to, replyTo: input.email, ...feedbackEmail({ ...input, username: ctx.user.username }) })
-          .catch((error: unknown) => ctx.logger.error('feedback email failed', { feedbackId: feedback.id, ...summarizeError(error) }));
+        // Stored first: a mail failure is logged and does not lose the feedback. Answers go to the
+        // account's own address, never to one the caller typed (no relaying mail through us).
+        const replyTo = ctx.user.email;
+        ctx.background.run('feedback email', () =>
+          ctx.mailer.send({ to, replyTo, ...feedbackEmail({ ...input, username: ctx.user.username }) }),
+        );
       }
       return feedback;
     }),

@@ -9,8 +9,11 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
-  /** A link worth logging when mail goes to the outbox (so a reset works with nothing configured). */
-  outboxLink?: string;
+  /**
+   * The message holds a link to act on (reset, verification): without SMTP the
+   * log says which outbox file has it, never the link itself (its token).
+   */
+  hasLink?: boolean;
 }
 
 export interface Mailer {
@@ -36,7 +39,7 @@ export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send({ outboxLink: _link, ...message }) {
+      async send({ hasLink: _hasLink, ...message }) {
         const info = await transport.sendMail({ from: options.from, ...message });
         logger.info('mail sent', { subject: message.subject, messageId: info.messageId });
       },
@@ -46,13 +49,16 @@ export function createMailer(options: MailerOptions): Mailer {
 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ outboxLink, ...message }) {
+    async send({ hasLink, ...message }) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${crypto.randomUUID().slice(0, 8)}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      logger.info('mail written to outbox', { subject: message.subject, file, ...(outboxLink ? { link: outboxLink } : {}) });
+      logger.info(hasLink ? 'mail with a link written to outbox: open the file to follow it' : 'mail written to outbox', {
+        subject: message.subject,
+        file,
+      });
     },
     close: () => transport.close(),
   };

@@ -18,6 +18,7 @@ function render(
   paragraphs: string[],
   action?: { label: string; url: string },
   after: string[] = [],
+  subjectVars?: Record<string, string>,
 ): RenderedMail {
   const t = (key: TMessageKey, vars?: Record<string, string>) => translate(locale, key, vars);
   const greeting = t('mail.greeting', { name });
@@ -37,7 +38,7 @@ function render(
       ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2e7d32;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#52606d;word-break:break-all">${escapeHtml(action.url)}</p>`
       : ''
   }${after.map(p).join('')}${p(signature)}</body></html>`;
-  return { subject: t(subjectKey), text, html };
+  return { subject: t(subjectKey, subjectVars), text, html };
 }
 
 /** The reset-password email with its one-hour, single-use link. */
@@ -66,6 +67,68 @@ export function passwordChangedEmail(options: { locale: string; name: string; fo
       url: options.forgotLink,
     },
   );
+}
+
+/** The link that verifies the account's email address (24 hours, once). */
+export function verifyEmailEmail(options: { locale: string; name: string; link: string }): RenderedMail {
+  const t = (key: TMessageKey) => translate(options.locale, key);
+  return render(
+    options.locale,
+    'mail.verifyEmail.subject',
+    options.name,
+    [t('mail.verifyEmail.intro')],
+    { label: t('mail.verifyEmail.action'), url: options.link },
+    [t('mail.verifyEmail.expiry'), t('mail.verifyEmail.ignore')],
+  );
+}
+
+/** Sent to a new address: the email changes only when this link is opened. */
+export function changeEmailEmail(options: { locale: string; name: string; link: string }): RenderedMail {
+  const t = (key: TMessageKey) => translate(options.locale, key);
+  return render(
+    options.locale,
+    'mail.changeEmail.subject',
+    options.name,
+    [t('mail.changeEmail.intro')],
+    { label: t('mail.changeEmail.action'), url: options.link },
+    [t('mail.verifyEmail.expiry')],
+  );
+}
+
+/** Sent to the old address when someone asks to change the account's email. */
+export function emailChangeRequestedEmail(options: { locale: string; name: string; newEmail: string; forgotLink: string }): RenderedMail {
+  const t = (key: TMessageKey, vars?: Record<string, string>) => translate(options.locale, key, vars);
+  return render(
+    options.locale,
+    'mail.emailChangeRequested.subject',
+    options.name,
+    [t('mail.emailChangeRequested.body', { email: options.newEmail }), t('mail.emailChangeRequested.notYou')],
+    { label: options.forgotLink, url: options.forgotLink },
+  );
+}
+
+/** Sent when a provider's owner takes over an account whose email was never verified. */
+export function accountLinkedEmail(options: { locale: string; name: string; provider: string; forgotLink: string }): RenderedMail {
+  const vars = { provider: options.provider };
+  const t = (key: TMessageKey) => translate(options.locale, key, vars);
+  return render(
+    options.locale,
+    'mail.accountLinked.subject',
+    options.name,
+    [t('mail.accountLinked.body'), t('mail.accountLinked.next')],
+    { label: options.forgotLink, url: options.forgotLink },
+    [],
+    vars,
+  );
+}
+
+/** Sent to the address of an account that was just deleted. */
+export function accountDeletedEmail(options: { locale: string; name: string }): RenderedMail {
+  const t = (key: TMessageKey) => translate(options.locale, key);
+  return render(options.locale, 'mail.accountDeleted.subject', options.name, [
+    t('mail.accountDeleted.body'),
+    t('mail.accountDeleted.notYou'),
+  ]);
 }
 
 /** Feedback forwarded to the team (always in English). */

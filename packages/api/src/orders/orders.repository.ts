@@ -1,8 +1,6 @@
-import type { Database } from '@reorder/db';
-import { formatOrderText, type TOrder } from '@reorder/schemas';
-import { type Kysely, sql, type Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '@reorder/db';
+import { formatOrderText, type TMessageService, type TOrder } from '@reorder/schemas';
+import { sql } from 'kysely';
 
 /** An order with every product of its supplier (sorted by name, quantity 0 when not ordered) and its text. */
 async function loadOrder(db: Db, userId: number, where: { id: number } | { supplierId: number }): Promise<TOrder | undefined> {
@@ -39,8 +37,8 @@ export function findOrderBySupplier(db: Db, userId: number, supplierId: number):
   return loadOrder(db, userId, { supplierId });
 }
 
-/** Sets the message above the order; the updated order, or undefined when it is not the user's. */
-export async function updateIntroduce(db: Db, userId: number, id: number, introduce: string): Promise<TOrder | undefined> {
+/** Sets the message above the order; false when the order is not the user's. */
+export async function setIntroduce(db: Db, userId: number, id: number, introduce: string): Promise<boolean> {
   const row = await db
     .updateTable('orders')
     .set({ introduce, updated_at: sql`now()` })
@@ -48,5 +46,21 @@ export async function updateIntroduce(db: Db, userId: number, id: number, introd
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
-  return row && loadOrder(db, userId, { id });
+  return row !== undefined;
+}
+
+export async function orderExists(db: Db, userId: number, id: number): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The messaging service of the order's supplier: where a send goes unless told otherwise. */
+export async function supplierChannel(db: Db, userId: number, supplierId: number): Promise<TMessageService> {
+  const row = await db
+    .selectFrom('suppliers')
+    .select('message_service')
+    .where('id', '=', supplierId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.message_service as TMessageService;
 }

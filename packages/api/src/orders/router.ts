@@ -1,19 +1,25 @@
 import {
+  ZClearProductsInput,
+  ZClearProductsResult,
   ZOrder,
   ZOrderBySupplierInput,
   ZOrderHistoryInput,
+  ZQuantityLine,
   ZReorderInput,
   ZSendOrderInput,
   ZSentOrder,
   ZSentOrderInput,
+  ZSetQuantityInput,
   ZUpdateOrderInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
-import { authedProcedure } from '../auth/require-user.ts';
-import { found, notFound } from '../errors.ts';
+import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
+import { authedProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
-import { findOrderById, findOrderBySupplier, updateIntroduce } from './orders.repository.ts';
-import { findSentOrder, listSentOrders, recordSend, restoreSentOrder } from './sent-orders.repository.ts';
+import { findOrderBySupplier, orderExists } from './orders.repository.ts';
+import { NOTHING_TO_SEND, ORDER_CHANGED_MESSAGE, reorder, sendOrder, updateMessage } from './orders.service.ts';
+import { clearQuantities, setQuantity } from './quantities.repository.ts';
+import { findSentOrder, listSentOrders } from './sent-orders.repository.ts';
 
 const tags = ['orders'];
 
@@ -28,6 +34,7 @@ export const ordersRouter = router({
         description: 'With every product of the supplier and the order text.',
       },
       message: 'Order loaded',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Order not found' },
     })
     .input(ZOrderBySupplierInput)
     .output(ZOrder)
@@ -37,10 +44,11 @@ export const ordersRouter = router({
     .meta({
       openapi: { method: 'PUT', path: '/orders/{id}', tags, summary: 'Set the message above the order' },
       message: 'Success! Order updated!',
+      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Message must be at most 300 characters', NOT_FOUND: 'Order not found' },
     })
     .input(ZUpdateOrderInput)
     .output(ZOrder)
-    .mutation(async ({ ctx, input }) => found(await updateIntroduce(ctx.db, ctx.user.id, input.id, input.introduce), 'Order')),
+    .mutation(({ ctx, input }) => updateMessage(ctx, { orderId: input.id, introduce: input.introduce })),
 
   send: authedProcedure
     .meta({
@@ -50,23 +58,30 @@ export const ordersRouter = router({
         tags,
         summary: 'Record that the order is being sent',
         description:
-          "Keeps the exact text, the message and the lines above 0 in the order's history. An order with nothing in it cannot be sent (400).",
+          "Keeps the exact text, the message and the lines above 0 in the order's history. An order with nothing in it cannot be sent (400). With `text`, the order must still make exactly that text (409 otherwise, and nothing is recorded).",
       },
       message: 'Order sent',
+      errors: {
+        ...SIGNED_IN_ERRORS,
+        BAD_REQUEST: NOTHING_TO_SEND,
+        NOT_FOUND: 'Order not found',
+        CONFLICT: ORDER_CHANGED_MESSAGE,
+      },
     })
     .input(ZSendOrderInput)
     .output(ZSentOrder)
-    .mutation(async ({ ctx, input }) => found(await recordSend(ctx.db, ctx.user.id, input.id, input.channel), 'Order')),
+    .mutation(({ ctx, input }) => sendOrder(ctx, { orderId: input.id, channel: input.channel, text: input.text })),
 
   history: authedProcedure
     .meta({
       openapi: { method: 'GET', path: '/orders/{id}/history', tags, summary: 'Orders sent to this supplier, newest first' },
       message: 'History loaded',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Order not found' },
     })
     .input(ZOrderHistoryInput)
     .output(z.array(ZSentOrder))
     .query(async ({ ctx, input }) => {
-      if (!(await findOrderById(ctx.db, ctx.user.id, input.id))) throw notFound('Order');
+      if (!(await orderExists(ctx.db, ctx.user.id, input.id))) throw notFound('Order');
       return listSentOrders(ctx.db, ctx.user.id, input.id);
     }),
 
@@ -74,6 +89,7 @@ export const ordersRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/orders/{id}/history/{sentOrderId}', tags, summary: 'One sent order' },
       message: 'Sent order loaded',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Sent order not found' },
     })
     .input(ZSentOrderInput)
     .output(ZSentOrder)
@@ -90,12 +106,51 @@ export const ordersRouter = router({
           'Restores its message and its quantities for the products that still exist; every other line goes to 0. Answers the current order for review.',
       },
       message: 'Order restored: review it and send it',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Sent order not found' },
     })
     .input(ZReorderInput)
     .output(ZOrder)
-    .mutation(async ({ ctx, input }) => {
-      const sent = found(await findSentOrder(ctx.db, ctx.user.id, input.id, input.sentOrderId), 'Sent order');
-      await ctx.db.transaction().execute((tx) => restoreSentOrder(tx, ctx.user.id, sent));
-      return found(await findOrderById(ctx.db, ctx.user.id, input.id), 'Order');
-    }),
+    .mutation(({ ctx, input }) => reorder(ctx, { orderId: input.id, sentOrderId: input.sentOrderId })),
 });
+
+/**
+ * The quantities of an order, served under `products` (`products.setQuantity`,
+ * `PUT /products/quantity`; `products.clear`, `POST /products/clear`): the
+ * contract's names, the orders domain's table (order_quantities).
+ */
+export const quantityProcedures = {
+  setQuantity: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/products/quantity',
+        tags: ['products'],
+        summary: "Set a product's quantity in its order",
+        description: 'A quantity of 0 takes the product out of the order.',
+      },
+      message: 'Success! Order updated!',
+      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Quantity must be at most 99999', NOT_FOUND: 'Product in this order not found' },
+    })
+    .input(ZSetQuantityInput)
+    .output(ZQuantityLine)
+    .mutation(async ({ ctx, input }) => found(await setQuantity(ctx.db, ctx.user.id, input), 'Product in this order')),
+
+  clear: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/products/clear',
+        tags: ['products'],
+        summary: 'Clear an order',
+        description: 'Sets every quantity of the order to 0. The products stay in the catalogue.',
+      },
+      message: 'Clear products successful!',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Order not found' },
+    })
+    .input(ZClearProductsInput)
+    .output(ZClearProductsResult)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await orderExists(ctx.db, ctx.user.id, input.orderId))) throw notFound('Order');
+      return { orderId: input.orderId, cleared: await clearQuantities(ctx.db, ctx.user.id, input.orderId) };
+    }),
+};

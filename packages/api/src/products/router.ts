@@ -1,37 +1,14 @@
-import {
-  LIMITS,
-  ZClearProductsInput,
-  ZClearProductsResult,
-  ZCreateProductInput,
-  ZDeletedResult,
-  ZProduct,
-  ZProductIdInput,
-  ZProductListInput,
-  ZQuantityLine,
-  ZSetQuantityInput,
-  ZUpdateProductInput,
-} from '@reorder/schemas';
+import { ZCreateProductInput, ZDeletedResult, ZProduct, ZProductIdInput, ZProductListInput, ZUpdateProductInput } from '@reorder/schemas';
 import { z } from 'zod';
-import { authedProcedure } from '../auth/require-user.ts';
-import { AppError, found, notFound } from '../errors.ts';
-import { router } from '../trpc.ts';
-import {
-  clearQuantities,
-  deleteProduct,
-  findProduct,
-  insertProduct,
-  listProducts,
-  lockOrderAndCountProducts,
-  orderExists,
-  setQuantity,
-  updateProduct,
-} from './products.repository.ts';
+import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
+import { authedProcedure } from '../sessions/require-user.ts';
+import { deleteProduct, findProduct, listProducts, orderExists, updateProduct } from './products.repository.ts';
+import { createProduct, PRODUCT_LIMIT_MESSAGE } from './products.service.ts';
 
 const tags = ['products'];
 
-// Order matters: REST requests go to the first procedure whose path fits, so
-// `PUT /products/quantity` is declared before `PUT /products/{id}`.
-export const productsRouter = router({
+/** The catalogue of each supplier; the order's quantities join them under `products` (see `quantityProcedures`). */
+export const productProcedures = {
   list: authedProcedure
     .meta({
       openapi: {
@@ -43,6 +20,7 @@ export const productsRouter = router({
           'Sorted by name. With `orderId`, the products of that order with its quantities; `q` searches product names. At most `limit` (default and maximum 1000) rows from `offset`.',
       },
       message: 'Products loaded',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Order not found' },
     })
     .input(ZProductListInput)
     .output(z.array(ZProduct))
@@ -51,41 +29,12 @@ export const productsRouter = router({
       return listProducts(ctx.db, ctx.user.id, input);
     }),
 
-  setQuantity: authedProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/products/quantity',
-        tags,
-        summary: "Set a product's quantity in its order",
-        description: 'A quantity of 0 takes the product out of the order.',
-      },
-      message: 'Success! Order updated!',
-    })
-    .input(ZSetQuantityInput)
-    .output(ZQuantityLine)
-    .mutation(async ({ ctx, input }) => found(await setQuantity(ctx.db, ctx.user.id, input), 'Product in this order')),
-
-  clear: authedProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/products/clear',
-        tags,
-        summary: 'Clear an order',
-        description: 'Sets every quantity of the order to 0. The products stay in the catalogue.',
-      },
-      message: 'Clear products successful!',
-    })
-    .input(ZClearProductsInput)
-    .output(ZClearProductsResult)
-    .mutation(async ({ ctx, input }) => {
-      if (!(await orderExists(ctx.db, ctx.user.id, input.orderId))) throw notFound('Order');
-      return { orderId: input.orderId, cleared: await clearQuantities(ctx.db, ctx.user.id, input.orderId) };
-    }),
-
   byId: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/products/{id}', tags, summary: 'Get a product' }, message: 'Product loaded' })
+    .meta({
+      openapi: { method: 'GET', path: '/products/{id}', tags, summary: 'Get a product' },
+      message: 'Product loaded',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Product not found' },
+    })
     .input(ZProductIdInput)
     .output(ZProduct)
     .query(async ({ ctx, input }) => found(await findProduct(ctx.db, ctx.user.id, input.id), 'Product')),
@@ -100,27 +49,21 @@ export const productsRouter = router({
         description: 'At most 1,000 products per supplier.',
       },
       message: 'Product saved!',
+      errors: {
+        ...SIGNED_IN_ERRORS,
+        BAD_REQUEST: PRODUCT_LIMIT_MESSAGE,
+        NOT_FOUND: 'Order not found',
+      },
     })
     .input(ZCreateProductInput)
     .output(ZProduct)
-    .mutation(({ ctx, input }) =>
-      ctx.db.transaction().execute(async (tx) => {
-        const count = await lockOrderAndCountProducts(tx, ctx.user.id, input.orderId);
-        if (count === undefined) throw notFound('Order');
-        if (count >= LIMITS.productsPerSupplier) {
-          throw new AppError(
-            'BAD_REQUEST',
-            `This supplier has reached the limit of ${LIMITS.productsPerSupplier} products. Delete one to add another.`,
-          );
-        }
-        return insertProduct(tx, ctx.user.id, input);
-      }),
-    ),
+    .mutation(({ ctx, input }) => createProduct(ctx, input)),
 
   update: authedProcedure
     .meta({
       openapi: { method: 'PUT', path: '/products/{id}', tags, summary: 'Rename a product or change its unit' },
       message: 'Success! Product updated!',
+      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Unit must be at most 20 characters', NOT_FOUND: 'Product not found' },
     })
     .input(ZUpdateProductInput)
     .output(ZProduct)
@@ -130,6 +73,7 @@ export const productsRouter = router({
     .meta({
       openapi: { method: 'DELETE', path: '/products/{id}', tags, summary: 'Delete a product' },
       message: 'Delete product successful!',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Product not found' },
     })
     .input(ZProductIdInput)
     .output(ZDeletedResult)
@@ -137,4 +81,4 @@ export const productsRouter = router({
       if (!(await deleteProduct(ctx.db, ctx.user.id, input.id))) throw notFound('Product');
       return { id: input.id };
     }),
-});
+};

@@ -11,28 +11,43 @@ export interface RateRule {
 }
 
 /**
- * The limits on the account calls (DECISIONS §4). Per IP they are generous,
- * since a café's staff may share one address; per email they are tight, which
- * is what stops guessing a password or flooding someone's inbox.
+ * The limits of docs/decisions.md §4. Per IP they are generous, since a café's staff
+ * may share one address. Failed sign-ins count per (email, IP), so a stranger
+ * cannot lock the owner out from elsewhere, and per email over a longer window,
+ * which still stops a slow guesser spread over many addresses.
  */
 export const DEFAULT_RATE_RULES = {
   loginPerIp: { name: 'login:ip', limit: 300, windowSeconds: 15 * 60 },
-  /** Counts failed sign-ins only, so an owner who signs in often is never locked out. */
-  loginFailuresPerEmail: { name: 'login-fail:email', limit: 10, windowSeconds: 15 * 60 },
+  /** Attempts are counted before the password is checked and given back when it was right. */
+  loginFailuresPerEmailIp: { name: 'login-fail:email-ip', limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerEmail: { name: 'login-fail:email', limit: 50, windowSeconds: 60 * 60 },
   registerPerIp: { name: 'register:ip', limit: 300, windowSeconds: 15 * 60 },
   registerPerEmail: { name: 'register:email', limit: 10, windowSeconds: 15 * 60 },
   forgotPerIp: { name: 'forgot:ip', limit: 100, windowSeconds: 15 * 60 },
+  /** Past it, forgot-password still answers "We just emailed you!" and sends nothing. */
   forgotPerEmail: { name: 'forgot:email', limit: 5, windowSeconds: 15 * 60 },
   resetPerIp: { name: 'reset:ip', limit: 100, windowSeconds: 15 * 60 },
   resetPerEmail: { name: 'reset:email', limit: 10, windowSeconds: 15 * 60 },
+  verifyPerIp: { name: 'verify:ip', limit: 100, windowSeconds: 15 * 60 },
+  resendVerificationPerUser: { name: 'verify-mail:user', limit: 5, windowSeconds: 60 * 60 },
+  feedbackPerUser: { name: 'feedback:user', limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
 export type RateRules = typeof DEFAULT_RATE_RULES;
 
+/** What a rule counts: one key (an IP, an email) or several together (an email and an IP). */
+export type RateKey = string | readonly string[];
+
 export interface RateLimiter {
-  /** Counts a hit for `key`; a 429 AppError (with Retry-After seconds) once the rule's limit is passed. */
-  hit(rule: RateRule, key: string): Promise<void>;
-  /** A 429 AppError if `key` has already used up the rule, without counting a hit. */
-  check(rule: RateRule, key: string): Promise<void>;
+  /**
+   * Counts a hit for `key` and, in the same statement, reads the count: a 429
+   * AppError (with Retry-After seconds) once the rule's limit is passed. Safe
+   * under concurrency: n parallel hits see n different counts.
+   */
+  hit(rule: RateRule, key: RateKey): Promise<void>;
+  /** Gives back one hit of the current window (an attempt that turned out fine). */
+  refund(rule: RateRule, key: RateKey): Promise<void>;
+  /** Forgets every window of the rule whose key starts with `first` (e.g. an email's attempts from every IP). */
+  clear(rule: RateRule, first: string): Promise<void>;
   /** Deletes windows that have ended; returns how many rows went. */
   prune(): Promise<number>;
 }
@@ -47,8 +62,8 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
     const start = Math.floor(now() / size) * size;
     return { start: new Date(start), retryAfter: Math.max(1, Math.ceil((start + size - now()) / 1000)) };
   };
-  const bucketOf = (rule: RateRule, key: string) =>
-    `${rule.name}:${createHash('sha256').update(key.toLowerCase()).digest('base64url').slice(0, 32)}`;
+  const hashOf = (part: string) => createHash('sha256').update(part.toLowerCase()).digest('base64url').slice(0, 32);
+  const bucketOf = (rule: RateRule, key: RateKey) => `${rule.name}:${(typeof key === 'string' ? [key] : key).map(hashOf).join(':')}`;
   const tooMany = (retryAfter: number) =>
     new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${describeWait(retryAfter)}.`, { retryAfter });
 
@@ -63,15 +78,20 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
         .executeTakeFirstOrThrow();
       if (row.hits > rule.limit) throw tooMany(window.retryAfter);
     },
-    async check(rule, key) {
-      const window = windowOf(rule);
-      const row = await db
-        .selectFrom('rate_limits')
-        .select('hits')
+    async refund(rule, key) {
+      await db
+        .updateTable('rate_limits')
+        .set({ hits: sql`greatest(hits - 1, 0)` })
         .where('bucket', '=', bucketOf(rule, key))
-        .where('window_start', '=', window.start)
-        .executeTakeFirst();
-      if (row && row.hits >= rule.limit) throw tooMany(window.retryAfter);
+        .where('window_start', '=', windowOf(rule).start)
+        .execute();
+    },
+    async clear(rule, first) {
+      await db
+        .deleteFrom('rate_limits')
+        // base64url hashes hold "_", a LIKE wildcard: escape it.
+        .where('bucket', 'like', `${bucketOf(rule, first).replace(/[\\%_]/g, '\\$&')}%`)
+        .execute();
     },
     async prune() {
       // The longest window is an hour; anything that started before that has ended.

@@ -1,31 +1,56 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
-import { ERROR_STATUS, type TErrorKind } from '../errors.ts';
+import {
+  ALWAYS_POSSIBLE,
+  ERROR_STATUS,
+  INTERNAL_MESSAGE,
+  INVALID_JSON_MESSAGE,
+  type TErrorKind,
+  TOO_LARGE_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from '../errors.ts';
 import { appRouter } from '../root.ts';
+import type { Meta } from '../trpc.ts';
+import { restRoutes } from './routes.ts';
 
 /** An OpenAPI document is plain JSON, walked by key. */
+// biome-ignore lint/suspicious/noExplicitAny: the generated document is walked and patched key by key; its output is checked by the OpenAPI lint test
 type Json = any;
 
 const ERROR_DESCRIPTIONS: Record<TErrorKind, string> = {
   BAD_REQUEST: 'Invalid input: `error.issues` lists `{ path, message }` per field',
-  UNAUTHORIZED: 'Missing, invalid or expired token (or wrong email and password)',
+  UNAUTHORIZED: 'Missing, invalid or expired token, or wrong credentials',
+  FORBIDDEN: 'The token may not do this (an API token cannot manage the account)',
   NOT_FOUND: "No such resource for this user (another user's id answers the same)",
-  CONFLICT: 'The email is already registered',
-  PAYLOAD_TOO_LARGE: 'The JSON body is over 1 MB',
+  CONFLICT: 'It clashes with what is stored',
+  PAYLOAD_TOO_LARGE: 'The JSON body is over the size limit',
   TOO_MANY_REQUESTS: 'Rate limit reached; `Retry-After` gives the seconds to wait',
   INTERNAL: 'Unexpected failure (a generic message; details are never sent)',
-  UNAVAILABLE: 'The database cannot be reached; try again shortly',
+  UNAVAILABLE: 'A service it depends on cannot be reached; try again shortly',
 };
 
-const ERROR_EXAMPLES: Record<TErrorKind, string> = {
-  BAD_REQUEST: 'Supplier name is required',
-  UNAUTHORIZED: 'Your session has expired. Please sign in again.',
-  NOT_FOUND: 'Supplier not found',
-  CONFLICT: 'An account with this email already exists. Sign in or reset your password.',
-  PAYLOAD_TOO_LARGE: 'The request body is too large (the limit is 1 MB)',
-  TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.',
-  INTERNAL: 'Something went wrong on our side. Please try again.',
-  UNAVAILABLE: 'The service is temporarily unavailable. Please try again in a moment.',
+/** The example message of a kind no meta words for its call. */
+const GENERIC_EXAMPLES: Partial<Record<TErrorKind, string>> = {
+  BAD_REQUEST: INVALID_JSON_MESSAGE,
+  PAYLOAD_TOO_LARGE: TOO_LARGE_MESSAGE,
+  INTERNAL: INTERNAL_MESSAGE,
+  UNAVAILABLE: UNAVAILABLE_MESSAGE,
 };
+
+/** What each group of calls is for, shown as the sections of the reference. */
+const TAGS = [
+  {
+    name: 'auth',
+    description:
+      'Accounts and sign-in: register, sign in with a password, Google or Facebook, verify the email, reset a forgotten password, and the signed-in devices.',
+  },
+  { name: 'suppliers', description: 'The suppliers of the business, each with how it takes orders and its current order.' },
+  { name: 'products', description: "Each supplier's products, and their quantities in the supplier's current order." },
+  { name: 'orders', description: 'The current order of each supplier, its text, sending it, its history, and re-ordering.' },
+  { name: 'users', description: 'The profile of the signed-in owner.' },
+  { name: 'feedback', description: 'Feedback to the team that runs this server.' },
+  { name: 'config', description: "The server's public settings, for the web app." },
+  { name: 'health', description: 'Checks for load balancers and uptime monitors.' },
+];
 
 const errorEnvelopeSchema = {
   type: 'object',
@@ -69,7 +94,35 @@ function envelopeOf(data: Json) {
   };
 }
 
-function errorResponse(kind: TErrorKind) {
+/** A plausible value of a JSON schema, from its own `example` where it has one. */
+function exampleOf(schema: Json, document: Json, depth = 0): Json {
+  if (!schema || depth > 12) return null;
+  if (schema.example !== undefined) return schema.example;
+  if (schema.$ref) return exampleOf(document.components?.schemas?.[String(schema.$ref).split('/').pop() ?? ''], document, depth + 1);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) if (schema[key]?.length) return exampleOf(schema[key][0], document, depth + 1);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries<Json>(schema.properties ?? {}).map(([key, value]) => [key, exampleOf(value, document, depth + 1)]),
+      );
+    case 'array':
+      return [exampleOf(schema.items, document, depth + 1)];
+    case 'string':
+      return schema.format === 'date-time' ? '2026-11-23T09:30:00.000Z' : schema.format === 'date' ? '2026-11-24' : 'text';
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    default:
+      return null;
+  }
+}
+
+function errorResponse(kind: TErrorKind, message: string) {
   return {
     description: `${kind}: ${ERROR_DESCRIPTIONS[kind]}`,
     ...(kind === 'TOO_MANY_REQUESTS'
@@ -78,38 +131,36 @@ function errorResponse(kind: TErrorKind) {
     content: {
       'application/json': {
         schema: { $ref: '#/components/schemas/ErrorEnvelope' },
-        example: {
-          code: 0,
-          data: null,
-          message: ERROR_EXAMPLES[kind],
-          error: { kind, issues: kind === 'BAD_REQUEST' ? [{ path: 'name', message: ERROR_EXAMPLES[kind] }] : [] },
-        },
+        example: { code: 0, data: null, message, error: { kind, issues: [] } },
       },
     },
   };
 }
 
-/** Which failures each operation can answer with, besides the ones every call can. */
-function errorKindsOf(path: string, method: string, operation: Json): TErrorKind[] {
-  const kinds: TErrorKind[] = ['BAD_REQUEST'];
-  if (operation.security?.length) kinds.push('UNAUTHORIZED');
-  if (path.startsWith('/auth/')) {
-    if (['/auth/login', '/auth/google', '/auth/facebook'].includes(path)) kinds.push('UNAUTHORIZED');
-    if (['/auth/register', '/auth/google', '/auth/facebook'].includes(path)) kinds.push('CONFLICT');
-    kinds.push('TOO_MANY_REQUESTS');
-  } else if (path.includes('{') || path === '/products' || path === '/products/clear' || (method === 'put' && path !== '/users/me')) {
-    kinds.push('NOT_FOUND');
-  }
-  if (path === '/users/me') kinds.push('CONFLICT');
-  if (method !== 'get' && method !== 'delete') kinds.push('PAYLOAD_TOO_LARGE');
-  kinds.push('INTERNAL', 'UNAVAILABLE');
-  return [...new Set(kinds)];
+/**
+ * The failures an operation can answer, each with its example message: what
+ * its meta declares, and what every call can (ALWAYS_POSSIBLE), worded by the
+ * meta where it says something fitting; a request body may also be too large.
+ */
+function errorsOf(meta: Meta, hasBody: boolean): [TErrorKind, string][] {
+  const kinds = new Set<TErrorKind>([...(Object.keys(meta.errors ?? {}) as TErrorKind[]), ...ALWAYS_POSSIBLE]);
+  if (!hasBody) kinds.delete('PAYLOAD_TOO_LARGE');
+  return [...kinds]
+    .sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b])
+    .map((kind) => [kind, meta.errors?.[kind] ?? GENERIC_EXAMPLES[kind] ?? kind]);
+}
+
+/** The success message of the envelope, for the example: a function of the call gives its usual wording. */
+function messageOf(meta: Meta, output: unknown): string {
+  return typeof meta.message === 'function' ? meta.message({ input: {}, output }) : (meta.message ?? 'OK');
 }
 
 /**
- * The OpenAPI 3.1 document of the REST surface. trpc-to-openapi describes each
- * procedure's bare output; this wraps every answer in the envelope, lists the
- * error kinds each call can give, and adds `HEAD /ping`.
+ * The OpenAPI 3.1 document of the REST surface, from each procedure's meta:
+ * trpc-to-openapi describes the paths, parameters, bodies and bare outputs;
+ * this wraps every answer in the envelope with an example, lists the
+ * failures each call declares with messages that fit it, marks public calls
+ * `security: []`, and adds `HEAD /ping`.
  */
 export function createOpenApiDocument(options: { baseUrl: string; version: string }): Json {
   const document: Json = generateOpenApiDocument(appRouter, {
@@ -134,21 +185,57 @@ export function createOpenApiDocument(options: { baseUrl: string; version: strin
         description: 'The `token` of a session. A bare token without `Bearer` is also accepted.',
       },
     },
-    tags: ['auth', 'suppliers', 'products', 'orders', 'users', 'feedback', 'config', 'health'],
+    tags: TAGS.map((tag) => tag.name),
   });
+  document.tags = TAGS;
 
+  const metaOf = new Map(restRoutes(appRouter).map((route) => [`${route.method.toLowerCase()} ${route.path}`, route.meta]));
   for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
     for (const [method, operation] of Object.entries<Json>(item)) {
+      const meta = metaOf.get(`${method} ${path}`) ?? {};
       for (const parameter of operation.parameters ?? []) {
         // zod-openapi puts `.describe()` on the schema; readers look for it on the parameter.
         if (parameter.schema?.description && !parameter.description) parameter.description = parameter.schema.description;
+        if (parameter.in === 'path') parameter.required = true;
       }
+      // A DELETE that needs more than its path takes it as a JSON body (see the REST adapter), not the query.
+      const query = (operation.parameters ?? []).filter((p: Json) => p.in === 'query');
+      if (method === 'delete' && query.length) {
+        operation.parameters = operation.parameters.filter((p: Json) => p.in !== 'query');
+        operation.requestBody = {
+          required: query.some((p: Json) => p.required),
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: Object.fromEntries(
+                  query.map((p: Json) => [p.name, { ...p.schema, description: p.description ?? p.schema?.description }]),
+                ),
+                required: query.filter((p: Json) => p.required).map((p: Json) => p.name),
+              },
+            },
+          },
+        };
+      }
+      // A public call says so, rather than leaving readers to guess.
+      operation.security ??= [];
       const ok = operation.responses?.['200'];
       const data = ok?.content?.['application/json']?.schema ?? {};
+      const example = exampleOf(data, document);
       const responses: Json = {
-        200: { description: ok?.description ?? 'Success', content: { 'application/json': { schema: envelopeOf(data) } } },
+        200: {
+          description: ok?.description ?? 'Success',
+          content: {
+            'application/json': {
+              schema: envelopeOf(data),
+              example: { code: 1, data: example, message: messageOf(meta as Meta, example) },
+            },
+          },
+        },
       };
-      for (const kind of errorKindsOf(path, method, operation)) responses[ERROR_STATUS[kind]] = errorResponse(kind);
+      for (const [kind, message] of errorsOf(meta as Meta, method !== 'get' && method !== 'delete')) {
+        responses[ERROR_STATUS[kind]] = errorResponse(kind, message);
+      }
       operation.responses = responses;
     }
   }
@@ -159,6 +246,7 @@ export function createOpenApiDocument(options: { baseUrl: string; version: strin
       tags: ['health'],
       summary: 'Connectivity check',
       description: 'Answers 200 with no body, without a token. The web app uses it to tell "offline" from "slow".',
+      security: [],
       responses: { 200: { description: 'The server is up' } },
     },
   };

@@ -1,5 +1,4 @@
 import {
-  LIMITS,
   ZCreateSupplierInput,
   ZDeletedResult,
   ZSupplier,
@@ -8,17 +7,11 @@ import {
   ZUpdateSupplierInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
-import { authedProcedure } from '../auth/require-user.ts';
-import { AppError, found, notFound } from '../errors.ts';
+import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
+import { authedProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
-import {
-  deleteSupplier,
-  findSupplier,
-  insertSupplier,
-  listSuppliers,
-  lockAndCountSuppliers,
-  updateSupplier,
-} from './suppliers.repository.ts';
+import { deleteSupplier, findSupplier, listSuppliers, updateSupplier } from './suppliers.repository.ts';
+import { createSupplier } from './suppliers.service.ts';
 
 const tags = ['suppliers'];
 
@@ -33,13 +26,18 @@ export const suppliersRouter = router({
         description: 'Sorted by name; `q` searches name, contact name and contact info.',
       },
       message: 'Suppliers loaded',
+      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Search must be at most 100 characters' },
     })
     .input(ZSupplierListInput)
     .output(z.array(ZSupplier))
     .query(({ ctx, input }) => listSuppliers(ctx.db, ctx.user.id, input.q)),
 
   byId: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/suppliers/{id}', tags, summary: 'Get a supplier' }, message: 'Supplier loaded' })
+    .meta({
+      openapi: { method: 'GET', path: '/suppliers/{id}', tags, summary: 'Get a supplier' },
+      message: 'Supplier loaded',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Supplier not found' },
+    })
     .input(ZSupplierIdInput)
     .output(ZSupplier)
     .query(async ({ ctx, input }) => found(await findSupplier(ctx.db, ctx.user.id, input.id), 'Supplier')),
@@ -54,25 +52,21 @@ export const suppliersRouter = router({
         description: 'Also creates its empty current order. At most 1,000 suppliers per account.',
       },
       message: 'Congrats, we made it happen!',
+      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Supplier name is required' },
     })
     .input(ZCreateSupplierInput)
     .output(ZSupplier)
-    .mutation(({ ctx, input }) =>
-      ctx.db.transaction().execute(async (tx) => {
-        if ((await lockAndCountSuppliers(tx, ctx.user.id)) >= LIMITS.suppliersPerAccount) {
-          throw new AppError(
-            'BAD_REQUEST',
-            `You have reached the limit of ${LIMITS.suppliersPerAccount} suppliers. Delete one to add another.`,
-          );
-        }
-        return insertSupplier(tx, ctx.user.id, input);
-      }),
-    ),
+    .mutation(({ ctx, input }) => createSupplier(ctx, input)),
 
   update: authedProcedure
     .meta({
       openapi: { method: 'PUT', path: '/suppliers/{id}', tags, summary: 'Update a supplier' },
       message: 'Success! Supplier updated!',
+      errors: {
+        ...SIGNED_IN_ERRORS,
+        BAD_REQUEST: 'Contact info must be a phone number for whatsapp (digits, spaces, +, -, parentheses)',
+        NOT_FOUND: 'Supplier not found',
+      },
     })
     .input(ZUpdateSupplierInput)
     .output(ZSupplier)
@@ -88,6 +82,7 @@ export const suppliersRouter = router({
         description: 'Deletes its order, products and quantities too.',
       },
       message: 'Supplier deleted successfully!',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Supplier not found' },
     })
     .input(ZSupplierIdInput)
     .output(ZDeletedResult)

@@ -1,9 +1,8 @@
-import type { Database, SupplierRow } from '@reorder/db';
+import type { Database, Db, SupplierRow } from '@reorder/db';
 import { normalizeSearchText, type TCreateSupplierInput, type TMessageService, type TSupplier } from '@reorder/schemas';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { searchPattern } from '../search.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type SupplierWithOrder = SupplierRow & { order_id: number };
 
 export function toSupplier(row: SupplierWithOrder): TSupplier {

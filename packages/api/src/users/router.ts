@@ -1,14 +1,15 @@
-import { ZPublicUser, ZUpdateMeInput, ZUser, ZUsernameInput } from '@reorder/schemas';
+import { type TUser, ZPublicUser, ZUpdateMeInput, ZUser, ZUsernameInput } from '@reorder/schemas';
 import { z } from 'zod';
-import { authedProcedure } from '../auth/require-user.ts';
-import { notFound } from '../errors.ts';
-import { router } from '../trpc.ts';
+import { notFound, SIGNED_IN_ERRORS } from '../errors.ts';
+import { accountProcedure, authedProcedure, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
+import { EMAIL_TAKEN_MESSAGE } from './email-ownership.service.ts';
 import { findUserByUsername, toPublicUser, toUser } from './users.repository.ts';
 import { updateProfile } from './users.service.ts';
 
 const tags = ['users'];
 
-export const usersRouter = router({
+/** The owner's profile and others' public ones; the account's data and erasure join them under `users` (see `accountProcedures`). */
+export const userProcedures = {
   byUsername: authedProcedure
     .meta({
       openapi: {
@@ -19,6 +20,7 @@ export const usersRouter = router({
         description: 'Your own username (or `me`) gives your full user; anyone else gives only `{ username, businessName }`.',
       },
       message: 'User loaded',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'User not found' },
     })
     .input(ZUsernameInput)
     .output(z.union([ZUser, ZPublicUser]))
@@ -30,18 +32,32 @@ export const usersRouter = router({
       return toPublicUser(other);
     }),
 
-  updateMe: authedProcedure
+  updateMe: accountProcedure
     .meta({
       openapi: {
         method: 'PUT',
         path: '/users/me',
         tags,
         summary: 'Update your profile',
-        description: 'Send only what changes. A new password signs out every session, this one included: sign in again with it.',
+        description:
+          'Send only what changes. A new password or email needs `currentPassword`. A new password signs out every other device. A new email takes effect once the link mailed to it is opened: until then the answer holds the current one.',
       },
-      message: 'Success! Profile updated!',
+      message: ({ input, output }) => {
+        const asked = (input as { email?: unknown } | undefined)?.email;
+        const pending = typeof asked === 'string' && asked.trim().toLowerCase() !== (output as TUser).email.toLowerCase();
+        return pending
+          ? `Success! Profile updated! To change your email, open the link we sent to ${asked.trim()}.`
+          : 'Success! Profile updated!';
+      },
+      errors: {
+        FORBIDDEN: TOKEN_FORBIDDEN,
+        UNAUTHORIZED: 'Your current password is not right.',
+        BAD_REQUEST: 'Enter your current password to change your email or password.',
+        CONFLICT: EMAIL_TAKEN_MESSAGE,
+        TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.',
+      },
     })
     .input(ZUpdateMeInput)
     .output(ZUser)
     .mutation(({ ctx, input }) => updateProfile(ctx, input)),
-});
+};

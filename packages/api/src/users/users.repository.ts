@@ -1,12 +1,10 @@
-import type { Database, NewUser, UserRow, UserUpdate } from '@reorder/db';
+import type { Db, NewUser, UserRow, UserUpdate } from '@reorder/db';
 import type { TPublicUser, TUser } from '@reorder/schemas';
-import { type Kysely, sql, type Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
 
 import { usernameBaseFromEmail } from './usernames.ts';
 
-/** The API's view of a user row: never the hash or the token version. */
+/** The API's view of a user row: never the password hash or the provider ids. */
 export function toUser(row: UserRow): TUser {
   return {
     id: row.id,
@@ -15,6 +13,7 @@ export function toUser(row: UserRow): TUser {
     fullName: row.full_name,
     email: row.email,
     language: row.language,
+    emailVerified: row.email_verified,
   };
 }
 
@@ -106,11 +105,11 @@ export async function updateUser(db: Db, id: number, changes: UserUpdate): Promi
   }
 }
 
-/** Sets a new password hash and bumps the token version, so every older token stops working. */
-export function setPassword(db: Db, id: number, passwordHash: string): Promise<UserRow> {
+/** Sets (or, with null, removes) the password hash. Ending sessions is the caller's choice. */
+export function setPassword(db: Db, id: number, passwordHash: string | null): Promise<UserRow> {
   return db
     .updateTable('users')
-    .set({ password_hash: passwordHash, token_version: sql`token_version + 1`, updated_at: sql`now()` })
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,32 +1,136 @@
-import type { TUpdateMeInput, TUser } from '@reorder/schemas';
-import { EMAIL_TAKEN_MESSAGE, notifyPasswordChanged } from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import type { NewUser, UserRow } from '@reorder/db';
+import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage, type TUpdateMeInput, type TUser } from '@reorder/schemas';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { EmailTakenError, setPassword, toUser, updateUser } from './users.repository.ts';
+import { passwordChangedEmail } from '../mail/messages.ts';
+import type { AuthedContext } from '../sessions/require-user.ts';
+import { endSessions } from '../sessions/sessions.repository.ts';
+import { emailTaken, requestEmailChange } from './email-ownership.service.ts';
+import { retireEmailTokens } from './email-tokens.repository.ts';
+import { type PasswordContext, passwordProblem, passwordProblemMessage } from './password-policy.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { retireResetTokens } from './reset-tokens.repository.ts';
+import { EmailTakenError, findUserByEmail, insertUser, setPassword, toUser, updateUser } from './users.repository.ts';
 
-/**
- * Applies a profile update in one transaction. A new password bumps the token
- * version (every session ends, this one too) and sends the notice email.
- */
-export async function updateProfile(ctx: Context & { user: { id: number } }, input: TUpdateMeInput): Promise<TUser> {
-  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+/** An account without a password may change its email or set a password within this long of signing in. */
+export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
+const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
+
+/** What the owner is confirming their identity for: the wording of the refusals. */
+const WHAT: Record<'change' | 'delete', string> = { change: 'change your email or password', delete: 'delete your account' };
+
+/** The language of a message before the account says its own: the one given, else the browser's, else English. */
+export function requestLanguage(ctx: Pick<Context, 'request'>, given?: TLanguage): TLanguage {
+  if (given) return given;
+  const first = ctx.request.acceptLanguage?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(first ?? '') ? (first as TLanguage) : FALLBACK_LANGUAGE;
+}
+
+/** A 400 naming `password` when it is common or personal (docs/decisions.md §4), said in `language`. */
+export function assertPasswordAllowed(password: string, account: PasswordContext, language: string): void {
+  const problem = passwordProblem(password, account);
+  if (problem) {
+    const message = passwordProblemMessage(problem, language);
+    throw new AppError('BAD_REQUEST', message, { issues: [{ path: 'password', message }] });
+  }
+}
+
+/** Creates an account (by email, or through a provider: `via`); its email already registered is a 409. */
+export async function createAccount(
+  ctx: Pick<Context, 'db' | 'logger'>,
+  user: Omit<NewUser, 'username'>,
+  via?: { provider: string },
+): Promise<UserRow> {
   try {
-    const user = await ctx.db.transaction().execute(async (tx) => {
-      const updated = await updateUser(tx, ctx.user.id, {
-        business_name: input.businessName,
-        full_name: input.fullName,
-        email: input.email,
-        language: input.language,
-      });
-      return passwordHash === undefined ? updated : setPassword(tx, ctx.user.id, passwordHash);
-    });
-    if (passwordHash !== undefined) notifyPasswordChanged(ctx, user);
-    return toUser(user);
+    const created = await insertUser(ctx.db, user);
+    ctx.logger.info('user registered', { userId: created.id, ...via });
+    return created;
   } catch (error) {
-    if (error instanceof EmailTakenError) {
-      throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { issues: [{ path: 'email', message: EMAIL_TAKEN_MESSAGE }] });
-    }
+    if (error instanceof EmailTakenError) throw emailTaken();
     throw error;
   }
+}
+
+/** The short notice that follows every password change or reset. */
+export function notifyPasswordChanged(ctx: Pick<Context, 'mailer' | 'background' | 'settings'>, user: UserRow): void {
+  const forgotLink = `${ctx.settings.publicUrl}/forgot-password`;
+  ctx.background.run('password changed email', () =>
+    ctx.mailer.send({ to: user.email, ...passwordChangedEmail({ locale: user.language, name: user.full_name, forgotLink }) }),
+  );
+}
+
+/**
+ * Proves that whoever holds this session is the owner, before a password or
+ * email change: the current password (counted like a sign-in attempt, before
+ * it is checked), or, for an account without one, a sign-in less than 15
+ * minutes old. A 401 here names `currentPassword`, so the app can tell it from
+ * an expired session.
+ */
+export async function confirmIdentity(
+  ctx: AuthedContext,
+  currentPassword: string | undefined,
+  purpose: 'change' | 'delete' = 'change',
+): Promise<void> {
+  const refuse = (message: string) => new AppError('UNAUTHORIZED', message, { issues: [{ path: 'currentPassword', message }] });
+  if (!ctx.user.password_hash) {
+    if (Date.now() - ctx.session.createdAt.getTime() > RECENT_SIGN_IN_MS) {
+      throw refuse(`Sign in again (less than 15 minutes ago) to ${WHAT[purpose]}.`);
+    }
+    return;
+  }
+  if (currentPassword === undefined) {
+    const required = `Enter your current password to ${WHAT[purpose]}.`;
+    throw new AppError('BAD_REQUEST', required, { issues: [{ path: 'currentPassword', message: required }] });
+  }
+  const { rateLimiter, rateRules } = ctx;
+  const email = ctx.user.email;
+  await rateLimiter.hit(rateRules.loginFailuresPerEmailIp, [email, ctx.request.ip]);
+  await rateLimiter.hit(rateRules.loginFailuresPerEmail, email);
+  if (!(await verifyPassword(ctx.user.password_hash, currentPassword))) throw refuse(CURRENT_PASSWORD_WRONG);
+  await rateLimiter.refund(rateRules.loginFailuresPerEmailIp, [email, ctx.request.ip]);
+  await rateLimiter.refund(rateRules.loginFailuresPerEmail, email);
+}
+
+/**
+ * Applies a profile update (docs/decisions.md §4). Names and language change at once.
+ * A new password or email first needs the owner's identity confirmed. A new
+ * password ends every other session and retires open reset and verification
+ * links, and the owner is told by email. A new email only starts a change:
+ * the answer still holds the old one until the link sent to the new address
+ * is opened.
+ */
+export async function updateProfile(ctx: AuthedContext, input: TUpdateMeInput): Promise<TUser> {
+  const current = ctx.user;
+  const newEmail = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase() ? input.email : undefined;
+  const newPassword = input.password;
+  if (newEmail !== undefined || newPassword !== undefined) await confirmIdentity(ctx, input.currentPassword);
+  if (newEmail !== undefined) {
+    const owner = await findUserByEmail(ctx.db, newEmail);
+    if (owner && owner.id !== current.id) throw emailTaken();
+  }
+  if (newPassword !== undefined) {
+    const account = { email: newEmail ?? current.email, businessName: input.businessName ?? current.business_name };
+    assertPasswordAllowed(newPassword, account, input.language ?? current.language);
+  }
+  const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
+  const user = await ctx.db.transaction().execute(async (tx) => {
+    const updated = await updateUser(tx, current.id, {
+      business_name: input.businessName,
+      full_name: input.fullName,
+      language: input.language,
+      // The same address in another case is the same mailbox: no link needed.
+      ...(input.email !== undefined && newEmail === undefined ? { email: input.email } : {}),
+    });
+    if (passwordHash === undefined) return updated;
+    await endSessions(tx, current.id, { except: ctx.session.id });
+    await retireResetTokens(tx, current.id);
+    await retireEmailTokens(tx, current.id);
+    return setPassword(tx, current.id, passwordHash);
+  });
+  if (passwordHash !== undefined) {
+    ctx.logger.info('password changed', { userId: user.id });
+    notifyPasswordChanged(ctx, user);
+  }
+  if (newEmail !== undefined) await requestEmailChange(ctx, user, newEmail);
+  return toUser(user);
 }

@@ -1,25 +1,26 @@
 import type { UserRow } from '@reorder/db';
 import type { TLanguage, TSession } from '@reorder/schemas';
+import { revokeApiTokens } from '../../api-tokens/api-tokens.repository.ts';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import {
-  EmailTakenError,
-  findUserByEmail,
-  findUserByProvider,
-  insertUser,
-  linkProvider,
-  type ProviderColumn,
-} from '../../users/users.repository.ts';
-import { createSession } from '../auth.service.ts';
+import { accountLinkedEmail } from '../../mail/messages.ts';
+import { endSessions } from '../../sessions/sessions.repository.ts';
+import { retireEmailTokens } from '../../users/email-tokens.repository.ts';
+import { retireResetTokens } from '../../users/reset-tokens.repository.ts';
+import { findUserByEmail, findUserByProvider, linkProvider, type ProviderColumn, updateUser } from '../../users/users.repository.ts';
+import { createAccount } from '../../users/users.service.ts';
+import { signIn } from '../auth.service.ts';
 import { type ProviderName, type ProviderProfile, providerNotConfigured } from './provider-errors.ts';
 
 const COLUMN: Record<ProviderName, ProviderColumn> = { Google: 'google_id', Facebook: 'facebook_id' };
 
 /**
- * Signs in with a provider's verified identity: the account already linked
- * to it; else the account whose email the provider verified (which is linked
- * from now on); else a new account (full name from the provider, business
- * name left for the profile screen). The provider's token is never stored.
+ * Signs in with a provider's verified identity (docs/decisions.md §4): the account
+ * already linked to it; else the account with the email the provider
+ * verified, linked from now on (and taken over if its own email was never
+ * verified, see `takeOver`); else a new account (full name from the provider,
+ * business name left for the profile screen). The provider's token is never
+ * stored.
  */
 export async function signInWithProvider(
   ctx: Context,
@@ -27,8 +28,8 @@ export async function signInWithProvider(
   profile: ProviderProfile,
   language: TLanguage | undefined,
 ): Promise<TSession> {
-  const user = (await findAccount(ctx, provider, profile)) ?? (await createAccount(ctx, provider, profile, language));
-  return createSession(ctx, user);
+  const user = (await findAccount(ctx, provider, profile)) ?? (await createProviderAccount(ctx, provider, profile, language));
+  return signIn(ctx, user);
 }
 
 /** The account linked to the provider id, else the one with the verified email (linked from now on). */
@@ -41,10 +42,35 @@ async function findAccount(ctx: Context, provider: ProviderName, profile: Provid
   if (byEmail[column] && byEmail[column] !== profile.providerId) {
     throw new AppError('CONFLICT', `This email's account is linked to another ${provider} account.`);
   }
+  if (!byEmail.email_verified) return takeOver(ctx, provider, byEmail, profile);
   return linkProvider(ctx.db, byEmail.id, column, profile.providerId);
 }
 
-async function createAccount(
+/**
+ * The defence against account pre-hijacking: anyone may register with
+ * someone else's address, but never prove it. When the address's real owner
+ * arrives through a provider that verified it, the account becomes theirs:
+ * its password is removed, every session, API token and open link ends, the email is
+ * verified, and a notice is mailed. The squatter keeps nothing.
+ */
+async function takeOver(ctx: Context, provider: ProviderName, squatted: UserRow, profile: ProviderProfile): Promise<UserRow> {
+  const column = COLUMN[provider];
+  const user = await ctx.db.transaction().execute(async (tx) => {
+    await endSessions(tx, squatted.id);
+    await revokeApiTokens(tx, squatted.id);
+    await retireResetTokens(tx, squatted.id);
+    await retireEmailTokens(tx, squatted.id);
+    return updateUser(tx, squatted.id, { password_hash: null, email_verified: true, [column]: profile.providerId });
+  });
+  ctx.logger.warn('unverified account taken over by its email owner', { userId: user.id, provider });
+  const forgotLink = `${ctx.settings.publicUrl}/forgot-password`;
+  ctx.background.run('account linked email', () =>
+    ctx.mailer.send({ to: user.email, ...accountLinkedEmail({ locale: user.language, name: user.full_name, provider, forgotLink }) }),
+  );
+  return user;
+}
+
+async function createProviderAccount(
   ctx: Context,
   provider: ProviderName,
   profile: ProviderProfile,
@@ -54,19 +80,22 @@ async function createAccount(
     throw new AppError('BAD_REQUEST', `Your ${provider} account shares no email address with us. Sign up with your email instead.`);
   }
   try {
-    const user = await insertUser(ctx.db, {
-      email: profile.email,
-      password_hash: null,
-      business_name: '',
-      full_name: (profile.name?.trim() || profile.email.split('@')[0] || profile.email).slice(0, 100),
-      language: language ?? 'en',
-      [COLUMN[provider]]: profile.providerId,
-    });
-    ctx.logger.info('user registered', { userId: user.id, provider });
-    return user;
+    return await createAccount(
+      ctx,
+      {
+        email: profile.email,
+        password_hash: null,
+        business_name: '',
+        full_name: (profile.name?.trim() || profile.email.split('@')[0] || profile.email).slice(0, 100),
+        language: language ?? 'en',
+        email_verified: true,
+        [COLUMN[provider]]: profile.providerId,
+      },
+      { provider },
+    );
   } catch (error) {
     // A simultaneous sign-in (a double click) created it first: use that account.
-    const raced = error instanceof EmailTakenError || (error as { code?: unknown }).code === '23505';
+    const raced = (error instanceof AppError && error.kind === 'CONFLICT') || (error as { code?: unknown }).code === '23505';
     const existing = raced ? await findAccount(ctx, provider, profile) : undefined;
     if (existing) return existing;
     throw error;

@@ -1,7 +1,7 @@
 import { base64url, decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
-import { createTokenService, SESSION_EXPIRED, tokenFromHeader } from './tokens.ts';
+import { AppError, SESSION_EXPIRED } from '../errors.ts';
+import { createTokenService, tokenFromHeader } from './tokens.ts';
 
 const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-for-hs256!');
 const otherSecret = new TextEncoder().encode('another-secret-that-is-also-long-enough-0123');
@@ -25,22 +25,25 @@ async function expectUnauthorized(token: string, service = createTokenService({ 
 }
 
 describe('createTokenService', () => {
-  it('verifies what it issues (userId and version)', async () => {
+  it('verifies what it issues (userId and sessionId)', async () => {
     const service = createTokenService({ secret, ttlSeconds: 7 * DAY });
-    const { token } = await service.issue({ userId: 42, version: 3 });
+    const { token } = await service.issue({ userId: 42, sessionId: 3 });
     expect(token.split('.')).toHaveLength(3);
-    await expect(service.verify(token)).resolves.toEqual({ userId: 42, version: 3 });
+    await expect(service.verify(token)).resolves.toEqual({ userId: 42, sessionId: 3 });
   });
 
-  it('keeps version 0', async () => {
-    const service = createTokenService({ secret, ttlSeconds: 60 });
-    const { token } = await service.issue({ userId: 1, version: 0 });
-    await expect(service.verify(token)).resolves.toEqual({ userId: 1, version: 0 });
+  it('carries the session id as the `sid` claim, and expires when it is told to', async () => {
+    const now = Date.UTC(2030, 0, 15, 12, 0, 0);
+    const service = createTokenService({ secret, ttlSeconds: 60, now: () => now });
+    const { token, expiresAt } = await service.issue({ userId: 1, sessionId: 77 }, new Date(now + 30_000));
+    expect(decodeJwt(token).sid).toBe(77);
+    expect(expiresAt.getTime()).toBe(now + 30_000);
+    expect(service.expiryFromNow().getTime()).toBe(now + 60_000);
   });
 
   it('signs HS256 with sub, iss, aud, iat and exp', async () => {
     const service = createTokenService({ secret, ttlSeconds: 3600 });
-    const { token } = await service.issue({ userId: 7, version: 1 });
+    const { token } = await service.issue({ userId: 7, sessionId: 1 });
     expect(decodeProtectedHeader(token).alg).toBe('HS256');
     const claims = decodeJwt(token);
     expect(claims.sub).toBe('7');
@@ -53,7 +56,7 @@ describe('createTokenService', () => {
   it('sets expiresAt to now + ttl', async () => {
     const now = Date.UTC(2030, 0, 15, 12, 0, 0);
     const service = createTokenService({ secret, ttlSeconds: 7 * DAY, now: () => now });
-    const { token, expiresAt } = await service.issue({ userId: 1, version: 1 });
+    const { token, expiresAt } = await service.issue({ userId: 1, sessionId: 1 });
     expect(expiresAt).toBeInstanceOf(Date);
     expect(expiresAt.getTime()).toBe(now + 7 * DAY * 1000);
     expect(decodeJwt(token).exp).toBe(now / 1000 + 7 * DAY);
@@ -61,7 +64,7 @@ describe('createTokenService', () => {
 
   it('rejects an expired token with a message about expiry', async () => {
     const past = createTokenService({ secret, ttlSeconds: 7 * DAY, now: () => Date.now() - 8 * DAY * 1000 });
-    const { token, expiresAt } = await past.issue({ userId: 5, version: 1 });
+    const { token, expiresAt } = await past.issue({ userId: 5, sessionId: 1 });
     expect(expiresAt.getTime()).toBeLessThan(Date.now());
     const error = await expectUnauthorized(token);
     expect(error.message).toBe(SESSION_EXPIRED);
@@ -71,16 +74,16 @@ describe('createTokenService', () => {
   it('accepts a token until it expires and rejects it after', async () => {
     let clock = Date.UTC(2030, 0, 1);
     const service = createTokenService({ secret, ttlSeconds: 60, now: () => clock });
-    const { token } = await service.issue({ userId: 9, version: 2 });
+    const { token } = await service.issue({ userId: 9, sessionId: 2 });
     clock += 59_000;
-    await expect(service.verify(token)).resolves.toEqual({ userId: 9, version: 2 });
+    await expect(service.verify(token)).resolves.toEqual({ userId: 9, sessionId: 2 });
     clock += 2_000;
     expect((await expectUnauthorized(token, service)).message).toMatch(/expired/i);
   });
 
   it('rejects a tampered payload', async () => {
     const service = createTokenService({ secret, ttlSeconds: 7 * DAY });
-    const { token } = await service.issue({ userId: 1, version: 1 });
+    const { token } = await service.issue({ userId: 1, sessionId: 1 });
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const claims = JSON.parse(new TextDecoder().decode(base64url.decode(payload))) as Record<string, unknown>;
     const forged = base64url.encode(JSON.stringify({ ...claims, sub: '2' }));
@@ -90,7 +93,7 @@ describe('createTokenService', () => {
 
   it('rejects a tampered signature', async () => {
     const service = createTokenService({ secret, ttlSeconds: 7 * DAY });
-    const { token } = await service.issue({ userId: 1, version: 1 });
+    const { token } = await service.issue({ userId: 1, sessionId: 1 });
     const [header, payload, signature] = token.split('.') as [string, string, string];
     // Change a character in the middle: every bit of it is significant.
     const i = 10;
@@ -101,9 +104,9 @@ describe('createTokenService', () => {
   });
 
   it('rejects an `alg: none` token', async () => {
-    const unsigned = new UnsecuredJWT({ ver: 1 })
+    const unsigned = new UnsecuredJWT({ sid: 1 })
       .setSubject('1')
-      .setIssuer(decodeJwt((await createTokenService({ secret, ttlSeconds: 60 }).issue({ userId: 1, version: 1 })).token).iss ?? '')
+      .setIssuer(decodeJwt((await createTokenService({ secret, ttlSeconds: 60 }).issue({ userId: 1, sessionId: 1 })).token).iss ?? '')
       .setAudience('reorder-api')
       .setIssuedAt()
       .setExpirationTime('1h')
@@ -114,13 +117,13 @@ describe('createTokenService', () => {
 
   it('rejects a token signed with another secret', async () => {
     const other = createTokenService({ secret: otherSecret, ttlSeconds: 7 * DAY });
-    const { token } = await other.issue({ userId: 1, version: 1 });
+    const { token } = await other.issue({ userId: 1, sessionId: 1 });
     const error = await expectUnauthorized(token);
     expect(error.message).not.toMatch(/expired/i);
   });
 
   it('rejects another HMAC algorithm with the same secret', async () => {
-    const token = await new SignJWT({ ver: 1 })
+    const token = await new SignJWT({ sid: 1 })
       .setProtectedHeader({ alg: 'HS512' })
       .setSubject('1')
       .setIssuer('reorder')
@@ -132,8 +135,8 @@ describe('createTokenService', () => {
   });
 
   /** A token made with jose directly, the right secret and algorithm, and the given changes. */
-  async function signed(options: { issuer?: string; audience?: string; sub?: string; ver?: unknown; exp?: boolean }) {
-    const jwt = new SignJWT(options.ver === undefined ? { ver: 1 } : { ver: options.ver })
+  async function signed(options: { issuer?: string; audience?: string; sub?: string; sid?: unknown; exp?: boolean }) {
+    const jwt = new SignJWT(options.sid === undefined ? { sid: 1 } : { sid: options.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(options.sub ?? '1')
       .setIssuer(options.issuer ?? 'reorder')
@@ -145,7 +148,7 @@ describe('createTokenService', () => {
 
   it('accepts a well-formed token made directly with jose (control for the cases below)', async () => {
     const service = createTokenService({ secret, ttlSeconds: 60 });
-    await expect(service.verify(await signed({}))).resolves.toEqual({ userId: 1, version: 1 });
+    await expect(service.verify(await signed({}))).resolves.toEqual({ userId: 1, sessionId: 1 });
   });
 
   it('rejects a wrong issuer', async () => {
@@ -160,10 +163,12 @@ describe('createTokenService', () => {
     await expectUnauthorized(await signed({ exp: false }));
   });
 
-  it('rejects a bad subject or version', async () => {
+  it('rejects a bad subject or session id', async () => {
     await expectUnauthorized(await signed({ sub: 'abc' }));
     await expectUnauthorized(await signed({ sub: '0' }));
-    await expectUnauthorized(await signed({ ver: '1' }));
+    await expectUnauthorized(await signed({ sid: '1' }));
+    await expectUnauthorized(await signed({ sid: 0 }));
+    await expectUnauthorized(await signed({ sid: 1.5 }));
   });
 
   it('rejects garbage', async () => {

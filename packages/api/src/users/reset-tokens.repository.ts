@@ -1,22 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '@reorder/db';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, Db } from '@reorder/db';
+import { sql, type Transaction } from 'kysely';
+import { hashSecretToken, newSecretToken } from '../platform/secret-tokens.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-const TOKEN_BYTES = 32;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** Makes a random reset token for the user and stores only its hash; returns the token for the link. */
 export async function createResetToken(db: Db, userId: number, now = Date.now()): Promise<string> {
-  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  const { token, hash } = newSecretToken();
   await db
     .insertInto('password_reset_tokens')
-    .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(now + RESET_TOKEN_TTL_MS) })
+    .values({ user_id: userId, token_hash: hash, expires_at: new Date(now + RESET_TOKEN_TTL_MS) })
     .execute();
   return token;
 }
@@ -26,7 +19,7 @@ export function findResetTokenOwner(db: Db, token: string): Promise<{ user_id: n
   return db
     .selectFrom('password_reset_tokens')
     .select('user_id')
-    .where('token_hash', '=', hashToken(token))
+    .where('token_hash', '=', hashSecretToken(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
@@ -41,17 +34,22 @@ export async function consumeResetToken(tx: Transaction<Database>, token: string
   const row = await tx
     .updateTable('password_reset_tokens')
     .set({ used_at: sql`now()` })
-    .where('token_hash', '=', hashToken(token))
+    .where('token_hash', '=', hashSecretToken(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .returning('user_id')
     .executeTakeFirst();
   if (!row) return undefined;
-  await tx
+  await retireResetTokens(tx, row.user_id);
+  return row.user_id;
+}
+
+/** Retires every open reset link of the user (after a password or email change, or a reset). */
+export async function retireResetTokens(db: Db, userId: number): Promise<void> {
+  await db
     .updateTable('password_reset_tokens')
     .set({ used_at: sql`now()` })
-    .where('user_id', '=', row.user_id)
+    .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .execute();
-  return row.user_id;
 }

@@ -1,13 +1,13 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { AppError } from '../errors.ts';
+import { AppError, SESSION_EXPIRED } from '../errors.ts';
 
 const ISSUER = 'reorder';
 const AUDIENCE = 'reorder-api';
 
 export interface TokenClaims {
   userId: number;
-  /** The user's token version when the token was made. */
-  version: number;
+  /** The server-side session the token belongs to; it stops working once that session ends. */
+  sessionId: number;
 }
 
 export interface IssuedToken {
@@ -16,12 +16,13 @@ export interface IssuedToken {
 }
 
 export interface TokenService {
-  issue(claims: TokenClaims): Promise<IssuedToken>;
+  /** When a token issued now expires (the session row keeps the same time). */
+  expiryFromNow(): Date;
+  /** A signed token for the claims, expiring at `expiresAt` (whole seconds; default: the lifetime from now). */
+  issue(claims: TokenClaims, expiresAt?: Date): Promise<IssuedToken>;
   /** The claims of a valid token; a 401 AppError otherwise. */
   verify(token: string): Promise<TokenClaims>;
 }
-
-export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 /**
  * HS256 JWTs signed with `secret`. Only HS256 is accepted on the way in, so
@@ -29,11 +30,13 @@ export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
  */
 export function createTokenService(options: { secret: Uint8Array; ttlSeconds: number; now?: () => number }): TokenService {
   const now = options.now ?? Date.now;
+  const expiryFromNow = () => new Date((Math.floor(now() / 1000) + options.ttlSeconds) * 1000);
   return {
-    async issue({ userId, version }) {
+    expiryFromNow,
+    async issue({ userId, sessionId }, expiresAt = expiryFromNow()) {
       const issuedAt = Math.floor(now() / 1000);
-      const expiresAtSeconds = issuedAt + options.ttlSeconds;
-      const token = await new SignJWT({ ver: version })
+      const expiresAtSeconds = Math.floor(expiresAt.getTime() / 1000);
+      const token = await new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -53,11 +56,11 @@ export function createTokenService(options: { secret: Uint8Array; ttlSeconds: nu
           requiredClaims: ['sub', 'exp', 'iat'],
         });
         const userId = Number(payload.sub);
-        const version = payload.ver;
-        if (!Number.isSafeInteger(userId) || userId < 1 || typeof version !== 'number') {
+        const sessionId = payload.sid;
+        if (!Number.isSafeInteger(userId) || userId < 1 || !Number.isSafeInteger(sessionId) || (sessionId as number) < 1) {
           throw new AppError('UNAUTHORIZED', 'Invalid token. Please sign in again.');
         }
-        return { userId, version };
+        return { userId, sessionId: sessionId as number };
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof errors.JWTExpired) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);

@@ -1,0 +1,88 @@
+import type { TAccountExport } from '@reorder/schemas';
+import { listApiTokens } from '../api-tokens/api-tokens.repository.ts';
+import { accountDeletedEmail } from '../mail/messages.ts';
+import { findOrderBySupplier } from '../orders/orders.repository.ts';
+import { listSentOrders } from '../orders/sent-orders.repository.ts';
+import type { AuthedContext } from '../sessions/require-user.ts';
+import { listLiveSessions } from '../sessions/sessions.repository.ts';
+import { listSuppliers } from '../suppliers/suppliers.repository.ts';
+import { toUser } from '../users/users.repository.ts';
+import { confirmIdentity } from '../users/users.service.ts';
+
+/**
+ * Everything of the owner's account as one document (docs/decisions.md §7): the
+ * profile, every supplier with its current order, products and history, the
+ * feedback sent, the signed-in devices and the API tokens (never a secret:
+ * no password hash, no token).
+ */
+export async function exportAccount(ctx: AuthedContext): Promise<TAccountExport> {
+  const { db, user } = ctx;
+  const suppliers = await listSuppliers(db, user.id);
+  const withOrders = [];
+  for (const supplier of suppliers) {
+    const order = await findOrderBySupplier(db, user.id, supplier.id);
+    withOrders.push({
+      ...supplier,
+      order: { id: supplier.orderId, introduce: order?.introduce ?? '', products: order?.products ?? [], text: order?.text ?? '' },
+      history: await listSentOrders(db, user.id, supplier.orderId, null),
+    });
+  }
+  const feedback = await db
+    .selectFrom('feedback')
+    .select(['id', 'full_name', 'email', 'note', 'created_at'])
+    .where('user_id', '=', user.id)
+    .orderBy('id')
+    .execute();
+  const devices = await listLiveSessions(db, user.id);
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: { ...toUser(user), createdAt: user.created_at.toISOString() },
+    suppliers: withOrders,
+    feedback: feedback.map((f) => ({
+      id: f.id,
+      fullName: f.full_name,
+      email: f.email,
+      note: f.note,
+      createdAt: f.created_at.toISOString(),
+    })),
+    devices: devices.map((d) => ({
+      id: d.id,
+      createdAt: d.created_at.toISOString(),
+      lastSeenAt: d.last_seen_at.toISOString(),
+      userAgent: d.user_agent,
+      current: d.id === ctx.session.id,
+    })),
+    apiTokens: await listApiTokens(db, user.id),
+  };
+}
+
+/**
+ * Erases the account and everything in it (docs/decisions.md §7), once the owner has
+ * confirmed who they are: the user row and all that hangs on it (suppliers,
+ * orders, products, history, sessions, tokens, links), the feedback sent from
+ * it, and the rate-limit counters kept for its email. A notice goes to the
+ * address, whose owner may not be the one who asked.
+ */
+export async function deleteAccount(ctx: AuthedContext, currentPassword: string | undefined): Promise<null> {
+  await confirmIdentity(ctx, currentPassword, 'delete');
+  const { user, rateLimiter, rateRules } = ctx;
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('feedback').where('user_id', '=', user.id).execute();
+    await tx.deleteFrom('users').where('id', '=', user.id).execute();
+  });
+  for (const rule of [
+    rateRules.loginFailuresPerEmailIp,
+    rateRules.loginFailuresPerEmail,
+    rateRules.forgotPerEmail,
+    rateRules.registerPerEmail,
+    rateRules.resetPerEmail,
+  ]) {
+    await rateLimiter.clear(rule, user.email);
+  }
+  for (const rule of [rateRules.feedbackPerUser, rateRules.resendVerificationPerUser]) await rateLimiter.clear(rule, String(user.id));
+  ctx.logger.info('account deleted', { userId: user.id });
+  ctx.background.run('account deleted email', () =>
+    ctx.mailer.send({ to: user.email, ...accountDeletedEmail({ locale: user.language, name: user.full_name }) }),
+  );
+  return null;
+}

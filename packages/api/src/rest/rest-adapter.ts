@@ -1,0 +1,119 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { TRPCError } from '@trpc/server';
+import { type ApiDeps, createContext, type RequestInfo } from '../context.ts';
+import { AppError, describeError, INVALID_JSON_MESSAGE, logUnexpectedFailure } from '../errors.ts';
+import { appRouter, createCaller } from '../root.ts';
+import { errorEnvelope, successEnvelope } from './envelope.ts';
+import { type RestRoute as Route, restRoutes } from './routes.ts';
+
+type Request = IncomingMessage & { body?: unknown; query?: Record<string, unknown> };
+
+/** The route for a method and path, with its decoded path parameters; undefined when none fits. */
+function match(routes: Route[], method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
+  const parts = path.split('/').filter(Boolean);
+  for (const route of routes) {
+    if (route.method !== method || route.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const fits = route.segments.every((segment, i) => {
+      const part = parts[i] ?? '';
+      if (!segment.startsWith('{')) return segment === part;
+      params[segment.slice(1, -1)] = part;
+      return true;
+    });
+    if (fits) return { route, params };
+  }
+  return undefined;
+}
+
+const NUMERIC = /^\s*\d+(\.\d+)?\s*$/;
+
+/** A request that came with a body (which express.json left alone when it was not JSON). */
+function hasBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * The procedure's input: path parameters over the query (GET, DELETE) or the
+ * body, numeric text read as numbers where numbers are due. A POST or PUT
+ * without a body reads as `{}`, so the answer names the missing fields.
+ */
+function inputOf(req: Request, route: Route, params: Record<string, string>): Record<string, unknown> {
+  // A DELETE carries a body when it needs more than its path (DELETE /users/me {currentPassword}): secrets stay out of URLs.
+  const readsBody = route.method !== 'GET' && (route.method !== 'DELETE' || route.bodyFields);
+  if (readsBody && req.body === undefined && hasBody(req)) {
+    throw new AppError('BAD_REQUEST', 'Send the request body as JSON (Content-Type: application/json)');
+  }
+  const from = readsBody ? req.body : req.query;
+  if (from !== undefined && (from === null || typeof from !== 'object' || Array.isArray(from))) {
+    throw new AppError('BAD_REQUEST', INVALID_JSON_MESSAGE);
+  }
+  const input: Record<string, unknown> = { ...(from as Record<string, unknown> | undefined) };
+  for (const [name, raw] of Object.entries(params)) {
+    try {
+      input[name] = decodeURIComponent(raw);
+    } catch {
+      throw new AppError('BAD_REQUEST', `The ${name} in the path is not valid URL text`, {
+        issues: [{ path: name, message: 'Not valid URL text' }],
+      });
+    }
+  }
+  for (const field of route.numberFields) {
+    const value = input[field];
+    if (typeof value === 'string' && NUMERIC.test(value)) input[field] = Number(value);
+  }
+  return input;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+}
+
+export interface RestHandlerOptions {
+  deps: ApiDeps;
+  /** Who is asking and from where (the server knows its proxy settings). */
+  requestInfo: (req: IncomingMessage) => RequestInfo;
+  /** Told which procedure a request runs (metrics label it so). */
+  onRoute?: (res: ServerResponse, procedure: string) => void;
+}
+
+/**
+ * The REST surface (docs/decisions.md §2): each procedure's `meta.openapi` gives its
+ * method and path; the call runs through `createCaller`, so the same
+ * middlewares, schemas and errors serve both surfaces; and the envelope is
+ * made from values: the procedure's output and `meta.message`, or
+ * `describeError` of what it threw (with Retry-After on rate limits). It
+ * expects `req.body` parsed by `express.json()`. Requests that match no
+ * procedure go to `next` (the server's 404 envelope).
+ */
+export function createRestHandler(options: RestHandlerOptions) {
+  const routes = restRoutes(appRouter);
+  const logger = options.deps.logger;
+
+  return async (req: Request, res: ServerResponse, next: () => void): Promise<void> => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const found = match(routes, req.method ?? 'GET', path);
+    if (!found) return next();
+    const { route, params } = found;
+    options.onRoute?.(res, route.procedure);
+    const info = options.requestInfo(req);
+    let input: Record<string, unknown> | undefined;
+    try {
+      input = inputOf(req, route, params);
+      const caller = createCaller(createContext(options.deps, info));
+      const call = route.procedure.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+      const output = await (call as (input: unknown) => Promise<unknown>)(input);
+      const message = route.meta.message;
+      sendJson(res, 200, successEnvelope(output ?? null, typeof message === 'function' ? message({ input, output }) : message));
+    } catch (error) {
+      const described = describeError(error);
+      if (error instanceof TRPCError)
+        logUnexpectedFailure(logger, error, { surface: 'rest', procedure: route.procedure, requestId: info.requestId });
+      if (described.retryAfter) res.setHeader('Retry-After', String(described.retryAfter));
+      sendJson(res, described.status, errorEnvelope(described));
+    }
+  };
+}

@@ -1,0 +1,64 @@
+import type { UserRow } from '@reorder/db';
+import { API_TOKEN_PREFIX } from '@reorder/schemas';
+import { findLiveApiToken, touchApiToken } from '../api-tokens/api-tokens.repository.ts';
+import type { Context } from '../context.ts';
+import { AppError, SESSION_EXPIRED } from '../errors.ts';
+import { middleware, publicProcedure } from '../trpc.ts';
+import { findLiveSession, type LiveSession, touchSession } from './sessions.repository.ts';
+import { tokenFromHeader } from './tokens.ts';
+
+/** How a call is signed in: a device's session (a JWT), or a personal API token (`rpat_…`). */
+export type Credential = { kind: 'session'; session: LiveSession } | { kind: 'api-token'; tokenId: number };
+
+/** The context of a signed-in call: who (`user`) and with what (`credential`). */
+export type SignedInContext = Context & { user: UserRow; credential: Credential };
+/** The context of an account-management call: always a device's session. */
+export type AuthedContext = SignedInContext & { session: LiveSession };
+
+/** How stale "last used" may get before a request refreshes it: one write per device every few minutes, not per request. */
+const TOUCH_AFTER_MS = 5 * 60 * 1000;
+const stale = (last: Date | null) => last === null || Date.now() - last.getTime() > TOUCH_AFTER_MS;
+
+export const BAD_API_TOKEN = 'This API token is not valid: it was revoked or has expired.';
+export const TOKEN_FORBIDDEN = 'An API token cannot manage the account (password, email, devices, tokens): sign in to do that.';
+
+/**
+ * Resolves the signed-in user from the bearer token, in one indexed lookup:
+ * a personal API token by its hash, or a JWT (signature checked first) by the
+ * session it names. Either must still be live (not revoked or ended, not
+ * expired), so revoking one refuses it at once, on every server process.
+ */
+const requireUser = middleware(async ({ ctx, next }) => {
+  const token = tokenFromHeader(ctx.request.authorization);
+  if (!token) throw new AppError('UNAUTHORIZED', 'Please sign in: the Authorization header is missing.');
+  if (token.startsWith(API_TOKEN_PREFIX)) {
+    const found = await findLiveApiToken(ctx.db, token);
+    if (!found) throw new AppError('UNAUTHORIZED', BAD_API_TOKEN);
+    if (stale(found.lastUsedAt)) await touchApiToken(ctx.db, found.tokenId);
+    return next({ ctx: { user: found.user, credential: { kind: 'api-token', tokenId: found.tokenId } as Credential } });
+  }
+  const claims = await ctx.tokens.verify(token);
+  const live = await findLiveSession(ctx.db, claims.sessionId, claims.userId);
+  if (!live) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
+  if (stale(live.session.lastSeenAt)) await touchSession(ctx.db, live.session.id);
+  return next({ ctx: { user: live.user, credential: { kind: 'session', session: live.session } as Credential } });
+});
+
+/** Account management needs a device's session: an API token gets 403 (docs/decisions.md §7). */
+const requireSession = middleware(async ({ ctx, next }) => {
+  const { credential } = ctx as unknown as SignedInContext;
+  if (credential.kind !== 'session') throw new AppError('FORBIDDEN', TOKEN_FORBIDDEN);
+  return next({ ctx: { session: credential.session } });
+});
+
+/**
+ * A procedure for signed-in owners, by session or API token: the owner's
+ * suppliers, products, orders and history. `ctx.user` is the user row.
+ */
+export const authedProcedure = publicProcedure.use(requireUser);
+
+/**
+ * Account management (password, email, devices, tokens): a device's session
+ * only, never an API token. `ctx.session` is that session.
+ */
+export const accountProcedure = authedProcedure.use(requireSession);

@@ -1,0 +1,89 @@
+import type { UserRow } from '@reorder/db';
+import type { Context } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { changeEmailEmail, emailChangeRequestedEmail, verifyEmailEmail } from '../mail/messages.ts';
+import { endSessions } from '../sessions/sessions.repository.ts';
+import { consumeEmailToken, createEmailToken, retireEmailTokens } from './email-tokens.repository.ts';
+import { retireResetTokens } from './reset-tokens.repository.ts';
+import { EmailTakenError, findUserByEmail, findUserById, updateUser } from './users.repository.ts';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Sign in or reset your password.';
+export const BAD_EMAIL_LINK = 'This link is invalid or has expired. Ask for a new one from your profile.';
+
+/** The 409 of an email that another account uses (registration, a profile change, a confirmed change). */
+export function emailTaken(): AppError {
+  return new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { issues: [{ path: 'email', message: EMAIL_TAKEN_MESSAGE }] });
+}
+
+type MailContext = Pick<Context, 'db' | 'mailer' | 'background' | 'settings'>;
+
+/** Mails the link that verifies the account's own address (after sign-up, or when asked again). */
+export async function sendEmailVerification(ctx: MailContext, user: UserRow): Promise<void> {
+  await retireEmailTokens(ctx.db, user.id, 'verify');
+  const token = await createEmailToken(ctx.db, user.id, 'verify', user.email);
+  const link = `${ctx.settings.publicUrl}/verify-email/${token}`;
+  ctx.background.run('verification email', () =>
+    ctx.mailer.send({ to: user.email, ...verifyEmailEmail({ locale: user.language, name: user.full_name, link }), hasLink: true }),
+  );
+}
+
+/**
+ * Starts an email change: the new address gets a link, and only opening it
+ * changes the email; the old address is told. Another account's email is a
+ * 409. An earlier change that was never confirmed stops working.
+ */
+export async function requestEmailChange(ctx: MailContext, user: UserRow, newEmail: string): Promise<void> {
+  const owner = await findUserByEmail(ctx.db, newEmail);
+  if (owner && owner.id !== user.id) throw emailTaken();
+  await retireEmailTokens(ctx.db, user.id, 'change');
+  const token = await createEmailToken(ctx.db, user.id, 'change', newEmail);
+  const link = `${ctx.settings.publicUrl}/verify-email/${token}`;
+  const forgotLink = `${ctx.settings.publicUrl}/forgot-password`;
+  ctx.background.run('email change link', () =>
+    ctx.mailer.send({ to: newEmail, ...changeEmailEmail({ locale: user.language, name: user.full_name, link }), hasLink: true }),
+  );
+  ctx.background.run('email change notice', () =>
+    ctx.mailer.send({
+      to: user.email,
+      ...emailChangeRequestedEmail({ locale: user.language, name: user.full_name, newEmail, forgotLink }),
+    }),
+  );
+}
+
+/**
+ * Opens a verification link. A 'verify' link marks the address verified (if
+ * it is still the account's). A 'change' link makes its address the
+ * account's email, verified; then every other session ends and open reset and
+ * verification links stop working, but for the caller's own session when the
+ * caller is signed in to that very account.
+ */
+export async function confirmEmailLink(
+  ctx: Pick<Context, 'db' | 'logger'>,
+  token: string,
+  caller?: { userId: number; sessionId: number },
+): Promise<UserRow> {
+  const invalid = () => new AppError('BAD_REQUEST', BAD_EMAIL_LINK, { issues: [{ path: 'token', message: BAD_EMAIL_LINK }] });
+  const user = await ctx.db.transaction().execute(async (tx) => {
+    const link = await consumeEmailToken(tx, token);
+    const owner = link && (await findUserById(tx, link.userId));
+    if (!link || !owner) return undefined;
+    if (link.purpose === 'verify') {
+      if (owner.email.toLowerCase() !== link.email.toLowerCase()) return undefined;
+      return updateUser(tx, owner.id, { email_verified: true });
+    }
+    let changed: UserRow;
+    try {
+      changed = await updateUser(tx, owner.id, { email: link.email, email_verified: true });
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw emailTaken();
+      throw error;
+    }
+    await endSessions(tx, owner.id, { except: caller?.userId === owner.id ? caller.sessionId : undefined });
+    await retireResetTokens(tx, owner.id);
+    await retireEmailTokens(tx, owner.id);
+    return changed;
+  });
+  if (!user) throw invalid();
+  ctx.logger.info('email confirmed', { userId: user.id });
+  return user;
+}
