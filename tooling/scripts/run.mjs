@@ -2,13 +2,13 @@
 // The commands of the README, runnable with nothing but Node and npm:
 //   npm start       -> install, build, start the app (embedded database, port 3000)
 //   npm test        -> install, type-check, lint, run every test suite
-//   npm run dev     -> install, start the server in watch mode
+//   npm run dev     -> install, the server in watch mode and Vite with hot reload, on one URL
 //   npm run build   -> install, build
 //   npm run db:migrate -> install, migrate the configured database
 //   npm run bench   -> install, run the search latency benchmark
 // pnpm is fetched by npx at the version in package.json's packageManager field.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,7 +58,7 @@ if (command === 'start') {
   pnpm('--filter', './services/*', '--silent', 'run', 'build');
 } else if (command === 'dev') {
   install();
-  pnpm('--filter', '@reorder/server', 'dev');
+  dev();
 } else if (command === 'db:migrate') {
   install();
   pnpm('--filter', '@reorder/server', 'db:migrate');
@@ -69,28 +69,78 @@ if (command === 'start') {
   step('Installing dependencies');
   install();
   step('Type-checking (TypeScript 7)');
-  pnpm('exec', 'tsc', '-p', 'tsconfig.json');
-  pnpm('exec', 'tsc', '-p', 'services/web/tsconfig.json');
-  pnpm('exec', 'tsc', '-p', 'tooling/bench/tsconfig.json');
+  pnpm('run', 'typecheck');
   step('Linting (Biome)');
-  pnpm('exec', 'biome', 'check', '.');
+  pnpm('run', 'lint');
   step('Running tests');
-  runTests();
+  await runTests();
 } else {
   console.error('usage: node tooling/scripts/run.mjs start|test|dev|build|db:migrate|bench');
   process.exit(2);
 }
 
-function runTests() {
+/**
+ * Development on one URL (PORT, 3000 by default): Vite serves the web app
+ * with hot reload and forwards /api to the server, which restarts on every
+ * change of its code, on the next port (API_PORT). Ctrl-C stops both.
+ */
+function dev() {
+  const port = Number(process.env.PORT ?? 3000);
+  const apiPort = Number(process.env.API_PORT ?? port + 1);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const pnpmArgs = ['--yes', pnpmSpec];
+  const children = [
+    spawn('npx', [...pnpmArgs, '--filter', '@reorder/server', 'dev'], {
+      cwd: root,
+      stdio: 'inherit',
+      shell: isWindows,
+      detached: !isWindows,
+      // Links in emails point at the URL the developer opens.
+      env: { ...env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` },
+    }),
+    spawn('npx', [...pnpmArgs, '--filter', '@reorder/web', 'exec', 'vite', '--port', String(port), '--strictPort', '--host', host], {
+      cwd: root,
+      stdio: 'inherit',
+      shell: isWindows,
+      detached: !isWindows,
+      env: { ...env, REORDER_API_URL: `http://127.0.0.1:${apiPort}` },
+    }),
+  ];
+  console.log(`\n  Reorder (development): http://localhost:${port}  (the API server runs on port ${apiPort})\n`);
+  // Each runs in its own process group, so the watcher and Vite under npx stop with it.
+  const stop = (signal) => {
+    for (const child of children) {
+      if (child.exitCode !== null) continue;
+      try {
+        if (isWindows) child.kill(signal);
+        else process.kill(-child.pid, signal);
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+  for (const child of children) {
+    child.on('exit', (code) => {
+      stop('SIGTERM');
+      process.exitCode = code ?? 1;
+    });
+  }
+}
+
+async function runTests() {
   const suites = [
-    { project: 'unit', title: 'unit tests (no database)' },
+    { project: 'unit', title: 'unit and domain tests (in-process)' },
     { project: 'pglite', title: 'integration tests on embedded PGlite' },
   ];
   const notRun = [];
-  if (process.env.TEST_DATABASE_URL) suites.push({ project: 'postgres', title: 'integration tests on PostgreSQL' });
-  else notRun.push('integration tests on PostgreSQL: TEST_DATABASE_URL is not set (see README)');
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(chromiumPath)) suites.push({ project: 'browser', title: `browser tests (Chromium at ${chromiumPath})` });
+  const browser = existsSync(chromiumPath);
+  // The PostgreSQL suite waits mostly on the database and the browser suite on Chromium: with both,
+  // they run side by side (the PostgreSQL output follows the browser's).
+  if (process.env.TEST_DATABASE_URL) suites.push({ project: 'postgres', title: 'integration tests on PostgreSQL', beside: browser });
+  else notRun.push('integration tests on PostgreSQL: TEST_DATABASE_URL is not set (see README)');
+  if (browser) suites.push({ project: 'browser', title: `browser tests (Chromium at ${chromiumPath})` });
   else if (process.env.REQUIRE_BROWSER_TESTS) {
     console.error(`Browser tests are required but Chromium is not at ${chromiumPath}`);
     process.exit(1);
@@ -99,41 +149,53 @@ function runTests() {
   const resultsDir = path.join(root, '.vitest-results');
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
+
+  /** Runs one vitest project; with `logFile`, its output goes there instead of the terminal. */
+  const runSuite = (suite, logFile) =>
+    new Promise((resolve) => {
+      const resultsFile = path.join(resultsDir, `${suite.project}.json`);
+      const args = ['--yes', pnpmSpec, 'exec', 'vitest', 'run', '--project', suite.project, '--reporter=default', '--reporter=json'];
+      const log = logFile ? openSync(logFile, 'w') : undefined;
+      const child = spawn('npx', [...args, `--outputFile.json=${resultsFile}`], {
+        cwd: root,
+        stdio: log === undefined ? 'inherit' : ['ignore', log, log],
+        shell: isWindows,
+      });
+      child.on('close', (status) => {
+        if (log !== undefined) closeSync(log);
+        const counts = { passed: 0, failed: 0 };
+        if (existsSync(resultsFile)) {
+          const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
+          counts.passed = report.numPassedTests ?? 0;
+          // Anything that did not pass (failed, skipped, todo) counts against the run.
+          counts.failed = (report.numTotalTests ?? 0) - counts.passed;
+        } else counts.failed = 1;
+        resolve({ ...suite, ...counts, status });
+      });
+    });
+
   const summary = [];
-  let ok = true;
+  const beside = [];
   for (const suite of suites) {
+    if (suite.beside) {
+      step(`Tests: ${suite.title} (beside the browser tests; output below theirs)`);
+      const logFile = path.join(resultsDir, `${suite.project}.log`);
+      beside.push(runSuite(suite, logFile).then((result) => ({ result, logFile })));
+      continue;
+    }
     if (suite.project === 'browser') {
       step('Building the web app for the browser tests');
       pnpm('--filter', '@reorder/web', '--silent', 'run', 'build');
     }
     step(`Tests: ${suite.title}`);
-    const resultsFile = path.join(resultsDir, `${suite.project}.json`);
-    const result = spawnSync(
-      'npx',
-      [
-        '--yes',
-        pnpmSpec,
-        'exec',
-        'vitest',
-        'run',
-        '--project',
-        suite.project,
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${resultsFile}`,
-      ],
-      { cwd: root, stdio: 'inherit', shell: isWindows },
-    );
-    const counts = { passed: 0, failed: 0 };
-    if (existsSync(resultsFile)) {
-      const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
-      counts.passed = report.numPassedTests ?? 0;
-      // Anything that did not pass (failed, skipped, todo) counts against the run.
-      counts.failed = (report.numTotalTests ?? 0) - counts.passed;
-    } else counts.failed = 1;
-    if (result.status !== 0 || counts.failed > 0 || counts.passed === 0) ok = false;
-    summary.push({ ...suite, ...counts, status: result.status });
+    summary.push(await runSuite(suite));
   }
+  for (const { result, logFile } of await Promise.all(beside)) {
+    step(`Tests: ${result.title}`);
+    process.stdout.write(readFileSync(logFile, 'utf8'));
+    summary.push(result);
+  }
+  const ok = summary.every((s) => s.status === 0 && s.failed === 0 && s.passed > 0);
 
   console.log('\nSummary:');
   for (const s of summary) console.log(`  ${s.title.padEnd(40)} ${s.passed} passed, ${s.failed} failed`);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type ApiDeps,
   AppError,
@@ -11,12 +11,19 @@ import {
   INVALID_JSON_MESSAGE,
   logUnexpectedFailure,
   type RequestInfo,
+  redactPath,
+  successEnvelope,
   summarizeError,
+  TOO_LARGE_MESSAGE,
+  UNAVAILABLE_MESSAGE,
 } from '@reorder/api';
+import { LIMITS } from '@reorder/schemas';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { createDocsRouter } from './docs.ts';
+import type { Metrics } from './metrics.ts';
+import { type SecurityHeaderOptions, securityHeaders } from './security-headers.ts';
 import { createWebRouter } from './web.ts';
 
 export interface AppOptions {
@@ -24,7 +31,27 @@ export interface AppOptions {
   trustProxy: boolean | number | string;
   version: string;
   webDir?: string;
+  security: SecurityHeaderOptions;
+  /** Whether the database answers, for /api/ready. */
+  databaseReady: () => Promise<boolean>;
+  /** Request metrics; `/api/metrics` serves them to `Bearer <token>` when a token is set. */
+  metrics?: { metrics: Metrics; token: string | undefined };
 }
+
+/** What the metrics call a request, when it is not a procedure: a few fixed names, so series stay bounded. */
+type RequestKind = 'ping' | 'ready' | 'metrics' | 'docs' | 'batch' | 'web' | 'not_found';
+
+/** The procedure (or kind) a request was, as handlers recorded it in `res.locals`. */
+const kindOf = (res: express.Response): string | undefined => res.locals.requestKind as string | undefined;
+const setKind = (res: ServerResponse, kind: RequestKind | string) => {
+  (res as express.Response).locals.requestKind = kind;
+};
+
+/** A tRPC batch holds at most this many calls (docs/decisions.md §4). */
+export const MAX_BATCH_SIZE = 10;
+/** Calls that may not share a batch: each sign-in attempt and each feedback must be its own request. */
+const UNBATCHABLE = /^(auth|feedback)\./;
+const UNBATCHABLE_MESSAGE = 'Sign-in, account and feedback calls cannot be batched: send each one on its own.';
 
 /** The request id: the caller's `X-Request-Id` when it looks like one, else a new UUID. */
 function requestIdOf(req: IncomingMessage): string {
@@ -40,6 +67,8 @@ function requestIdOf(req: IncomingMessage): string {
 export function createApp(options: AppOptions): Express {
   const { deps } = options;
   const logger = deps.logger;
+  // Every procedure's name: what a metric may be labelled with, besides the fixed kinds.
+  const procedures = new Set(Object.keys(appRouter._def.procedures));
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy);
@@ -49,22 +78,18 @@ export function createApp(options: AppOptions): Express {
     const requestId = requestIdOf(req);
     req.headers['x-request-id'] = requestId;
     res.setHeader('X-Request-Id', requestId);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    // Reset links carry their token in the path: never send it onward.
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('X-Frame-Options', 'DENY');
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      logger.info('request', {
-        requestId,
-        method: req.method,
-        path: req.originalUrl.split('?')[0],
-        status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-      });
+      const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+      const path = req.originalUrl.split('?')[0] ?? '';
+      logger.info('request', { requestId, method: req.method, path: redactPath(path), status: res.statusCode, ms });
+      const kind = kindOf(res) ?? (path.startsWith('/api') ? 'not_found' : 'web');
+      const surface = path.startsWith('/api/trpc') ? 'trpc' : procedures.has(kind) ? 'rest' : 'other';
+      options.metrics?.metrics.observe({ surface, procedure: kind, method: req.method, status: res.statusCode }, ms / 1000);
     });
     next();
   });
+  app.use(securityHeaders(options.security));
 
   const requestInfo = (req: IncomingMessage): RequestInfo => {
     const expressReq = req as express.Request;
@@ -72,17 +97,39 @@ export function createApp(options: AppOptions): Express {
       ip: expressReq.ip ?? req.socket.remoteAddress ?? 'unknown',
       authorization: req.headers.authorization,
       requestId: String(req.headers['x-request-id']),
+      userAgent: req.headers['user-agent'],
+      acceptLanguage: req.headers['accept-language'],
     };
   };
 
   // gzip for the app's code and the API's JSON: what a phone on a slow network waits for.
   app.use(compression());
 
+  // Liveness: the process answers; it touches nothing else.
   app.head('/api/ping', (_req, res) => {
+    setKind(res, 'ping');
     res.set('Cache-Control', 'no-store').status(200).end();
   });
   app.get('/api/ping', (_req, res) => {
+    setKind(res, 'ping');
     res.set('Cache-Control', 'no-store').json({ code: 1, data: null, message: 'pong' });
+  });
+  // Readiness: the database answers too (docs/decisions.md §7); a load balancer sends traffic only then.
+  app.get('/api/ready', async (_req, res) => {
+    setKind(res, 'ready');
+    res.set('Cache-Control', 'no-store');
+    if (await options.databaseReady()) res.json(successEnvelope({ database: 'ok' }, 'ready'));
+    else res.status(503).json(errorEnvelope({ kind: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE, issues: [] }));
+  });
+  if (options.metrics?.token) {
+    app.get('/api/metrics', (req, res, next) => {
+      setKind(res, 'metrics');
+      options.metrics?.metrics.handler(options.metrics.token ?? '')(req, res, next);
+    });
+  }
+  app.use('/api', (req, res, next) => {
+    if (/^\/(docs|openapi\.json)/.test(req.path)) setKind(res, 'docs');
+    next();
   });
   app.use('/api', createDocsRouter(options.version));
 
@@ -96,8 +143,16 @@ export function createApp(options: AppOptions): Express {
     '/api/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req }) => createContext(deps, requestInfo(req)),
-      maxBodySize: 1024 * 1024,
+      createContext: ({ req, res, info }) => {
+        const only = info.calls.length === 1 ? info.calls[0]?.path : undefined;
+        setKind(res, only && procedures.has(only) ? only : 'batch');
+        if (info.isBatchCall && info.calls.length > 1 && info.calls.some((call) => UNBATCHABLE.test(call.path))) {
+          throw new AppError('BAD_REQUEST', UNBATCHABLE_MESSAGE);
+        }
+        return createContext(deps, requestInfo(req));
+      },
+      maxBatchSize: MAX_BATCH_SIZE,
+      maxBodySize: LIMITS.bodyBytes,
       onError: ({ error, path, req }) =>
         logUnexpectedFailure(logger, error, { surface: 'trpc', procedure: path, requestId: req.headers['x-request-id'] }),
       responseMeta: ({ errors }) => {
@@ -107,9 +162,9 @@ export function createApp(options: AppOptions): Express {
     }),
   );
 
-  // The REST surface's body parser; tRPC above reads its own body (same 1 MB limit) and answers in its own shape.
-  app.use('/api', express.json({ limit: '1mb' }));
-  app.use('/api', createRestHandler({ deps, requestInfo }));
+  // The REST surface's body reader; tRPC above reads its own body (same limit) and answers in its own shape.
+  app.use('/api', readJsonBody());
+  app.use('/api', createRestHandler({ deps, requestInfo, onRoute: setKind }));
 
   app.use('/api', (_req, res) => {
     res.status(404).json(errorEnvelope({ kind: 'NOT_FOUND', message: 'Not found: no such API path', issues: [] }));
@@ -118,31 +173,83 @@ export function createApp(options: AppOptions): Express {
   app.use(createWebRouter(options.webDir));
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    const type = (error as { type?: string }).type;
-    let envelope: ReturnType<typeof errorEnvelope>;
-    let status: number;
-    if (type === 'entity.too.large') {
-      status = 413;
-      envelope = errorEnvelope({ kind: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large (the limit is 1 MB)', issues: [] });
-    } else if (type === 'entity.parse.failed') {
-      status = 400;
-      envelope = errorEnvelope({ kind: 'BAD_REQUEST', message: INVALID_JSON_MESSAGE, issues: [] });
-    } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      status = 400;
-      envelope = errorEnvelope({ kind: 'BAD_REQUEST', message: 'Send the request body as UTF-8 JSON', issues: [] });
-    } else if (typeof (error as { status?: unknown }).status === 'number' && (error as { status: number }).status === 404) {
-      // express.static / sendFile: a file that is not there.
-      status = 404;
-      envelope = errorEnvelope({ kind: 'NOT_FOUND', message: 'Not found', issues: [] });
-    } else {
+    let answer = requestError(error);
+    if (!answer) {
       const described = describeError(error);
-      status = described.status;
-      envelope = errorEnvelope(described);
-      logger.error('request failed', { requestId: req.headers['x-request-id'], path: req.path, ...summarizeError(error) });
+      answer = { status: described.status, envelope: errorEnvelope(described) };
+      logger.error('request failed', { requestId: req.headers['x-request-id'], path: redactPath(req.path), ...summarizeError(error) });
     }
     if (res.headersSent) return res.end();
-    res.status(status).json(envelope);
+    res.status(answer.status).json(answer.envelope);
   };
   app.use(onError);
   return app;
+}
+
+/** What a body reader's failure is: its `type` (body-parser's, or ours). */
+type BodyErrorType =
+  | 'entity.too.large'
+  | 'entity.parse.failed'
+  | 'entity.too.deep'
+  | 'encoding.unsupported'
+  | 'charset.unsupported'
+  | 'body.unreadable';
+
+const BODY_ERRORS: Record<BodyErrorType, { status: number; kind: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE'; message: string }> = {
+  'entity.too.large': { status: 413, kind: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE_MESSAGE },
+  'entity.parse.failed': { status: 400, kind: 'BAD_REQUEST', message: INVALID_JSON_MESSAGE },
+  'entity.too.deep': { status: 400, kind: 'BAD_REQUEST', message: `The JSON body nests deeper than ${LIMITS.jsonDepth} levels` },
+  'encoding.unsupported': { status: 400, kind: 'BAD_REQUEST', message: 'Send the request body as UTF-8 JSON' },
+  'charset.unsupported': { status: 400, kind: 'BAD_REQUEST', message: 'Send the request body as UTF-8 JSON' },
+  'body.unreadable': { status: 400, kind: 'BAD_REQUEST', message: 'The request body could not be read (is its Content-Encoding right?)' },
+};
+
+/**
+ * The REST body reader: express.json with the body limit, a bound on how deep
+ * the JSON nests (a body nested thousands of levels deep would exhaust the
+ * stack of the code that walks it), and every failure of reading (a corrupt
+ * gzip or brotli body) marked as the client's, so it answers 400, not 500.
+ */
+function readJsonBody(): RequestHandler {
+  const parse = express.json({ limit: LIMITS.bodyBytes });
+  return (req, res, next) =>
+    parse(req, res, (error?: unknown) => {
+      if (error) {
+        const typed = error as { type?: string };
+        if (!(typed.type && typed.type in BODY_ERRORS)) typed.type = 'body.unreadable';
+        return next(error);
+      }
+      if (nestingDepth(req.body) > LIMITS.jsonDepth)
+        return next(Object.assign(new Error('JSON nested too deeply'), { type: 'entity.too.deep' }));
+      next();
+    });
+}
+
+/** How deep arrays and objects nest in a parsed JSON value, walked without recursion. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > LIMITS.jsonDepth) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/**
+ * The answer to a failure that happened before any procedure ran: reading the
+ * body (see BODY_ERRORS), or serving a file, where any refusal (a missing file,
+ * a path that climbs out of the folder) is a plain 404. Undefined otherwise.
+ */
+function requestError(error: unknown): { status: number; envelope: ReturnType<typeof errorEnvelope> } | undefined {
+  const { type, status } = error as { type?: string; status?: unknown };
+  const body = type ? BODY_ERRORS[type as BodyErrorType] : undefined;
+  if (body) return { status: body.status, envelope: errorEnvelope({ kind: body.kind, message: body.message, issues: [] }) };
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status: 404, envelope: errorEnvelope({ kind: 'NOT_FOUND', message: 'Not found', issues: [] }) };
+  }
+  return undefined;
 }

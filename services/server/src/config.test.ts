@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Config, loadConfig, parseDuration, resolveJwtSecret } from './config.ts';
+import { type Config, ConfigError, loadConfig, parseDuration, resolveJwtSecret } from './config.ts';
 
 /** The config of an env that must be valid (fails the test with the errors otherwise). */
 function ok(env: NodeJS.ProcessEnv): Config {
@@ -105,6 +105,9 @@ describe('loadConfig errors', () => {
     ['FEEDBACK_TO', { FEEDBACK_TO: 'nope' }],
     ['FACEBOOK_APP_SECRET', { FACEBOOK_APP_ID: '1234567890' }],
     ['FACEBOOK_APP_ID', { FACEBOOK_APP_SECRET: 'fb-secret-value' }],
+    // `true` would trust any X-Forwarded-For, and any client could pick the IP its rate limits count.
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'TRUE' }],
   ] as [string, NodeJS.ProcessEnv][])('gives one line naming %s for %j', (variable, env) => {
     let result: ReturnType<typeof loadConfig> | undefined;
     expect(() => {
@@ -240,5 +243,17 @@ describe('resolveJwtSecret', () => {
     const dataDir = tempDir();
     writeFileSync(path.join(dataDir, 'jwt-secret'), 'k'.repeat(48), { mode: 0o600 });
     expect(Buffer.from(resolveJwtSecret({ jwtSecret: undefined, dataDir })).toString()).toBe('k'.repeat(48));
+  });
+
+  it('refuses a kept secret shorter than 32 characters, like a short JWT_SECRET, naming the file', () => {
+    for (const content of ['x', 'k'.repeat(31), `  ${'k'.repeat(20)}  \n`]) {
+      const dataDir = tempDir();
+      writeFileSync(path.join(dataDir, 'jwt-secret'), content, { mode: 0o600 });
+      expect(() => resolveJwtSecret({ jwtSecret: undefined, dataDir })).toThrow(ConfigError);
+      expect(() => resolveJwtSecret({ jwtSecret: undefined, dataDir })).toThrow(/jwt-secret.*at least 32/);
+    }
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, 'jwt-secret'), 'k'.repeat(32), { mode: 0o600 });
+    expect(resolveJwtSecret({ jwtSecret: undefined, dataDir }).length).toBe(32);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The server's settings (DECISIONS §5), validated at start. */
+/** The server's settings (docs/decisions.md §5), validated at start. */
 export interface Config {
   port: number;
   host: string;
@@ -21,8 +21,10 @@ export interface Config {
   facebookAppSecret: string | undefined;
   googleJwksUrl: string;
   facebookGraphUrl: string;
-  /** Express's `trust proxy`: false, true, a hop count or a list of addresses. */
-  trustProxy: boolean | number | string;
+  /** Express's `trust proxy`: false, a hop count or a list of addresses (never `true`). */
+  trustProxy: false | number | string;
+  /** The bearer token that may read /api/metrics; unset: no metrics served. */
+  metricsToken: string | undefined;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -81,7 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   }
 
   const jwtSecret = get('JWT_SECRET');
-  if (jwtSecret !== undefined && jwtSecret.length < 32) errors.push('JWT_SECRET must be at least 32 characters long');
+  if (jwtSecret !== undefined && jwtSecret.length < JWT_SECRET_MIN)
+    errors.push(`JWT_SECRET must be at least ${JWT_SECRET_MIN} characters long`);
 
   let tokenTtlSeconds = 7 * 86400;
   const ttlText = get('TOKEN_TTL');
@@ -123,10 +126,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   let trustProxy: Config['trustProxy'] = false;
   const trustText = get('TRUST_PROXY');
   if (trustText !== undefined) {
-    if (/^(true|false)$/i.test(trustText)) trustProxy = trustText.toLowerCase() === 'true';
+    // `true` trusts every X-Forwarded-For hop, so any client could choose its IP and slip past the per-IP limits.
+    if (/^true$/i.test(trustText)) {
+      errors.push(
+        'TRUST_PROXY=true would let any client choose its IP through X-Forwarded-For: set the number of proxies in front of the server (e.g. 1) or their addresses',
+      );
+    } else if (/^false$/i.test(trustText)) trustProxy = false;
     else if (/^\d+$/.test(trustText)) trustProxy = Number(trustText);
     else trustProxy = trustText;
   }
+
+  const metricsToken = get('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) errors.push('METRICS_TOKEN must be at least 16 characters long');
 
   if (errors.length) return { ok: false, errors };
   return {
@@ -148,20 +159,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       googleJwksUrl,
       facebookGraphUrl,
       trustProxy,
+      metricsToken,
     },
   };
 }
 
+/** The shortest signing key accepted, from JWT_SECRET or the `jwt-secret` file alike. */
+export const JWT_SECRET_MIN = 32;
+
 /**
  * The token signing key: JWT_SECRET when set, else a random key generated on
  * first start and kept in `DATA_DIR/jwt-secret` (mode 600) so sessions survive
- * restarts. Several processes must share JWT_SECRET (or the folder).
+ * restarts. Several processes must share JWT_SECRET (or the folder). A file
+ * key shorter than 32 characters stops the server, like a short JWT_SECRET.
  */
 export function resolveJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>): Uint8Array {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
   const file = path.join(config.dataDir, 'jwt-secret');
   if (!existsSync(file)) {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     try {
       writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
     } catch (error) {
@@ -169,5 +185,14 @@ export function resolveJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>):
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+  const key = readFileSync(file, 'utf8').trim();
+  if (key.length < JWT_SECRET_MIN) {
+    throw new ConfigError(`${file} must hold a key of at least ${JWT_SECRET_MIN} characters (delete it to have a new one generated)`);
+  }
+  return new TextEncoder().encode(key);
+}
+
+/** A setting found wrong only when it is used (a file's content): the server stops with its one line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
 }

@@ -1,7 +1,10 @@
 import { createLogger, summarizeError } from '@reorder/api';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirInUseError } from './data-lock.ts';
 import { startServer } from './server.ts';
 
+// Everything the server writes (the embedded database, the outbox, the key) is its user's alone.
+process.umask(0o077);
 const logger = createLogger();
 const loaded = loadConfig();
 if (!loaded.ok) {
@@ -40,6 +43,14 @@ try {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 } catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(1);
+  }
+  if (error instanceof DataDirInUseError) {
+    process.stderr.write(`Could not start: ${error.message}\n`);
+    process.exit(1);
+  }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
   const summary = summarizeError(error);
   const reason = (summary.errorCode as string | undefined) ?? (summary.errorMessage as string | undefined) ?? 'unknown error';

@@ -1,8 +1,10 @@
 import { once } from 'node:events';
+import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
   type ApiDeps,
+  createBackgroundTasks,
   createFacebookVerifier,
   createGoogleVerifier,
   createLogger,
@@ -11,12 +13,17 @@ import {
   createTokenService,
   defaultRateRules,
   type Logger,
+  pruneSessions,
   type RateRules,
   summarizeError,
 } from '@reorder/api';
 import { connectDatabase, type DatabaseHandle, migrateToLatest } from '@reorder/db';
+import { sql } from 'kysely';
 import { createApp } from './app.ts';
 import { type Config, resolveJwtSecret } from './config.ts';
+import { secureDataDir } from './data-dir.ts';
+import { lockDataDir } from './data-lock.ts';
+import { createMetrics } from './metrics.ts';
 
 export const VERSION = '1.0.0';
 
@@ -29,28 +36,88 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Slow clients may not hold a connection for long (docs/decisions.md §4); tests shorten these. */
+export interface ConnectionLimits {
+  /** The whole request head must arrive within this. */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this. */
+  requestTimeoutMs: number;
+  /** How often Node looks for connections past those limits. */
+  checkIntervalMs: number;
+  /** Connections open at once; past it, new ones are refused. */
+  maxConnections: number;
+}
+
+export const CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 20_000,
+  requestTimeoutMs: 60_000,
+  checkIntervalMs: 5_000,
+  maxConnections: 2_000,
+};
+
 export interface StartOptions {
   logger?: Logger;
+  connectionLimits?: Partial<ConnectionLimits>;
   /** Overrides for tests (tight limits, a frozen clock...). */
   rateRules?: Partial<RateRules>;
   webDir?: string;
   /** Where PGlite keeps its files instead of `DATA_DIR/pglite` (`memory://` in tests). */
   pgliteDir?: string;
+  /** When the embedded database folder's lock is lost from under this process; by default it logs and exits. */
+  onLockLost?: (error: Error) => void;
+}
+
+/** How long /api/ready waits for the database before it calls it down. */
+const READY_TIMEOUT_MS = 2_000;
+
+/** Whether the database answers a trivial query in time. */
+async function databaseAnswers(database: DatabaseHandle): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+  });
+  const query = sql`SELECT 1`.execute(database.db).then(
+    () => true,
+    () => false,
+  );
+  const answered = await Promise.race([query, timeout]);
+  clearTimeout(timer);
+  return answered;
 }
 
 /** Opens the database, runs migrations and starts listening. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger();
-  const database = await connectDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: options.pgliteDir ?? path.join(config.dataDir, 'pglite'),
-  });
+  secureDataDir(config.dataDir);
+  const pgliteDir = options.pgliteDir ?? path.join(config.dataDir, 'pglite');
+  // The embedded database is one process's: a second one on the same folder refuses to start.
+  const lock =
+    !config.databaseUrl && !pgliteDir.startsWith('memory://')
+      ? await lockDataDir(
+          config.dataDir,
+          options.onLockLost ??
+            ((error) => {
+              logger.error('the embedded database folder was taken by another process: stopping', summarizeError(error));
+              process.exit(1);
+            }),
+        )
+      : undefined;
+  let database: DatabaseHandle;
+  try {
+    database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   try {
     await migrateToLatest(database.db);
   } catch (error) {
     await database.close();
+    await lock?.release();
     throw error;
   }
+  // PGlite unpacks a new database with the archive's own modes (0666), whatever the umask: fix them.
+  if (database.kind === 'pglite') secureDataDir(config.dataDir);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger });
   const deps: ApiDeps = {
@@ -60,6 +127,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     rateLimiter: createRateLimiter(database.db),
     rateRules: { ...defaultRateRules, ...options.rateRules },
     logger,
+    background: createBackgroundTasks(logger),
     settings: { publicUrl: config.publicUrl, feedbackTo: config.feedbackTo },
     social: {
       google: config.googleClientId
@@ -82,15 +150,40 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           : undefined,
     },
   };
-  const app = createApp({ deps, trustProxy: config.trustProxy, version: VERSION, webDir: options.webDir });
-  const server = app.listen(config.port, config.host);
+  const metrics = createMetrics(database);
+  const app = createApp({
+    deps,
+    databaseReady: () => databaseAnswers(database),
+    metrics: { metrics, token: config.metricsToken },
+    trustProxy: config.trustProxy,
+    version: VERSION,
+    webDir: options.webDir,
+    security: {
+      https: config.publicUrl.startsWith('https:'),
+      google: Boolean(deps.social.google),
+      facebook: Boolean(deps.social.facebook),
+    },
+  });
+  const limits = { ...CONNECTION_LIMITS, ...options.connectionLimits };
+  const server = createHttpServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
+    app,
+  );
+  server.maxConnections = limits.maxConnections;
+  // Longer than the usual load balancer's idle timeout (60 s), so the balancer closes first.
   server.keepAliveTimeout = 65_000;
+  server.listen(config.port, config.host);
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
 
   const prune = setInterval(
     () => {
       deps.rateLimiter.prune().catch((error: unknown) => logger.warn('rate limit pruning failed', summarizeError(error)));
+      pruneSessions(deps.db).catch((error: unknown) => logger.warn('session pruning failed', summarizeError(error)));
     },
     10 * 60 * 1000,
   );
@@ -107,8 +200,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       server.closeIdleConnections();
       await closed;
       clearInterval(sweep);
+      // Mail that follows an answer already given still goes out before the database closes.
+      await deps.background.drain();
       mailer.close();
       await database.close();
+      await lock?.release();
     })();
     return closing;
   };

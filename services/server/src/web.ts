@@ -16,9 +16,21 @@ const PLACEHOLDER = `<!doctype html>
 `;
 
 /**
+ * Paths that are not the app's screens: a file name (anything with an
+ * extension) or what probes and crawlers ask for. Answering them with the
+ * app's page (200) would fool them: they get a real 404 unless the file exists.
+ */
+const NOT_A_SCREEN = /\.[a-z0-9]+$|^\/(metrics|healthz?|livez|readyz|ready|status)\/?$/i;
+
+function notFound(res: express.Response) {
+  res.status(404).type('text/plain').set('Cache-Control', 'no-cache').send('Not found\n');
+}
+
+/**
  * Serves the built web app: its files with long caching for hashed assets,
- * and `index.html` for every other path (the app routes on the client). With
- * no build present, a placeholder page.
+ * and `index.html` for every other path (the app routes on the client) but
+ * those that look like files or probes, which get a real 404. With no build
+ * present, a placeholder page.
  */
 export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
   const webRouter = express.Router();
@@ -26,6 +38,7 @@ export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
   if (!existsSync(index)) {
     webRouter.use((req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      if (NOT_A_SCREEN.test(req.path)) return notFound(res);
       res.type('html').set('Cache-Control', 'no-cache').send(PLACEHOLDER);
     });
     return webRouter;
@@ -34,6 +47,7 @@ export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
   webRouter.use(express.static(webDir, { index: false, maxAge: '1h' }));
   webRouter.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (NOT_A_SCREEN.test(req.path)) return notFound(res);
     res.set('Cache-Control', 'no-cache').sendFile(index);
   });
   return webRouter;

@@ -1,9 +1,9 @@
+import { type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RegisteredUser, startTestServer, type TestServer } from './harness.ts';
 
 /**
- * DECISIONS §2: an unexpected failure answers 500 INTERNAL with a generic
+ * docs/decisions.md §2: an unexpected failure answers 500 INTERNAL with a generic
  * message, never a stack trace or SQL; the log says what failed without a
  * stack or SQL either.
  */

@@ -1,9 +1,15 @@
+import {
+  expectFailure as expectError,
+  expectFieldError,
+  type RegisteredUser,
+  startSmtpServer,
+  startTestServer,
+  type TestServer,
+  unique,
+} from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFailure as expectError, expectFieldError } from './envelope.ts';
-import { unique } from './fixtures.ts';
-import { type RegisteredUser, startSmtpServer, startTestServer, type TestServer } from './harness.ts';
 
-/** POST /api/feedbacks (DECISIONS §2, §3): stored, answered as Feedback, mailed to FEEDBACK_TO. */
+/** POST /api/feedbacks (docs/decisions.md §2, §3): stored, answered as Feedback, mailed to FEEDBACK_TO. */
 
 const FEEDBACK_TO = 'team@reorder.test';
 
@@ -100,14 +106,15 @@ describe('POST /api/feedbacks', () => {
     expect(rows).toEqual([]);
   });
 
-  it('emails the feedback to FEEDBACK_TO, with reply-to the sender', async () => {
+  it('emails the feedback to FEEDBACK_TO, with reply-to the account’s email (not one the caller typed)', async () => {
     const body = feedback({ fullName: 'Rita Reply', email: 'rita.reply@example.com', note: `Please add dark mode ${unique()}` });
     const res = await send(body);
     expect(res.status, res.text).toBe(200);
     const mail = await smtp.waitFor((m) => m.text.includes(body.note));
     expect(mail.to).toEqual([FEEDBACK_TO]);
     expect(mail.subject).toBe('Feedback from Rita Reply');
-    expect(mail.raw).toMatch(/^Reply-To: .*rita\.reply@example\.com/im);
+    expect(mail.raw).toMatch(new RegExp(`^Reply-To: .*${user.email.replace(/[.+]/g, '\\$&')}`, 'im'));
+    expect(mail.raw).not.toMatch(/^Reply-To: .*rita\.reply@example\.com/im);
     expect(mail.text).toContain('rita.reply@example.com');
     expect(mail.text).toContain(`@${user.user.username}`);
     expect(mail.html).toContain(body.note);

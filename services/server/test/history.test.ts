@@ -1,12 +1,11 @@
+import { expectFailure, expectOk, expectSameNotFound, startTestServer, type TestServer } from '@reorder/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFailure, expectOk, expectSameNotFound } from './envelope.ts';
-import { startTestServer, type TestServer } from './harness.ts';
 
 /**
  * Issue 5: sending an order records it (exact text, message and lines as they
  * were), the order's history lists what was sent newest first, and re-order
- * puts a sent order back into the current order. DECISIONS §2 (envelope,
+ * puts a sent order back into the current order. docs/decisions.md §2 (envelope,
  * ids) and §3 (tenancy: another user's id answers like a missing one).
  */
 
@@ -225,6 +224,63 @@ describe('POST /api/orders/{id}/send', () => {
 
     expectOk(await shop.historyRaw(), []);
     expect(await sentRows(shop.orderId)).toEqual([]);
+  });
+});
+
+describe('POST /api/orders/{id}/send with the text that was opened', () => {
+  it('records when the order still makes exactly that text', async () => {
+    const shop = await newShop();
+    const p = await shop.add('Lemons', 'Kg');
+    await shop.set(p.id, 1);
+    await shop.introduce('Hola');
+    const sent = await shop.send({ text: 'Hola\n1 x Kg: Lemons' });
+    expect(sent.text).toBe('Hola\n1 x Kg: Lemons');
+    expect(await shop.history()).toEqual([sent]);
+  });
+
+  it('answers 409 and records nothing when the order makes another text (a save had not landed)', async () => {
+    const shop = await newShop();
+    const lemons = await shop.add('Lemons', 'Kg');
+    await shop.add('Tomatoes', 'Kg');
+    await shop.set(lemons.id, 1);
+    // The app showed (and opened) both lines, but the second quantity never reached the server.
+    for (const text of ['1 x Kg: Lemons\n1 x Kg: Tomatoes', '1 x Kg: Lemons\n', ' 1 x Kg: Lemons', '']) {
+      const res = await shop.sendRaw({ text });
+      expectFailure(res, 409, 'CONFLICT');
+      expect(res.body.message).toMatch(/changed/);
+    }
+    expectOk(await shop.historyRaw(), []);
+    expect(await sentRows(shop.orderId)).toEqual([]);
+  });
+
+  it('refuses a text that is not a string with 400', async () => {
+    const shop = await newShop();
+    const p = await shop.add('Lemons', 'Kg');
+    await shop.set(p.id, 1);
+    for (const text of [42, null, ['1 x Kg: Lemons'], { a: 1 }]) {
+      expectFailure(await shop.sendRaw({ text }), 400, 'BAD_REQUEST', ['text']);
+    }
+    expectFailure(await shop.sendRaw({ text: 'x'.repeat(200_000) }), 400, 'BAD_REQUEST', ['text']);
+    expect(await sentRows(shop.orderId)).toEqual([]);
+  });
+
+  it('does the same through tRPC', async () => {
+    const shop = await newShop();
+    const p = await shop.add('Lemons', 'Kg');
+    await shop.set(p.id, 2);
+    const stale = await t.api.request('POST', '/api/trpc/orders.send', {
+      token: shop.token,
+      body: { id: shop.orderId, text: '1 x Kg: Lemons' },
+    });
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body.error.data).toMatchObject({ kind: 'CONFLICT', httpStatus: 409 });
+    const ok = await t.api.request('POST', '/api/trpc/orders.send', {
+      token: shop.token,
+      body: { id: shop.orderId, text: '2 x Kg: Lemons' },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.result.data.text).toBe('2 x Kg: Lemons');
+    expect((await shop.history()).map((s) => s.text)).toEqual(['2 x Kg: Lemons']);
   });
 });
 

@@ -1,6 +1,5 @@
+import { expectFailure, expectOk, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFailure, expectOk } from './envelope.ts';
-import { startTestServer, type TestServer } from './harness.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,80 +1,31 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cleanUp, exitWithin, freePort, type Running, spawnProcess, tempDir, waitForPing } from '@reorder/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * The real process (`src/main.ts`): configuration checked at start with one
- * clear line per bad variable (DECISIONS §5), the embedded database and the
+ * clear line per bad variable (docs/decisions.md §5), the embedded database and the
  * generated JWT secret in DATA_DIR, and a graceful SIGTERM that lets a
  * request in flight finish. Always on PGlite (DATABASE_URL unset), whichever
  * database the run is for.
  */
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const children = new Set<ChildProcess>();
-const tempDirs: string[] = [];
-
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'reorder-process-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-interface Running {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  /** Resolves with the exit code (null when killed by a signal). */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+afterAll(cleanUp);
 
 /**
  * Starts `node --import tsx src/main.ts` with only the given variables (plus
  * PATH), so nothing from the test's own environment leaks in.
  */
-function startProcess(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let out = '';
-  let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk;
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    err += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.on('close', (code, signal) => resolve({ code, signal }));
-  });
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
-
-/** Waits for the exit; kills the process and fails when it takes longer than `ms`. */
-async function exitWithin(running: Running, ms: number) {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), ms);
-  });
-  const result = await Promise.race([running.exited, timeout]);
-  clearTimeout(timer);
-  if (result === 'timeout') {
-    running.child.kill('SIGKILL');
-    throw new Error(`the process did not exit within ${ms} ms\nstdout: ${running.stdout()}\nstderr: ${running.stderr()}`);
-  }
-  return result;
+function startProcess(env: Record<string, string>, options: { umask?: string } = {}): Running {
+  // With `umask`, the process starts under that mask (e.g. 000, as some containers run), through sh.
+  const [command, args] = options.umask
+    ? ['sh', ['-c', `umask ${options.umask} && exec "$0" --import tsx src/main.ts`, process.execPath]]
+    : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
+  return spawnProcess(command, args, { cwd: serverDir, env });
 }
 
 /** Runs the process with a bad configuration and returns its exit code and stderr lines. */
@@ -90,31 +41,6 @@ async function runWithBadConfig(env: Record<string, string>) {
   expect(running.stdout(), 'stdout').not.toMatch(/running at/i);
   expect(readdirSync(dataDir), 'DATA_DIR stays empty').toEqual([]);
   return { code, lines, stderr: running.stderr() };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Polls HEAD /api/ping until it answers 200 (the first PGlite start can take a while). */
-async function waitForPing(base: string, running: Running, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (running.child.exitCode !== null) throw new Error(`the server exited early (${running.child.exitCode}): ${running.stderr()}`);
-    try {
-      const res = await fetch(`${base}/api/ping`, { method: 'HEAD', signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline)
-      throw new Error(`no answer on ${base}/api/ping within ${timeoutMs} ms\nstdout: ${running.stdout()}\nstderr: ${running.stderr()}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
 }
 
 /** True once a new TCP connection to the port is refused. */
@@ -231,7 +157,8 @@ describe('a real start on the embedded database, and a graceful SIGTERM', () => 
   it('starts with DATABASE_URL unset, keeping the database and a generated JWT secret in DATA_DIR', async () => {
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const running = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    // Under umask 000 every file would be world-writable, unless the server sees to it.
+    const running = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, { umask: '000' });
     try {
       await waitForPing(base, running, 90_000);
       expect(running.stdout()).toContain(base);
@@ -265,7 +192,34 @@ describe('a real start on the embedded database, and a graceful SIGTERM', () => 
       running.child.kill('SIGTERM');
       await exitWithin(running, 15_000);
     }
+    // DATA_DIR holds password hashes and the key: the server's user alone may read it.
+    const open: string[] = [];
+    const walk = (dir: string) => {
+      if ((statSync(dir).mode & 0o777) !== 0o700) open.push(`${dir} ${(statSync(dir).mode & 0o777).toString(8)}`);
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if ((statSync(full).mode & 0o777) !== 0o600) open.push(`${full} ${(statSync(full).mode & 0o777).toString(8)}`);
+      }
+    };
+    walk(dataDir);
+    expect(open).toEqual([]);
   }, 120_000);
+
+  it('refuses to start with a jwt-secret file shorter than 32 characters, in one line', async () => {
+    const shortDir = tempDir();
+    writeFileSync(path.join(shortDir, 'jwt-secret'), 'short', { mode: 0o600 });
+    const running = startProcess({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: shortDir });
+    const { code } = await exitWithin(running, 60_000);
+    expect(code).toBe(1);
+    const lines = running
+      .stderr()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration error: .*jwt-secret.*at least 32/);
+    expect(running.stderr()).not.toContain('short');
+  }, 70_000);
 
   /**
    * Starts the server again on the same DATA_DIR, opens a slow request (headers and part of the body),
@@ -354,4 +308,75 @@ describe('a real start on the embedded database, and a graceful SIGTERM', () => 
     expect(exit.code, told).toBe(0);
     expect(ms, told).toBeLessThan(9_000);
   }, 120_000);
+});
+
+describe('one process per embedded database folder', () => {
+  const dataDir = tempDir();
+
+  async function registerOwner(base: string, email: string) {
+    const res = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ businessName: 'Lock Café', fullName: 'Lola Lock', email, password: 'a long enough password' }),
+    });
+    expect(res.status).toBe(200);
+  }
+
+  it('refuses a second server and db:migrate on the same DATA_DIR with one clear line, and the first keeps working', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const first = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    try {
+      await waitForPing(base, first, 90_000);
+      await registerOwner(base, 'first@example.com');
+
+      const second = startProcess({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir });
+      const { code } = await exitWithin(second, 60_000);
+      expect(code).toBe(1);
+      const lines = second
+        .stderr()
+        .split('\n')
+        .filter((line) => line.trim());
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Could not start: the embedded database in .* is in use by another Reorder process \(pid \d+\)/);
+      expect(second.stdout()).not.toMatch(/running at/i);
+
+      const migrate = spawnProcess(process.execPath, ['--import', 'tsx', 'src/migrate.ts'], { cwd: serverDir, env: { DATA_DIR: dataDir } });
+      expect((await exitWithin(migrate, 60_000)).code).toBe(1);
+      expect(migrate.stderr().trim()).toMatch(/^Could not migrate: the embedded database in .* is in use by another Reorder process/);
+
+      // The first server never noticed.
+      await registerOwner(base, 'still@example.com');
+    } finally {
+      first.child.kill('SIGTERM');
+      await exitWithin(first, 15_000);
+    }
+  }, 180_000);
+
+  it('takes over the lock of a server that crashed, with the data it had kept', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const crashed = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await waitForPing(base, crashed, 90_000);
+    await registerOwner(base, 'before.crash@example.com');
+    crashed.child.kill('SIGKILL');
+    await exitWithin(crashed, 15_000);
+    expect(existsSync(path.join(dataDir, 'reorder.lock'))).toBe(true);
+
+    const next = startProcess({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    try {
+      await waitForPing(base, next, 90_000);
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'before.crash@example.com', password: 'a long enough password' }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      next.child.kill('SIGTERM');
+      await exitWithin(next, 15_000);
+    }
+    // A clean stop leaves no lock behind.
+    expect(existsSync(path.join(dataDir, 'reorder.lock'))).toBe(false);
+  }, 180_000);
 });

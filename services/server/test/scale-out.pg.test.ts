@@ -1,8 +1,8 @@
+import { startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
 
 // Two server processes on one PostgreSQL database, as behind a load balancer
-// (DECISIONS §1): nothing that matters lives in one process's memory.
+// (docs/decisions.md §1): nothing that matters lives in one process's memory.
 let a: TestServer;
 let b: TestServer;
 beforeAll(async () => {
@@ -38,8 +38,7 @@ describe('two servers on one database', () => {
   it('share password resets: a token made through one server works on the other, once', async () => {
     const user = await a.api.register();
     await a.api.post('/api/auth/forgot-password', { email: user.email });
-    const link = await waitForLink(a.logs);
-    const token = link.split('/reset-password/')[1];
+    const token = await a.linkToken(user.email, '/reset-password');
     const first = await b.api.post('/api/auth/reset-password', { token, password: 'a brand new password' });
     expect(first.status).toBe(200);
     const again = await a.api.post('/api/auth/reset-password', { token, password: 'another new password' });
@@ -48,23 +47,21 @@ describe('two servers on one database', () => {
     expect(login.status).toBe(200);
   });
 
-  it('revoke old tokens on both after a password change on one', async () => {
+  it('end the other sessions on both after a password change on one', async () => {
     const user = await a.api.register();
-    const change = await a.api.put('/api/users/me', { password: 'changed password 1' }, user.token);
+    const other = await b.api.post('/api/auth/login', { email: user.email, password: user.password });
+    expect(other.status).toBe(200);
+    const change = await a.api.put('/api/users/me', { password: 'changed password 1', currentPassword: user.password }, user.token);
     expect(change.status).toBe(200);
-    const res = await b.api.get('/api/suppliers', user.token);
-    expect(res.status).toBe(401);
+    expect((await b.api.get('/api/suppliers', other.body.data.token)).status).toBe(401);
+    expect((await b.api.get('/api/suppliers', user.token)).status).toBe(200);
+  });
+
+  it('end a session on both at once: signed out through one, refused by the other', async () => {
+    const user = await a.api.register();
+    expect((await b.api.get('/api/suppliers', user.token)).status).toBe(200);
+    expect((await a.api.post('/api/auth/logout', {}, user.token)).status).toBe(200);
+    expect((await b.api.get('/api/suppliers', user.token)).status).toBe(401);
+    expect((await a.api.get('/api/suppliers', user.token)).status).toBe(401);
   });
 });
-
-/** The reset link the outbox mailer logged (no SMTP_URL in these servers). */
-async function waitForLink(logs: string[]): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    for (const line of logs) {
-      const entry = JSON.parse(line) as { msg: string; link?: string };
-      if (entry.msg === 'mail written to outbox' && entry.link?.includes('/reset-password/')) return entry.link;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('no reset link logged');
-}

@@ -1,9 +1,17 @@
+import {
+  type ApiResponse,
+  type FacebookStandIn,
+  type GoogleStandIn,
+  type RegisteredUser,
+  startFacebookStandIn,
+  startGoogleStandIn,
+  startTestServer,
+  type TestServer,
+} from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type RegisteredUser, startTestServer, type TestServer } from './harness.ts';
-import { type FacebookStandIn, type GoogleStandIn, startFacebookStandIn, startGoogleStandIn } from './social-providers.ts';
 
 /**
- * Google and Facebook sign-in (issue 4, DECISIONS §2 and §4): our real server
+ * Google and Facebook sign-in (issue 4, docs/decisions.md §2 and §4): our real server
  * against local stand-ins that speak the providers' protocols: a JSON Web Key
  * Set with ID tokens signed by its keys, and a Graph API answering
  * `debug_token` and `/me`.
@@ -108,7 +116,7 @@ const signInWithGoogle = (server: TestServer, googleToken: string, extra: Record
 const signInWithFacebook = (server: TestServer, facebookToken: string, extra: Record<string, unknown> = {}) =>
   server.api.post('/api/auth/facebook', { facebookToken, ...extra });
 
-/** A failure envelope with this status and kind (DECISIONS §2). */
+/** A failure envelope with this status and kind (docs/decisions.md §2). */
 function expectError(res: ApiResponse, status: number, kind: string): void {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/application\/json/);
@@ -137,9 +145,10 @@ interface SessionUser {
   fullName: string;
   email: string;
   language: string;
+  emailVerified: boolean;
 }
 
-/** A Session envelope (DECISIONS §2) whose token works; returns the session. */
+/** A Session envelope (docs/decisions.md §2) whose token works; returns the session. A provider sign-in always ends in a verified email. */
 async function expectSession(server: TestServer, res: ApiResponse, user: Partial<SessionUser> = {}) {
   expect(res.status, res.text).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/application\/json/);
@@ -155,6 +164,7 @@ async function expectSession(server: TestServer, res: ApiResponse, user: Partial
         fullName: expect.any(String),
         email: expect.any(String),
         language: expect.stringMatching(/^(en|es)$/),
+        emailVerified: true,
         ...user,
       },
     },
@@ -179,6 +189,20 @@ async function register(server: TestServer, overrides: Parameters<TestServer['ap
   return server.api.register(overrides);
 }
 
+/** A password account whose owner opened the verification link. */
+async function registerVerified(server: TestServer, overrides: Parameters<TestServer['api']['register']>[0] = {}): Promise<RegisteredUser> {
+  const user = await server.api.register(overrides);
+  await server.confirmEmail(user.email);
+  return { ...user, user: { ...user.user, emailVerified: true } };
+}
+
+/** The token still works (200) or not (401) for GET /api/users/me. */
+async function tokenWorks(server: TestServer, token: string): Promise<boolean> {
+  const res = await server.api.get('/api/users/me', token);
+  expect([200, 401]).toContain(res.status);
+  return res.status === 200;
+}
+
 /** Times a request. */
 async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const started = performance.now();
@@ -201,7 +225,7 @@ describe('POST /api/auth/google', () => {
       language: 'en',
     });
     expect(Number.isInteger(session.user.id) && session.user.id > 0).toBe(true);
-    expect(Object.keys(session.user).sort()).toEqual(['businessName', 'email', 'fullName', 'id', 'language', 'username']);
+    expect(Object.keys(session.user).sort()).toEqual(['businessName', 'email', 'emailVerified', 'fullName', 'id', 'language', 'username']);
   });
 
   it('gives a new account the language asked for', async () => {
@@ -233,9 +257,9 @@ describe('POST /api/auth/google', () => {
     await expectSession(t, await signInWithGoogle(t, await idToken(google, { iss: 'accounts.google.com', email })), { email });
   });
 
-  it('links an account registered with the same email (any case), which keeps its profile, language and password', async () => {
+  it('links a verified account with the same email (any case), which keeps its profile, language, password and sessions', async () => {
     const tag = unique();
-    const owner = await register(t, { email: `Lina.${tag}@example.com`, businessName: 'Bar Lina', fullName: 'Lina Luna' });
+    const owner = await registerVerified(t, { email: `Lina.${tag}@example.com`, businessName: 'Bar Lina', fullName: 'Lina Luna' });
     const sub = `2${Date.now()}${sequence}`;
     const token = await idToken(google, { sub, email: `lina.${tag}@example.com`, name: 'Someone Else' });
     const linked = await expectSession(t, await signInWithGoogle(t, token, { language: 'es' }));
@@ -245,10 +269,28 @@ describe('POST /api/auth/google', () => {
     const later = await expectSession(t, await signInWithGoogle(t, await idToken(google, { sub, email: `lina.new.${tag}@gmail.com` })));
     expect(later.user.id).toBe(owner.user.id);
 
-    // The password still works, for the same account.
+    // The password still works, for the same account, and so does the session it had.
     const login = await t.api.post('/api/auth/login', { email: owner.email, password: owner.password });
     expect(login.status, login.text).toBe(200);
     expect(login.body.data.user).toEqual(owner.user);
+    expect(await tokenWorks(t, owner.token)).toBe(true);
+  });
+
+  it('takes over an account whose email was never verified: its password and sessions end, and a notice is mailed', async () => {
+    // A squatter registers the owner's address first, and keeps a session.
+    const email = `victim.${unique()}@gmail.com`;
+    const squatter = await register(t, { email, businessName: 'Squat Bar', password: 'squatter password 1' });
+    expect(squatter.user.emailVerified).toBe(false);
+    const linked = await expectSession(t, await signInWithGoogle(t, await idToken(google, { email })), { email, emailVerified: true });
+    expect(linked.user.id).toBe(squatter.user.id);
+    // The squatter is out: the session ended, and the password no longer signs in.
+    expect(await tokenWorks(t, squatter.token)).toBe(false);
+    expectError(await t.api.post('/api/auth/login', { email, password: squatter.password }), 401, 'UNAUTHORIZED');
+    // The real owner is in, and was told.
+    expect(await tokenWorks(t, linked.token)).toBe(true);
+    const notice = (await t.outbox()).find((m) => m.to.includes(email) && /Google/.test(m.subject));
+    expect(notice?.subject).toBe('Your account now signs in with Google');
+    expect(notice?.text).toContain('its password was removed');
   });
 
   it('does not link an account whose email is already linked to another Google account (409)', async () => {
@@ -387,7 +429,7 @@ describe('POST /api/auth/facebook', () => {
       email: `fatima.${tag}@example.com`,
       language: 'en',
     });
-    expect(Object.keys(session.user).sort()).toEqual(['businessName', 'email', 'fullName', 'id', 'language', 'username']);
+    expect(Object.keys(session.user).sort()).toEqual(['businessName', 'email', 'emailVerified', 'fullName', 'id', 'language', 'username']);
   });
 
   it('gives a new account the language asked for', async () => {
@@ -411,14 +453,25 @@ describe('POST /api/auth/facebook', () => {
     for (const session of sessions) expect(session.user).toEqual(sessions[0]?.user);
   });
 
-  it('links an account registered with the same email, which keeps its profile and password', async () => {
-    const owner = await register(t, { businessName: 'Frutería Flor', fullName: 'Flor Fernández' });
+  it('links a verified account with the same email, which keeps its profile and password', async () => {
+    const owner = await registerVerified(t, { businessName: 'Frutería Flor', fullName: 'Flor Fernández' });
     const user = facebookUser(facebook, { email: owner.email, name: 'Somebody Else' });
     const linked = await expectSession(t, await signInWithFacebook(t, user.token, { language: 'es' }));
     expect(linked.user).toEqual(owner.user);
     const login = await t.api.post('/api/auth/login', { email: owner.email, password: owner.password });
     expect(login.status, login.text).toBe(200);
     expect(login.body.data.user).toEqual(owner.user);
+  });
+
+  it('takes over an account whose email was never verified, like Google', async () => {
+    const squatter = await register(t, { password: 'squatter password 2' });
+    const user = facebookUser(facebook, { email: squatter.email });
+    const linked = await expectSession(t, await signInWithFacebook(t, user.token), { email: squatter.email });
+    expect(linked.user.id).toBe(squatter.user.id);
+    expect(await tokenWorks(t, squatter.token)).toBe(false);
+    expectError(await t.api.post('/api/auth/login', { email: squatter.email, password: squatter.password }), 401, 'UNAUTHORIZED');
+    const notice = (await t.outbox()).find((m) => m.to.includes(squatter.email.toLowerCase()) && /Facebook/.test(m.subject));
+    expect(notice?.subject).toBe('Your account now signs in with Facebook');
   });
 
   it('rejects a token the Graph API does not know (401)', async () => {
@@ -598,7 +651,15 @@ describe('the tRPC surface', () => {
     expect(session).toEqual({
       token: expect.any(String),
       expiresAt: expect.any(String),
-      user: { id: expect.any(Number), username: email.split('@')[0], businessName: '', fullName: 'Gabriela Google', email, language: 'en' },
+      user: {
+        id: expect.any(Number),
+        username: email.split('@')[0],
+        businessName: '',
+        fullName: 'Gabriela Google',
+        email,
+        language: 'en',
+        emailVerified: true,
+      },
     });
     const mine = await t.api.get('/api/users/me', session.token);
     expect(mine.status, mine.text).toBe(200);

@@ -1,7 +1,6 @@
 import { normalizeSearchText } from '@reorder/schemas';
+import { type ApiResponse, expectFailure, expectOk, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFailure, expectOk } from './envelope.ts';
-import { type ApiResponse, startTestServer, type TestServer } from './harness.ts';
 
 let t: TestServer;
 beforeAll(async () => {

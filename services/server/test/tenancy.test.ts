@@ -1,9 +1,8 @@
+import { expectSameNotFound, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSameNotFound } from './envelope.ts';
-import { type RegisteredUser, startTestServer, type TestServer } from './harness.ts';
 
 /**
- * DECISIONS §3: every supplier, order, product and quantity belongs to one
+ * docs/decisions.md §3: every supplier, order, product and quantity belongs to one
  * user, and another user's id answers 404 exactly like an id that does not
  * exist. User B tries every id-taking call with user A's ids.
  */

@@ -1,7 +1,7 @@
 import type { AppRouter } from '@reorder/api';
+import { startTestServer, type TestServer } from '@reorder/testing';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
 
 /**
  * The typed client of the web app: the same procedures as the REST surface,

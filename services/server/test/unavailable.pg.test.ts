@@ -1,8 +1,16 @@
+import {
+  createTestDatabase,
+  type JsonBody,
+  type RegisteredUser,
+  startTcpProxy,
+  startTestServer,
+  TEST_DB,
+  type TestServer,
+} from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type RegisteredUser, startTcpProxy, startTestServer, TEST_DB, type TestServer } from './harness.ts';
 
 /**
- * DECISIONS §2: when the database cannot be reached, calls answer 503
+ * docs/decisions.md §2: when the database cannot be reached, calls answer 503
  * UNAVAILABLE (not 500, and not after hanging), and they work again once it
  * is back. PostgreSQL only: the server reaches it through a TCP proxy that the
  * test cuts. (vitest.config.ts runs *.pg.test.ts in the postgres project only.)
@@ -43,17 +51,26 @@ async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number
   return { result, ms: Date.now() - started };
 }
 
-function expectUnavailable(res: { status: number; body: any; text: string }, label: string) {
+function expectUnavailable(res: { status: number; body: JsonBody; text: string }, label: string) {
   expect(res.status, `${label}: ${res.text}`).toBe(503);
   expect(res.body, label).toEqual({ code: 0, data: null, message: expect.any(String), error: { kind: 'UNAVAILABLE', issues: [] } });
   expect(res.text, label).not.toMatch(/ECONN|terminated|timeout exceeded|127\.0\.0\.1|"stack"| {4}at /i);
 }
 
 describe('when the database goes away', () => {
-  it('works through the proxy to begin with', async () => {
+  it('works through the proxy to begin with, and says it is ready', async () => {
     const res = await t.api.get(`/api/suppliers/${supplierId}`, user.token);
     expect(res.status).toBe(200);
     expect(res.body.data.name).toBe('Through the proxy');
+    expect(await t.api.get('/api/ready')).toMatchObject({ status: 200, body: { code: 1, data: { database: 'ok' } } });
+  });
+
+  it('says it is not ready (503) while the database is away, and stays alive (ping 200)', async () => {
+    proxy.cut();
+    const { result, ms } = await timed(() => t.api.get('/api/ready'));
+    expectUnavailable(result, 'GET /api/ready');
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    expect((await fetch(`${t.url}/api/ping`, { method: 'HEAD' })).status).toBe(200);
   });
 
   it('answers 503 UNAVAILABLE within a few seconds once the connection is cut', async () => {
@@ -93,8 +110,15 @@ describe('when the database goes away', () => {
     for (const line of t.logs) expect(line).not.toContain('    at ');
   });
 
-  it('works again once the database is back', async () => {
+  it('works again once the database is back, and says it is ready again', async () => {
     proxy.restore();
+    const readyBy = Date.now() + ANSWER_WITHIN_MS;
+    let ready = await t.api.get('/api/ready');
+    while (ready.status !== 200 && Date.now() < readyBy) {
+      await new Promise((r) => setTimeout(r, 200));
+      ready = await t.api.get('/api/ready');
+    }
+    expect(ready.status).toBe(200);
     // The pool may still hand out a dead client once; within a few seconds every call must work.
     const deadline = Date.now() + ANSWER_WITHIN_MS;
     let res = await t.api.get(`/api/suppliers/${supplierId}`, user.token);

@@ -1,9 +1,17 @@
+import {
+  emailOfLength,
+  expectFailure as expectError,
+  expectFieldError,
+  expectOk,
+  newEmail,
+  type RegisteredUser,
+  startTestServer,
+  type TestServer,
+  unique,
+} from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFailure as expectError, expectFieldError, expectOk } from './envelope.ts';
-import { emailOfLength, newEmail, unique } from './fixtures.ts';
-import { type RegisteredUser, startTestServer, type TestServer } from './harness.ts';
 
-/** GET /api/users/{username} and PUT /api/users/me (DECISIONS §2, §3). */
+/** GET /api/users/{username} and PUT /api/users/me (docs/decisions.md §2, §3). */
 
 let t: TestServer;
 beforeAll(async () => {
@@ -30,6 +38,7 @@ describe('GET /api/users/{username}', () => {
       fullName: 'Ana Baker',
       email: ana.email,
       language: 'en',
+      emailVerified: false,
     });
   });
 
@@ -80,8 +89,15 @@ describe('PUT /api/users/me', () => {
     await update({ fullName: 'New Name' });
     await update({ language: 'es' });
     await update({ language: 'en' });
+
+    // A new email waits for its link: the answer still holds the old one, and says where to look.
     const newEmailAddress = newEmail('moved');
-    await update({ email: newEmailAddress });
+    const asked = await t.api.put('/api/users/me', { email: newEmailAddress, currentPassword: user.password }, user.token);
+    expectOk(asked, { ...expected });
+    expect(asked.body.message).toContain(newEmailAddress);
+    expect((await login(newEmailAddress, user.password)).status).toBe(401);
+    await t.confirmEmail(newEmailAddress, user.token);
+    Object.assign(expected, { email: newEmailAddress, emailVerified: true });
 
     // Stored: GET shows the same, the username never changes, the token still works.
     expectOk(await me(user.token), expected);
@@ -115,7 +131,11 @@ describe('PUT /api/users/me', () => {
     const owner = await t.api.register();
     const other = await t.api.register();
     for (const email of [owner.email, owner.email.toUpperCase()]) {
-      const res = await t.api.put('/api/users/me', { email, businessName: 'Should not stick' }, other.token);
+      const res = await t.api.put(
+        '/api/users/me',
+        { email, businessName: 'Should not stick', currentPassword: other.password },
+        other.token,
+      );
       expectError(res, 409, 'CONFLICT');
     }
     expectOk(await me(other.token), other.user);
@@ -140,13 +160,15 @@ describe('PUT /api/users/me', () => {
     expect((await login(user.email, user.password)).status).toBe(200);
   });
 
-  it('changes the password: the answer is the User, older tokens stop, the new password signs in', async () => {
+  it('changes the password: the answer is the User, other sessions stop, this one stays, the new password signs in', async () => {
     const user = await t.api.register();
+    const elsewhere = (await login(user.email, user.password)).body.data.token as string;
     const password = 'a brand new password';
-    const res = await t.api.put('/api/users/me', { password }, user.token);
+    const res = await t.api.put('/api/users/me', { password, currentPassword: user.password }, user.token);
     expectOk(res, user.user);
     expect(res.text).not.toContain(password);
-    expectError(await me(user.token), 401, 'UNAUTHORIZED');
+    expectOk(await me(user.token), user.user);
+    expectError(await me(elsewhere), 401, 'UNAUTHORIZED');
     expectError(await login(user.email, user.password), 401, 'UNAUTHORIZED');
     const fresh = await login(user.email, password);
     expect(fresh.status, fresh.text).toBe(200);
@@ -185,11 +207,14 @@ describe('PUT /api/users/me', () => {
   it('accepts an email of 254 characters and refuses 255 or an invalid one', async () => {
     const user = await t.api.register();
     const longest = emailOfLength(254);
-    expectOk(await t.api.put('/api/users/me', { email: longest }, user.token), { ...user.user, email: longest });
+    expectOk(await t.api.put('/api/users/me', { email: longest, currentPassword: user.password }, user.token), user.user);
+    await t.confirmEmail(longest, user.token);
+    const moved = { ...user.user, email: longest, emailVerified: true };
+    expectOk(await me(user.token), moved);
     for (const email of [emailOfLength(255), 'not-an-email', 'a@', '', 'two@@example.com']) {
-      expectFieldError(await t.api.put('/api/users/me', { email }, user.token), 'email');
+      expectFieldError(await t.api.put('/api/users/me', { email, currentPassword: user.password }, user.token), 'email');
     }
-    expectOk(await me(user.token), { ...user.user, email: longest });
+    expectOk(await me(user.token), moved);
   });
 
   it('refuses a new password of 7 or 129 characters and keeps the old one', async () => {
@@ -202,9 +227,9 @@ describe('PUT /api/users/me', () => {
   });
 
   it('accepts a new password of 8 and of 128 characters', async () => {
-    for (const password of ['p'.repeat(8), 'q'.repeat(128)]) {
+    for (const password of ['Zq7!mK2x', 'Zq7!mK2x'.repeat(16)]) {
       const user = await t.api.register();
-      expectOk(await t.api.put('/api/users/me', { password }, user.token), user.user);
+      expectOk(await t.api.put('/api/users/me', { password, currentPassword: user.password }, user.token), user.user);
       expect((await login(user.email, password)).status).toBe(200);
     }
   });

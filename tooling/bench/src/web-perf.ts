@@ -16,8 +16,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@reorder/api';
 import { loadConfig, startServer } from '@reorder/server';
+import { type JsonBody, launchChromium } from '@reorder/testing';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../../../services/server/test/browser.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 100);
 const PRODUCTS = 200;
@@ -90,7 +90,7 @@ async function main() {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body ? JSON.stringify(body) : undefined,
-    }).then((r) => r.json() as Promise<{ data: any }>);
+    }).then((r) => r.json() as Promise<{ data: JsonBody }>);
   const browser = await launchChromium();
   try {
     const { data: session } = await api('/auth/register', {

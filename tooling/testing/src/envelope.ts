@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { ApiResponse } from './harness.ts';
 
-/** A successful envelope around exactly `data` (DECISIONS §2); `message`, when given, is the exact success message. */
+/** A successful envelope around exactly `data` (docs/decisions.md §2); `message`, when given, is the exact success message. */
 export function expectOk(res: ApiResponse, data: unknown, message?: string): void {
   expect(res.status, res.text).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);

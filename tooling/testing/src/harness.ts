@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, type RateRules } from '@reorder/api';
+import { createLogger, type RateRules, type RouterOutputs, UNDECLARED_ERROR } from '@reorder/api';
 import { createScratchDatabase } from '@reorder/db';
+import { type Config, loadConfig, type RunningServer, type StartOptions, startServer } from '@reorder/server';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { type Config, loadConfig } from '../src/config.ts';
-import { type RunningServer, startServer } from '../src/server.ts';
 
 /** Which database this run uses: the vitest project sets TEST_DB. */
 export const TEST_DB: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -20,7 +19,15 @@ export async function createTestDatabase(): Promise<{ url: string | undefined; d
   return createScratchDatabase(adminUrl, 'reorder_t');
 }
 
-export interface ApiResponse<T = any> {
+/**
+ * A response body as the contract tests read it: parsed JSON of a shape the
+ * test is about to assert on. The one place `any` is the honest type; bodies
+ * the suites build on are typed with RouterOutputs (fixtures.ts).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: JSON under test, checked by the assertions that read it
+export type JsonBody = any;
+
+export interface ApiResponse<T = JsonBody> {
   status: number;
   headers: Headers;
   body: T;
@@ -37,7 +44,7 @@ export interface RequestOptions {
 
 export interface RegisteredUser {
   token: string;
-  user: { id: number; username: string; email: string; businessName: string; fullName: string; language: string };
+  user: RouterOutputs['auth']['register']['user'];
   email: string;
   password: string;
 }
@@ -48,7 +55,7 @@ let userCounter = 0;
 export class ApiClient {
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, apiPath: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async request<T = JsonBody>(method: string, apiPath: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined;
@@ -68,10 +75,10 @@ export class ApiClient {
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
-  get = <T = any>(p: string, token?: string) => this.request<T>('GET', p, { token });
-  post = <T = any>(p: string, body: unknown, token?: string) => this.request<T>('POST', p, { body, token });
-  put = <T = any>(p: string, body: unknown, token?: string) => this.request<T>('PUT', p, { body, token });
-  delete = <T = any>(p: string, token?: string) => this.request<T>('DELETE', p, { token });
+  get = <T = JsonBody>(p: string, token?: string) => this.request<T>('GET', p, { token });
+  post = <T = JsonBody>(p: string, body: unknown, token?: string) => this.request<T>('POST', p, { body, token });
+  put = <T = JsonBody>(p: string, body: unknown, token?: string) => this.request<T>('PUT', p, { body, token });
+  delete = <T = JsonBody>(p: string, token?: string) => this.request<T>('DELETE', p, { token });
 
   /** Registers a new user (unique email) and returns its session. */
   async register(
@@ -99,14 +106,14 @@ export class ApiClient {
       token,
     );
     if (res.status !== 200) throw new Error(`create supplier failed: ${res.status} ${res.text}`);
-    return res.body.data as { id: number; orderId: number; name: string };
+    return res.body.data as RouterOutputs['suppliers']['create'];
   }
 
   /** Adds a product to an order and returns it. */
   async createProduct(token: string, orderId: number, name = 'Tomatoes', unit = 'Kg') {
     const res = await this.post('/api/products', { name, unit, orderId }, token);
     if (res.status !== 200) throw new Error(`create product failed: ${res.status} ${res.text}`);
-    return res.body.data as { id: number; orderId: number; name: string; unit: string; quantity: number };
+    return res.body.data as RouterOutputs['products']['create'];
   }
 }
 
@@ -117,6 +124,16 @@ export interface TestServer {
   config: Config;
   /** Every log line the server wrote (JSON text). */
   logs: string[];
+  /** The mail written to DATA_DIR/outbox (no SMTP_URL), parsed, oldest first. */
+  outbox(): Promise<ReceivedMail[]>;
+  /** The newest outbox mail to `to` holding a link under `<PUBLIC_URL><linkPath>/`, within `timeoutMs`; its token. */
+  linkToken(to: string, linkPath: '/verify-email' | '/reset-password', timeoutMs?: number): Promise<string>;
+  /**
+   * Opens the verification link mailed to `email` (through the outbox), as the
+   * owner of the address would; signed in with `token` when given (the app
+   * sends it), which keeps that session through an email change.
+   */
+  confirmEmail(email: string, token?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -127,6 +144,8 @@ export interface TestServerOptions {
   databaseUrl?: string | undefined;
   /** Serve this built web app (default: none, so the placeholder page). */
   webDir?: string;
+  /** Shorter connection timeouts, to test them without waiting a minute. */
+  connectionLimits?: StartOptions['connectionLimits'];
 }
 
 /** Starts the real server on a free port with a fresh database and a collected log. */
@@ -150,17 +169,51 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateRules: options.rateRules,
     pgliteDir: 'memory://',
     webDir: options.webDir ?? path.join(dataDir, 'no-web-build'),
+    connectionLimits: options.connectionLimits,
   });
+  const api = new ApiClient(server.url);
+  const outbox = async (): Promise<ReceivedMail[]> => {
+    const dir = path.join(dataDir, 'outbox');
+    if (!existsSync(dir)) return [];
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+    return Promise.all(files.map((f) => parseMail(readFileSync(path.join(dir, f), 'utf8'))));
+  };
+  const linkToken = async (to: string, linkPath: string, timeoutMs = 5000) => {
+    const pattern = new RegExp(`${loaded.config.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${linkPath}/([A-Za-z0-9_-]+)`);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mails = (await outbox()).filter((m) => m.to.some((address) => address.toLowerCase() === to.toLowerCase()));
+      const token = mails
+        .reverse()
+        .map((m) => pattern.exec(m.text)?.[1])
+        .find(Boolean);
+      if (token) return token;
+      if (Date.now() > deadline) throw new Error(`no ${linkPath} link to ${to} in the outbox within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
   return {
     url: server.url,
-    api: new ApiClient(server.url),
+    api,
     server,
     config: loaded.config,
     logs,
+    outbox,
+    linkToken,
+    async confirmEmail(email, sessionToken) {
+      const token = await linkToken(email, '/verify-email');
+      const res = await api.post('/api/auth/verify-email', { token }, sessionToken);
+      if (res.status !== 200) throw new Error(`verify-email failed: ${res.status} ${res.text}`);
+    },
     async close() {
       await server.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      // Every failure a test caused must be one the procedure's meta declares, or the OpenAPI document is wrong.
+      const undeclared = logs.filter((line) => line.includes(UNDECLARED_ERROR));
+      if (undeclared.length) throw new Error(`Failures not declared in the procedures' meta.errors:\n${undeclared.join('\n')}`);
     },
   };
 }
@@ -172,6 +225,21 @@ export interface ReceivedMail {
   text: string;
   html: string;
   raw: string;
+}
+
+/** A raw message as a test reads it: addresses, subject and both bodies. */
+export async function parseMail(raw: string, envelope?: { to: string[]; from: string }): Promise<ReceivedMail> {
+  const parsed = await simpleParser(raw);
+  const addresses = (field: typeof parsed.to) =>
+    (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));
+  return {
+    to: envelope?.to ?? addresses(parsed.to),
+    from: envelope?.from ?? addresses(parsed.from)[0] ?? '',
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    raw,
+  };
 }
 
 /** A real SMTP server on a free port that keeps every message it receives. */
@@ -186,15 +254,12 @@ export async function startSmtpServer() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const parsed = await simpleParser(raw);
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          subject: parsed.subject ?? '',
-          text: parsed.text ?? '',
-          html: typeof parsed.html === 'string' ? parsed.html : '',
-          raw,
-        });
+        messages.push(
+          await parseMail(raw, {
+            to: session.envelope.rcptTo.map((r) => r.address),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          }),
+        );
         callback();
       });
     },

@@ -1,0 +1,165 @@
+import { expectFailure, expectFieldError, expectOk, startTestServer, type TestServer } from '@reorder/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 14: the owner's data (docs/decisions.md §7): GET /users/me/export answers
+ * everything of the account, and DELETE /users/me erases all of it.
+ */
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ env: { FEEDBACK_TO: 'team@example.com' } });
+});
+afterAll(() => t?.close());
+
+/** An account with something in every corner: suppliers, products, quantities, a message, history, feedback, devices, a token. */
+async function populatedAccount() {
+  const user = await t.api.register({ businessName: 'Café Completo', fullName: 'Carla Completa' });
+  const fruit = await t.api.createSupplier(user.token, { name: 'Frutas Pepe', note: 'Before 9' });
+  const bakery = await t.api.createSupplier(user.token, { name: 'Panadería Sol', messageService: 'email', contactInfo: 'sol@example.com' });
+  const lemons = await t.api.createProduct(user.token, fruit.orderId, 'Lemons', 'Kg');
+  await t.api.createProduct(user.token, fruit.orderId, 'Tomatoes', 'Kg');
+  const bread = await t.api.createProduct(user.token, bakery.orderId, 'Bread', 'Unit');
+  await t.api.put('/api/products/quantity', { productId: lemons.id, orderId: fruit.orderId, quantity: 2.5 }, user.token);
+  await t.api.put('/api/products/quantity', { productId: bread.id, orderId: bakery.orderId, quantity: 12 }, user.token);
+  await t.api.put(`/api/orders/${fruit.orderId}`, { introduce: 'Hola Pepe' }, user.token);
+  await t.api.post(`/api/orders/${fruit.orderId}/send`, {}, user.token);
+  await t.api.put('/api/products/quantity', { productId: lemons.id, orderId: fruit.orderId, quantity: 4 }, user.token);
+  await t.api.post('/api/feedbacks', { fullName: 'Carla', email: user.email, note: 'Love it' }, user.token);
+  const phone = (await t.api.post('/api/auth/login', { email: user.email, password: user.password })).body.data.token as string;
+  const apiToken = (await t.api.post('/api/auth/tokens', { name: 'Script' }, user.token)).body.data.token as string;
+  return { user, phone, apiToken, supplierIds: [fruit.id, bakery.id] };
+}
+
+describe('GET /api/users/me/export', () => {
+  it('answers everything of the account, as the database holds it', async () => {
+    const { user, apiToken } = await populatedAccount();
+    const res = await t.api.get('/api/users/me/export', user.token);
+    expect(res.status, res.text).toBe(200);
+    const data = res.body.data;
+    const db = t.server.deps.db;
+    const id = user.user.id;
+
+    const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(data.profile).toEqual({ ...user.user, createdAt: new Date(row.created_at).toISOString() });
+
+    const suppliers = await db.selectFrom('suppliers').selectAll().where('user_id', '=', id).orderBy('name').execute();
+    expect(data.suppliers.map((s: { id: number; name: string; note: string }) => [s.id, s.name, s.note])).toEqual(
+      suppliers.map((s) => [s.id, s.name, s.note]),
+    );
+    for (const supplier of data.suppliers) {
+      const products = await db
+        .selectFrom('products')
+        .leftJoin('order_quantities as q', (j) => j.onRef('q.product_id', '=', 'products.id'))
+        .select(['products.id', 'products.name', 'products.unit', 'q.quantity'])
+        .where('products.order_id', '=', supplier.orderId)
+        .orderBy('products.name')
+        .execute();
+      expect(supplier.order.products).toEqual(
+        products.map((p) => ({ productId: p.id, name: p.name, unit: p.unit, quantity: p.quantity ?? 0 })),
+      );
+      const order = await db
+        .selectFrom('orders')
+        .select(['id', 'introduce'])
+        .where('supplier_id', '=', supplier.id)
+        .executeTakeFirstOrThrow();
+      expect(supplier.order).toMatchObject({ id: order.id, introduce: order.introduce });
+      const sent = await db
+        .selectFrom('sent_orders')
+        .select(['id', 'text'])
+        .where('order_id', '=', supplier.orderId)
+        .orderBy('id', 'desc')
+        .execute();
+      expect(supplier.history.map((h: { id: number; text: string }) => [h.id, h.text])).toEqual(sent.map((s) => [s.id, s.text]));
+    }
+    const fruit = data.suppliers.find((s: { name: string }) => s.name === 'Frutas Pepe');
+    expect(fruit.order.text).toBe('Hola Pepe\n4 x Kg: Lemons');
+    expect(fruit.history[0].text).toBe('Hola Pepe\n2.5 x Kg: Lemons');
+
+    const feedback = await db.selectFrom('feedback').select(['id', 'note']).where('user_id', '=', id).execute();
+    expect(data.feedback.map((f: { id: number; note: string }) => [f.id, f.note])).toEqual(feedback.map((f) => [f.id, f.note]));
+    const sessions = await db.selectFrom('sessions').select('id').where('user_id', '=', id).where('ended_at', 'is', null).execute();
+    expect(data.devices.map((d: { id: number }) => d.id).sort()).toEqual(sessions.map((s) => s.id).sort());
+    expect(data.devices.filter((d: { current: boolean }) => d.current)).toHaveLength(1);
+    expect(data.apiTokens.map((a: { name: string }) => a.name)).toEqual(['Script']);
+
+    // Never a secret: no hash, no token.
+    expect(res.text).not.toContain(row.password_hash ?? 'no-hash');
+    expect(res.text).not.toContain('$argon2');
+    expect(res.text).not.toContain(apiToken);
+    expect(res.text).not.toContain(user.token);
+  });
+
+  it('is account management: an API token gets 403', async () => {
+    const { apiToken } = await populatedAccount();
+    expectFailure(await t.api.get('/api/users/me/export', apiToken), 403, 'FORBIDDEN');
+  });
+});
+
+/** Every table's rows that still name the user, by id or by email anywhere in a text column. */
+async function traces(userId: number, email: string): Promise<string[]> {
+  const db = t.server.deps.db;
+  const columns = await sql<{ table_name: string; column_name: string; data_type: string; udt_name: string }>`
+    SELECT table_name, column_name, data_type, udt_name FROM information_schema.columns
+    WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely_%'`.execute(db);
+  const found: string[] = [];
+  for (const c of columns.rows) {
+    const table = sql.table(c.table_name);
+    const column = sql.ref(c.column_name);
+    if (c.column_name === 'user_id' || (c.table_name === 'users' && c.column_name === 'id')) {
+      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = ${userId}`.execute(db);
+      if (rows.rows[0]!.n) found.push(`${c.table_name}.${c.column_name} = ${userId}`);
+    } else if (['text', 'character varying'].includes(c.data_type) || c.udt_name === 'citext' || c.data_type === 'jsonb') {
+      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${table} WHERE ${column}::text ILIKE ${`%${email}%`}`.execute(
+        db,
+      );
+      if (rows.rows[0]!.n) found.push(`${c.table_name}.${c.column_name} holds the email`);
+    }
+  }
+  return found;
+}
+
+describe('DELETE /api/users/me', () => {
+  it('needs the current password: missing is 400, wrong is 401, and nothing is deleted', async () => {
+    const { user } = await populatedAccount();
+    expectFieldError(await t.api.request('DELETE', '/api/users/me', { token: user.token, body: {} }), 'currentPassword');
+    expectFailure(
+      await t.api.request('DELETE', '/api/users/me', { token: user.token, body: { currentPassword: 'wrong one' } }),
+      401,
+      'UNAUTHORIZED',
+      ['currentPassword'],
+    );
+    expect((await t.api.get('/api/suppliers', user.token)).body.data).toHaveLength(2);
+  });
+
+  it('erases the account and everything in it, leaves another account untouched, and mails a notice', async () => {
+    const { user, phone, apiToken } = await populatedAccount();
+    const other = await populatedAccount();
+    expect(await traces(user.user.id, user.email)).not.toEqual([]);
+
+    const res = await t.api.request('DELETE', '/api/users/me', { token: user.token, body: { currentPassword: user.password } });
+    expectOk(res, null, 'Your account has been deleted.');
+
+    expect(await traces(user.user.id, user.email)).toEqual([]);
+    // Every device and token is out, and the email is free again.
+    for (const token of [user.token, phone, apiToken]) expectFailure(await t.api.get('/api/suppliers', token), 401, 'UNAUTHORIZED');
+    expect((await t.api.post('/api/auth/login', { email: user.email, password: user.password })).status).toBe(401);
+    // The other account still has all of its own.
+    expect((await t.api.get('/api/suppliers', other.user.token)).body.data).toHaveLength(2);
+    expect((await t.api.get('/api/users/me/export', other.user.token)).body.data.suppliers[0].history.length).toBeGreaterThan(0);
+
+    await t.server.deps.background.drain();
+    const notice = (await t.outbox()).find((m) => m.to.includes(user.email) && m.subject === 'Your Reorder account was deleted');
+    expect(notice?.text).toContain('has been deleted');
+  });
+
+  it('is account management: an API token gets 403 and deletes nothing', async () => {
+    const { user, apiToken } = await populatedAccount();
+    expectFailure(
+      await t.api.request('DELETE', '/api/users/me', { token: apiToken, body: { currentPassword: user.password } }),
+      403,
+      'FORBIDDEN',
+    );
+    expect((await t.api.get('/api/suppliers', user.token)).body.data).toHaveLength(2);
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  type ApiDeps,
+  createBackgroundTasks,
+  createCaller,
+  createContext,
+  createLogger,
+  createMailer,
+  createRateLimiter,
+  createTokenService,
+  defaultRateRules,
+  type RouterOutputs,
+  UNDECLARED_ERROR,
+} from '@reorder/api';
+import { connectDatabase, migrateToLatest } from '@reorder/db';
+import { newEmail } from './fixtures.ts';
+
+export type Caller = ReturnType<typeof createCaller>;
+
+/** An owner of the domain under test: their session and a caller signed in as them. */
+export interface Owner {
+  email: string;
+  password: string;
+  token: string;
+  user: RouterOutputs['auth']['register']['user'];
+  api: Caller;
+}
+
+export interface Domain {
+  deps: ApiDeps;
+  /** A caller with this bearer token (none: signed out). */
+  caller(token?: string): Caller;
+  /** Registers a new owner (a unique email) and signs in as them. */
+  owner(fields?: { businessName?: string; fullName?: string; language?: 'en' | 'es' }): Promise<Owner>;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The procedures called in-process (`createCaller`) on a migrated in-memory
+ * PGlite: the domain rules in milliseconds, without HTTP. The HTTP suite in
+ * services/server/test keeps the REST and tRPC contract. Mail goes to an
+ * outbox folder. `close()` fails when a procedure threw a kind of error its
+ * meta does not declare.
+ */
+export async function startDomain(): Promise<Domain> {
+  const database = await connectDatabase({ dataDir: 'memory://' });
+  await migrateToLatest(database.db);
+  const logs: string[] = [];
+  const logger = createLogger({ write: (line) => logs.push(line) });
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'reorder-domain-'));
+  const deps: ApiDeps = {
+    db: database.db,
+    tokens: createTokenService({ secret: new TextEncoder().encode('domain-test-secret-long-enough-for-hs256'), ttlSeconds: 3600 }),
+    mailer: createMailer({ from: 'Reorder <no-reply@app.test>', outboxDir, logger }),
+    rateLimiter: createRateLimiter(database.db),
+    rateRules: defaultRateRules,
+    logger,
+    background: createBackgroundTasks(logger),
+    settings: { publicUrl: 'http://app.test' },
+    social: {},
+  };
+  let requests = 0;
+  const caller = (token?: string) =>
+    createCaller(
+      createContext(deps, {
+        ip: '127.0.0.1',
+        requestId: `domain-${++requests}`,
+        authorization: token ? `Bearer ${token}` : undefined,
+        userAgent: 'domain test',
+      }),
+    );
+  return {
+    deps,
+    caller,
+    logs,
+    async owner(fields = {}) {
+      const email = newEmail();
+      const password = 'correct horse battery';
+      const { token, user } = await caller().auth.register({
+        businessName: fields.businessName ?? 'Café Central',
+        fullName: fields.fullName ?? 'Ana García',
+        email,
+        password,
+        language: fields.language,
+      });
+      return { email, password, token, user, api: caller(token) };
+    },
+    async close() {
+      await deps.background.drain();
+      await database.close();
+      rmSync(outboxDir, { recursive: true, force: true });
+      const undeclared = logs.filter((line) => line.includes(UNDECLARED_ERROR));
+      if (undeclared.length) throw new Error(`Failures not declared in the procedures' meta.errors:\n${undeclared.join('\n')}`);
+    },
+  };
+}
