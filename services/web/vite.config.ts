@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The server (port 3000) serves /api; in development Vite forwards to it.
+// In development (`npm run dev`) Vite serves the app with hot reload and forwards /api to the
+// server, wherever `npm run dev` started it (REORDER_API_URL).
+const api = process.env.REORDER_API_URL ?? 'http://127.0.0.1:3000';
+
 export default defineConfig({
   plugins: [react()],
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
+  server: { port: 5173, proxy: { '/api': { target: api, ws: false } } },
   build: {
     outDir: 'dist',
     sourcemap: true,

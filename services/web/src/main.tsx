@@ -1,4 +1,4 @@
-import './styles.css';
+import './ui/base.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -70,25 +70,34 @@ describe('forgot and reset password', () => {
 describe('profile', () => {
   it('edits the profile, sets Spanish for the account and keeps the session after a password change', async () => {
     const user = await app.t.api.register({ businessName: 'Bar Manolo' });
+    const elsewhere = (await app.t.api.post('/api/auth/login', { email: user.email, password: user.password })).body.data.token;
     const { page, context } = await openPage(app, { user });
     await page.goto('/profile');
     await page.getByRole('link', { name: 'Edit profile' }).click();
     await page.waitForURL('**/profile/me');
     await page.getByLabel('Business name').fill('Bar Manolo e Hijos');
     await page.getByLabel('Language').selectOption('es');
+    // The current password is asked for as soon as a new one is typed.
+    expect(await page.getByLabel('Current password').count()).toBe(0);
     await page.getByLabel('New password').fill('my new long password');
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(page, 'Your current password is not right.');
+    expect(page.url()).toMatch(/\/profile\/me$/);
+    await page.getByLabel('Current password').fill(user.password);
     await page.getByRole('button', { name: 'Save' }).click();
     await visible(page, '¡Hecho! ¡Perfil actualizado!');
     await page.waitForURL('**/profile');
     await visible(page, 'Bar Manolo e Hijos');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
 
-    // Still signed in with a fresh token: the account answers, the old token does not.
+    // Still signed in with the same session; the other device is signed out.
     await page.goto('/suppliers');
     await expect.poll(() => page.getByRole('heading', { name: 'Proveedores' }).isVisible()).toBe(true);
-    expect((await app.t.api.get('/api/users/me', user.token)).status).toBe(401);
-    const newToken = await page.evaluate(() => localStorage.getItem('token'));
-    expect((await app.t.api.get('/api/users/me', newToken ?? '')).body.data).toMatchObject({
+    expect((await app.t.api.get('/api/users/me', elsewhere)).status).toBe(401);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBe(user.token);
+    expect((await app.t.api.get('/api/users/me', token ?? '')).body.data).toMatchObject({
       businessName: 'Bar Manolo e Hijos',
       language: 'es',
     });

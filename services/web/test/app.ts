@@ -1,13 +1,16 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { launchChromium, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { launchChromium } from '../../server/test/browser.ts';
-import { type RegisteredUser, startTestServer, type TestServer } from '../../server/test/harness.ts';
 
-/** The built app (`vite build`); the browser tests drive it as served by the real server. */
-export const WEB_DIST = path.resolve(import.meta.dirname, '../dist');
+/**
+ * The built app (`vite build`); the browser tests drive it as served by the
+ * real server. `WEB_DIST` points them at another build (an older commit's, to
+ * see a new test fail there).
+ */
+export const WEB_DIST = process.env.WEB_DIST ?? path.resolve(import.meta.dirname, '../dist');
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 
 export const PHONE = { width: 390, height: 844 };
@@ -42,7 +45,10 @@ export interface PageOptions {
   user?: RegisteredUser;
 }
 
-/** A fresh browser context (its own localStorage) with clipboard access, and a page in it. */
+/**
+ * A fresh browser context (its own localStorage) with clipboard access, and a
+ * page in it; `errors` collects uncaught errors and CSP violations.
+ */
 export async function openPage(
   app: AppUnderTest,
   options: PageOptions = {},
@@ -71,6 +77,10 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // Whatever the Content-Security-Policy blocks is an error of the page too.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
   return { context, page, errors };
 }
 

@@ -1,5 +1,5 @@
+import type { RegisteredUser } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegisteredUser } from '../../server/test/harness.ts';
 import { type AppUnderTest, openPage, startApp } from './app.ts';
 
 let app: AppUnderTest;

@@ -1,8 +1,9 @@
 import { planSend } from '@reorder/schemas/send-links';
+import type { RegisteredUser } from '@reorder/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegisteredUser } from '../../server/test/harness.ts';
 import { type AppUnderTest, openPage, startApp } from './app.ts';
+import type { Recorded } from './recorded.ts';
 
 let app: AppUnderTest;
 let user: RegisteredUser;
@@ -22,19 +23,19 @@ async function supplierFor(service: string, contactInfo: string) {
 /** Records window.open and the share sheet instead of leaving the page. */
 async function recordExits(context: BrowserContext) {
   await context.addInitScript(() => {
-    const w = window as any;
+    const w = window as Recorded;
     w.__opened = [];
     window.open = ((url: string, target: string) => {
       w.__opened.push({ url: String(url), target });
       return null;
     }) as typeof window.open;
-    (navigator as any).share = async (data: unknown) => {
+    navigator.share = async (data: unknown) => {
       w.__shared = data;
     };
   });
 }
 
-const opened = (page: Page) => page.evaluate(() => (window as any).__opened as { url: string; target: string }[]);
+const opened = (page: Page) => page.evaluate(() => (window as Recorded).__opened as { url: string; target: string }[]);
 
 async function serverText(supplierId: number) {
   return (await app.t.api.get(`/api/orders/supplier/${supplierId}`, user.token)).body.data.text as string;
@@ -126,7 +127,7 @@ describe('sending an order through the supplier’s channel', () => {
     await recordExits(context);
     await page.goto(`/orders/${supplier.id}`);
     await page.getByRole('button', { name: 'Send via Other' }).click();
-    await expect.poll(() => page.evaluate(() => (window as any).__shared)).toEqual({ text: await serverText(supplier.id) });
+    await expect.poll(() => page.evaluate(() => (window as Recorded).__shared)).toEqual({ text: await serverText(supplier.id) });
     await context.close();
   });
 
@@ -186,4 +187,31 @@ describe('history and re-order', () => {
     await expect.poll(() => page.getByTestId('sent-order-text').textContent()).toBe(before);
     await context.close();
   });
+
+  for (const [language, one, two] of [
+    ['en', '1 product · Pan', '2 products · Leche, Pan'],
+    ['es', '1 producto · Pan', '2 productos · Leche, Pan'],
+  ] as const) {
+    it(`counts the products of each sent order in the right plural form (${language})`, async () => {
+      const owner = await app.t.api.register({ language });
+      const supplier = await app.t.api.createSupplier(owner.token, {
+        name: 'Horno',
+        messageService: 'email',
+        contactInfo: 'horno@example.com',
+      });
+      const bread = await app.t.api.createProduct(owner.token, supplier.orderId, 'Pan', 'ud');
+      const milk = await app.t.api.createProduct(owner.token, supplier.orderId, 'Leche', 'l');
+      const set = (productId: number, quantity: number) =>
+        app.t.api.put('/api/products/quantity', { productId, orderId: supplier.orderId, quantity }, owner.token);
+      await set(bread.id, 1);
+      expect((await app.t.api.post(`/api/orders/${supplier.orderId}/send`, { channel: 'email' }, owner.token)).status).toBe(200);
+      await set(milk.id, 2);
+      expect((await app.t.api.post(`/api/orders/${supplier.orderId}/send`, { channel: 'email' }, owner.token)).status).toBe(200);
+      const { page, context } = await openPage(app, { user: owner, language });
+      await page.goto(`/orders/${supplier.id}/history`);
+      const metas = page.locator('.list__meta');
+      await expect.poll(() => metas.allTextContents()).toEqual([two, one]);
+      await context.close();
+    });
+  }
 });

@@ -1,7 +1,8 @@
+import { type FacebookStandIn, type GoogleStandIn, startFacebookStandIn, startGoogleStandIn } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FacebookStandIn, type GoogleStandIn, startFacebookStandIn, startGoogleStandIn } from '../../server/test/social-providers.ts';
 import { type AppUnderTest, openPage, startApp } from './app.ts';
+import type { Recorded } from './recorded.ts';
 
 // The providers' SDK addresses, answered in the page by small stand-ins that
 // call our real callbacks with tokens the local providers signed.
@@ -61,7 +62,7 @@ describe('sign in with a provider', () => {
   it('Google: the button signs in (creating the account), and sign-out also signs out of Google', async () => {
     const email = `ana.${Date.now()}@gmail.com`;
     const credential = await google.idToken({ email, name: 'Ana Google' });
-    const { page, context } = await openPage(configured);
+    const { page, context, errors } = await openPage(configured);
     const sdk = sdkRequests(page);
     await page.route(`${GOOGLE_SDK}**`, (route) => route.fulfill({ contentType: 'application/javascript', body: googleSdk(credential) }));
 
@@ -72,7 +73,7 @@ describe('sign in with a provider', () => {
     // A new account has no business name yet: the owner is asked for it first.
     await page.waitForURL('**/profile/me');
     expect(sdk).toEqual([GOOGLE_SDK]);
-    expect(await page.evaluate(() => (window as any).__gisConfig.client_id)).toBe(google.clientId);
+    expect(await page.evaluate(() => (window as Recorded).__gisConfig.client_id)).toBe(google.clientId);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'))).toMatchObject({
       email,
       fullName: 'Ana Google',
@@ -84,8 +85,10 @@ describe('sign in with a provider', () => {
     await page.waitForURL('**/profile');
     await page.getByRole('link', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => (window as any).__signedOut)).toEqual(['google']);
+    expect(await page.evaluate(() => (window as Recorded).__signedOut)).toEqual(['google']);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // All of it under the Content-Security-Policy, which let the SDK in and blocked nothing.
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -93,7 +96,7 @@ describe('sign in with a provider', () => {
     const owner = await configured.t.api.register({ businessName: 'Bar Facebook' });
     const token = facebook.addUser({ token: `fb-${Date.now()}`, id: String(Date.now()), name: 'Owner FB', email: owner.email });
     const supplier = await configured.t.api.createSupplier(owner.token, { name: 'Pescados Mar' });
-    const { page, context } = await openPage(configured);
+    const { page, context, errors } = await openPage(configured);
     await page.route(`${FACEBOOK_SDK}**`, (route) => route.fulfill({ contentType: 'application/javascript', body: facebookSdk(token) }));
 
     await page.goto(`/orders/${supplier.id}`);
@@ -101,13 +104,30 @@ describe('sign in with a provider', () => {
     await page.getByRole('button', { name: 'Continue with Facebook' }).click();
     await page.waitForURL(`**/orders/${supplier.id}`);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id)).toBe(owner.user.id);
-    expect(await page.evaluate(() => (window as any).__fbConfig.appId)).toBe(facebook.appId);
-    expect(await page.evaluate(() => (window as any).__fbScope)).toContain('email');
+    expect(await page.evaluate(() => (window as Recorded).__fbConfig.appId)).toBe(facebook.appId);
+    expect(await page.evaluate(() => (window as Recorded).__fbScope)).toContain('email');
 
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('link', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => (window as any).__signedOut)).toEqual(['facebook']);
+    expect(await page.evaluate(() => (window as Recorded).__signedOut)).toEqual(['facebook']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('runs under a Content-Security-Policy that names the SDK hosts and blocks injected scripts', async () => {
+    const { page, context, errors } = await openPage(configured);
+    const response = await page.goto('/login');
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain('https://accounts.google.com/gsi/client');
+    expect(csp).toContain('https://connect.facebook.net');
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true;';
+      document.body.append(script);
+    });
+    expect(await page.evaluate(() => (window as Recorded).__injected)).toBeUndefined();
+    await expect.poll(() => errors.some((e) => /Content Security Policy/.test(e))).toBe(true);
     await context.close();
   });
 

@@ -1,16 +1,20 @@
 import { type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { recordVisit } from './history.ts';
+import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
+import { href, PATHS, type RouteName } from '../lib/paths.ts';
+import { ScreenBanner } from '../ui/Screen.tsx';
+import type { Access } from './access.ts';
 import { Loading, ScreenErrorBoundary } from './lazy-screen.tsx';
 import { ProgressBar } from './progress.tsx';
-import { type Access, ROUTES } from './routes.ts';
+import { ROUTES } from './routes.ts';
 import { isSessionValid, sessionStore, useSession } from './session.ts';
 import { setUnauthorizedHandler } from './trpc.ts';
+import { recordVisit } from './visits.ts';
 
 /** Where an unauthenticated visitor is sent: login, remembering the whole path they wanted. */
 export function loginRedirect(location: string, search: string) {
   const wanted = `${location}${search ? `?${search}` : ''}`;
-  return `/login?redirectFrom=${encodeURIComponent(wanted)}`;
+  return `${href('login')}?redirectFrom=${encodeURIComponent(wanted)}`;
 }
 
 /**
@@ -18,7 +22,7 @@ export function loginRedirect(location: string, search: string) {
  * check the token's expiry on every navigation; an expired or missing session
  * is cleared and the visitor goes to login with `redirectFrom`.
  */
-function Guard({ name, access, children }: { name: string; access: Access; children: ReactNode }) {
+function Guard({ name, access, children }: { name: RouteName; access: Access; children: ReactNode }) {
   const session = useSession();
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -30,7 +34,7 @@ function Guard({ name, access, children }: { name: string; access: Access; child
       if (session) sessionStore.clear();
       navigate(loginRedirect(location, search), { replace: true });
     } else if (access === 'guest' && valid) {
-      navigate('/', { replace: true });
+      navigate(href('home'), { replace: true });
     }
   }, [access, valid, session, location, search, navigate]);
 
@@ -55,7 +59,7 @@ function Routes() {
   return (
     <Switch>
       {ROUTES.map((route) => (
-        <Route key={route.path} path={route.path}>
+        <Route key={route.name} path={PATHS[route.name]}>
           <Guard name={route.name} access={route.access}>
             <ScreenErrorBoundary key={location}>
               <Suspense fallback={<Loading />}>
@@ -66,7 +70,7 @@ function Routes() {
         </Route>
       ))}
       <Route>
-        <Redirect to="/404" replace />
+        <Redirect to={href('notFound')} replace />
       </Route>
     </Switch>
   );
@@ -74,9 +78,9 @@ function Routes() {
 
 export function App() {
   return (
-    <>
+    <ScreenBanner.Provider value={<VerifyEmailBanner />}>
       <ProgressBar />
       <Routes />
-    </>
+    </ScreenBanner.Provider>
   );
 }

@@ -9,7 +9,7 @@ function isLanguage(value: string | null | undefined): value is TLanguage {
   return (LANGUAGES as readonly string[]).includes(value ?? '');
 }
 
-/** localStorage `language`, else the browser's language before the dash, else English (spec §4). */
+/** localStorage `language`, else the browser's language before the dash, else English (docs/product.md §4). */
 export function initialLanguage(): TLanguage {
   const stored = localStorage.getItem(LANGUAGE_KEY);
   if (isLanguage(stored)) return stored;

@@ -1,9 +1,11 @@
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTimeout } from '../screens/PageTimeout.tsx';
+import { Button } from '../ui/Button.tsx';
+import { CenterView, Spinner } from '../ui/layout.tsx';
 import { useNavigationBusy } from './progress.tsx';
 
-/** Spec §9: loading view after 400 ms, error view after 10 s, chunk-load error after 120 s. */
+/** docs/product.md §9: loading view after 400 ms, error view after 10 s, chunk-load error after 120 s. */
 export const LOADING_DELAY_MS = 400;
 export const SCREEN_TIMEOUT_MS = 10_000;
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -51,19 +53,17 @@ export function Loading() {
   if (phase === 'quiet') return null;
   if (phase === 'slow') {
     return (
-      <div className="center-view" role="alert">
+      <CenterView role="alert">
         <p>{t('app.loadError')}</p>
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-          {t('app.retry')}
-        </button>
-      </div>
+        <Button onClick={() => window.location.reload()}>{t('app.retry')}</Button>
+      </CenterView>
     );
   }
   return (
-    <div className="center-view" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
+    <CenterView role="status" aria-live="polite">
+      <Spinner />
       <p>{t('app.loading')}</p>
-    </div>
+    </CenterView>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { ProgressLine } from '../ui/Feedback.tsx';
 
 /** How many things a navigation is waiting for (a screen's code, a screen's data). */
 let pending = 0;
@@ -34,5 +35,5 @@ export function useNavigationBusy(active = true) {
 /** The thin bar at the top of the page while a navigation loads. */
 export function ProgressBar() {
   const busy = useSyncExternalStore(navigationProgress.subscribe, navigationProgress.busy, navigationProgress.busy);
-  return <div className={`progress ${busy ? 'progress--busy' : ''}`} role="progressbar" aria-hidden={!busy} aria-label="Loading" />;
+  return <ProgressLine busy={busy} />;
 }

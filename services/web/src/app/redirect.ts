@@ -1,5 +1,6 @@
+import { href } from '../lib/paths.ts';
 /** Where to go after signing in: `redirectFrom` when it is a path of this app, else the orders. */
-export function afterLoginPath(search: string, fallback = '/orders'): string {
+export function afterLoginPath(search: string, fallback = href('orders')): string {
   const wanted = new URLSearchParams(search).get('redirectFrom');
   // Only same-app paths: "/orders/3" yes; "//evil.example" or "https://..." no.
   if (wanted?.startsWith('/') && !wanted.startsWith('//') && !wanted.startsWith('/\\')) return wanted;

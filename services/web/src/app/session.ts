@@ -1,7 +1,7 @@
 import type { TUser } from '@reorder/schemas';
 import { useSyncExternalStore } from 'react';
 
-/** The signed-in session as kept in localStorage (spec §4: the user and the token). */
+/** The signed-in session as kept in localStorage (docs/product.md §4: the user and the token). */
 export interface Session {
   token: string;
   /** Milliseconds since the epoch; from the token's `exp`. */
@@ -82,7 +82,7 @@ export const sessionStore = {
   },
 };
 
-/** True while the session exists and its token has not expired (spec §4: judged by expiry only). */
+/** True while the session exists and its token has not expired (docs/product.md §4: judged by expiry only). */
 export function isSessionValid(session: Session | null = current, now = Date.now()): session is Session {
   return session !== null && session.expiresAt > now;
 }

@@ -1,9 +1,10 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { Toasts, type ToastTone } from '../ui/Feedback.tsx';
 
-/** Toasts stay 3 s (spec §9). */
+/** Toasts stay 3 s (docs/product.md §9). */
 export const TOAST_MS = 3000;
 
-type Tone = 'success' | 'error' | 'info';
+type Tone = ToastTone;
 interface Toast {
   id: number;
   text: string;
@@ -33,13 +34,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toasts" aria-live="polite">
-        {toasts.map((t) => (
-          <div key={t.id} className={`toast toast--${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
-            {t.text}
-          </div>
-        ))}
-      </div>
+      <Toasts toasts={toasts} />
     </ToastContext.Provider>
   );
 }

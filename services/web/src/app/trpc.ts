@@ -1,6 +1,6 @@
 import type { AppRouter } from '@reorder/api';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { httpBatchLink, TRPCClientError } from '@trpc/client';
+import { httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { sessionStore } from './session.ts';
 
@@ -28,8 +28,14 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+/**
+ * A refused token ends the session. A 401 that names a field (a wrong
+ * current password on the profile form) is the form's business, not the
+ * session's.
+ */
 function handleError(error: unknown) {
-  if (apiErrorInfo(error).kind === 'UNAUTHORIZED' && sessionStore.get()) onUnauthorized();
+  const info = apiErrorInfo(error);
+  if (info.kind === 'UNAUTHORIZED' && info.issues.length === 0 && sessionStore.get()) onUnauthorized();
 }
 
 export function createQueryClient() {
@@ -46,15 +52,22 @@ export function createQueryClient() {
   });
 }
 
+/** The server's limit of calls in one batch (docs/decisions.md §4). */
+const MAX_BATCH = 10;
+
 export function createTrpcClient() {
+  // A call may carry its own token in its context (sign-out sends the one it is ending).
+  const bearer = (token: unknown) => {
+    const value = typeof token === 'string' ? token : sessionStore.get()?.token;
+    return value ? { authorization: `Bearer ${value}` } : {};
+  };
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: '/api/trpc',
-        headers() {
-          const session = sessionStore.get();
-          return session ? { authorization: `Bearer ${session.token}` } : {};
-        },
+      // Sign-in, account and feedback calls go one per request: the server refuses them in batches.
+      splitLink({
+        condition: (op) => /^(auth|feedback)\./.test(op.path),
+        true: httpLink({ url: '/api/trpc', headers: ({ op }) => bearer(op.context.token) }),
+        false: httpBatchLink({ url: '/api/trpc', headers: () => bearer(undefined), maxItems: MAX_BATCH }),
       }),
     ],
   });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
 /**
- * The list search `q` (spec §9), kept in the URL so a reload or a shared link
+ * The list search `q` (docs/product.md §9), kept in the URL so a reload or a shared link
  * shows the same results; `debounced` follows typing after a short pause.
  */
 export function useSearchParam(name = 'q', delayMs = 250) {

@@ -22,13 +22,14 @@ export function translateIssue(issue: FormIssue, t: TFunction): string {
   if (rule === 'required') return t('validation.required');
   if (rule === 'email') return t('validation.email');
   if (rule === 'phone') return t('validation.phone');
+  if (rule === 'whatsappCountryCode') return t('validation.whatsappCountryCode');
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'number') return t('validation.quantityRange', { max: 99999 });
-      return Number(issue.minimum) <= 1 ? t('validation.required') : t('validation.minLength', { min: Number(issue.minimum) });
+      return Number(issue.minimum) <= 1 ? t('validation.required') : t('validation.minLength', { count: Number(issue.minimum) });
     case 'too_big':
       if (issue.origin === 'number') return t('validation.quantityRange', { max: Number(issue.maximum) });
-      return t('validation.maxLength', { max: Number(issue.maximum) });
+      return t('validation.maxLength', { count: Number(issue.maximum) });
     case 'invalid_format':
       return issue.format === 'email' ? t('validation.email') : t('validation.invalid');
     case 'invalid_type':

@@ -1,4 +1,4 @@
-/** Spec §9: scroll to a field with a 30 px offset over 300 ms, at most once every 500 ms. */
+/** docs/product.md §9: scroll to a field with a 30 px offset over 300 ms, at most once every 500 ms. */
 export const SCROLL_OFFSET_PX = 30;
 export const SCROLL_DURATION_MS = 300;
 export const SCROLL_THROTTLE_MS = 500;

@@ -9,7 +9,7 @@ type Values = Record<string, string>;
 /**
  * A form over one of the shared Zod schemas, so the browser applies exactly
  * the server's rules. A field is checked when it loses focus and on every key
- * release after that (spec §5); submitting checks all of them and scrolls to
+ * release after that (docs/product.md §5); submitting checks all of them and scrolls to
  * the first one that needs attention.
  */
 export function useForm<TSchema extends z.ZodType, TValues extends Values>(schema: TSchema, initial: TValues) {
@@ -74,5 +74,12 @@ export function useForm<TSchema extends z.ZodType, TValues extends Values>(schem
     setTouched((old) => ({ ...old, ...Object.fromEntries(Object.keys(next).map((k) => [k, true])) }));
   };
 
-  return { values, setValues, errors, field, handleSubmit, setIssues };
+  /** Starts over with `next` (or the first values): nothing touched, no server issue. */
+  const reset = (next: TValues = initial) => {
+    setValues(next);
+    setTouched({});
+    setServerErrors({});
+  };
+
+  return { values, setValues, errors, field, handleSubmit, setIssues, reset };
 }

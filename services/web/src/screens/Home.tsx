@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isSessionValid, useSession } from '../app/session.ts';
+import { href } from '../lib/paths.ts';
 import { LinkButton } from '../ui/Button.tsx';
 import { Icon } from '../ui/Icon.tsx';
+import { FeatureList, Hero } from '../ui/layout.tsx';
 import { PublicScreen } from '../ui/Screen.tsx';
 
 export default function Home() {
@@ -10,16 +12,17 @@ export default function Home() {
   const signedIn = isSessionValid(useSession());
   return (
     <PublicScreen title={t('home.title')}>
-      <div className="hero">
-        <p className="hero__tagline">{t('home.intro')}</p>
-        <LinkButton href={signedIn ? '/orders' : '/register'}>{signedIn ? t('home.openOrders') : t('home.getStarted')}</LinkButton>
+      <Hero tagline={t('home.intro')}>
+        <LinkButton href={signedIn ? href('orders') : href('register')}>
+          {signedIn ? t('home.openOrders') : t('home.getStarted')}
+        </LinkButton>
         {signedIn ? null : (
           <p>
-            {t('auth.haveAccount')} <Link href="/login">{t('auth.loginButton')}</Link>
+            {t('auth.haveAccount')} <Link href={href('login')}>{t('auth.loginButton')}</Link>
           </p>
         )}
-      </div>
-      <ul className="features">
+      </Hero>
+      <FeatureList>
         <li>
           <Icon name="store" /> {t('home.featureSuppliers')}
         </li>
@@ -29,7 +32,7 @@ export default function Home() {
         <li>
           <Icon name="cart" /> {t('home.featureSend')}
         </li>
-      </ul>
+      </FeatureList>
     </PublicScreen>
   );
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
+import { href } from '../lib/paths.ts';
 import { LinkButton } from '../ui/Button.tsx';
+import { Big404, CenterView } from '../ui/layout.tsx';
 import { PublicScreen } from '../ui/Screen.tsx';
 
 /** 404, an optional resource name (`?resource=`) and "Not Found". */
@@ -9,14 +11,12 @@ export default function NotFound() {
   const resource = new URLSearchParams(useSearch()).get('resource');
   return (
     <PublicScreen title={`${t('notFound.title')} · ${t('notFound.text')}`}>
-      <div className="center-view">
-        <p className="big-404" aria-hidden="true">
-          404
-        </p>
-        {resource ? <p>{t('notFound.resource', { resource })}</p> : null}
+      <CenterView>
+        <Big404 />
+        {resource ? <p>{t('notFound.resource', { resource: t(`notFound.resources.${resource}`, { defaultValue: resource }) })}</p> : null}
         <p>{t('notFound.text')}</p>
-        <LinkButton href="/">{t('notFound.home')}</LinkButton>
-      </div>
+        <LinkButton href={href('home')}>{t('notFound.home')}</LinkButton>
+      </CenterView>
     </PublicScreen>
   );
 }

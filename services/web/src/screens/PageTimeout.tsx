@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/Button.tsx';
+import { CenterView, Spinner } from '../ui/layout.tsx';
 
 /** A reload that did not help within this time is not tried again by itself (no reload loop). */
 const RELOAD_KEY = 'page-timeout-reloaded-at';
@@ -8,7 +10,7 @@ const RELOAD_GRACE_MS = 30_000;
 /**
  * Shown when a screen's code fails to load. It asks the server (HEAD
  * /api/ping) whether the connection works: if it does the page reloads, if not
- * it says so and offers to check again (spec §2: checking -> reload | offline).
+ * it says so and offers to check again (docs/product.md §2: checking -> reload | offline).
  */
 export function PageTimeout() {
   const { t } = useTranslation();
@@ -34,19 +36,17 @@ export function PageTimeout() {
 
   if (state === 'checking') {
     return (
-      <div className="center-view" role="status" aria-live="polite">
-        <span className="spinner" aria-hidden="true" />
+      <CenterView role="status" aria-live="polite">
+        <Spinner />
         <p>{t('timeout.checking')}</p>
-      </div>
+      </CenterView>
     );
   }
   return (
-    <div className="center-view" role="alert">
+    <CenterView role="alert">
       <p>{t('timeout.offline')}</p>
-      <button type="button" className="button button--primary" onClick={() => void check(true)}>
-        {t('timeout.retry')}
-      </button>
-    </div>
+      <Button onClick={() => void check(true)}>{t('timeout.retry')}</Button>
+    </CenterView>
   );
 }
 

@@ -1,5 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link } from 'wouter';
+import './Button.css';
+import { Spinner } from './layout.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -26,7 +28,7 @@ export function Button({ variant = 'primary', block, small, busy, className, chi
       {...rest}
       onClick={busy ? (e) => e.preventDefault() : rest.onClick}
     >
-      {busy ? <span className="spinner spinner--small" aria-hidden="true" /> : null}
+      {busy ? <Spinner small /> : null}
       {children}
     </button>
   );
@@ -52,5 +54,14 @@ export function LinkButton({
     <Link href={href} className={classes(variant, block, small)} {...rest}>
       {children}
     </Link>
+  );
+}
+
+/** An action that reads as a link inside a sentence ("Send it again"). */
+export function TextButton({ children, ...rest }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'type'>) {
+  return (
+    <button type="button" className="link-button" {...rest}>
+      {children}
+    </button>
   );
 }

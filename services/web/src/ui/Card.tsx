@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import './Card.css';
 
-/** Card sizes of spec §5. */
+/** Card sizes of docs/product.md §5. */
 export type CardSize = 'sm' | 'md' | 'lg';
 
 export function Card({
@@ -16,8 +17,13 @@ export function Card({
 }) {
   return (
     <section className={`card card--${size} ${className ?? ''}`}>
-      {title ? <h2 className="card__title">{title}</h2> : null}
+      {title ? <CardTitle>{title}</CardTitle> : null}
       {children}
     </section>
   );
+}
+
+/** A card's heading, where the card's content chooses it (a card whose content changes). */
+export function CardTitle({ children }: { children: ReactNode }) {
+  return <h2 className="card__title">{children}</h2>;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../app/toast.tsx';
 import { Button, type ButtonVariant } from './Button.tsx';
 
-/** A button that copies something; it says "Copied" for a moment, or the failure text (spec §2). */
+/** A button that copies something; it says "Copied" for a moment, or the failure text (docs/product.md §2). */
 export function CopyButton({
   label,
   copy,

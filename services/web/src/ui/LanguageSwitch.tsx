@@ -2,6 +2,7 @@ import { LANGUAGES, type TLanguage } from '@reorder/schemas/limits';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../app/i18n.ts';
+import './LanguageSwitch.css';
 
 /** A language picker: stores the choice under `language` and switches every text at once. */
 export function LanguageSwitch({ onChange }: { onChange?: (language: TLanguage) => void }) {

@@ -1,4 +1,5 @@
 import type { LegalDocument } from '@reorder/i18n/legal';
+import './LegalArticle.css';
 
 /**
  * The "last updated" line, the introduction, then one numbered section (h2, paragraphs, list) per heading.

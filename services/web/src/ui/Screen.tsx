@@ -1,17 +1,19 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { href, type RouteName } from '../lib/paths.ts';
 import { Icon, type IconName } from './Icon.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import './Screen.css';
 
 const MENU = [
-  { name: 'suppliers', href: '/suppliers', icon: 'store' },
-  { name: 'orders', href: '/orders', icon: 'orders' },
-  { name: 'profile', href: '/profile', icon: 'user' },
-] as const satisfies { name: string; href: string; icon: IconName }[];
+  { name: 'suppliers', icon: 'store' },
+  { name: 'orders', icon: 'orders' },
+  { name: 'profile', icon: 'user' },
+] as const satisfies { name: RouteName; icon: IconName }[];
 
 /** The bottom menu of the main screens; the entry whose name starts the route's name is highlighted. */
-export function BottomMenu({ route }: { route: string }) {
+export function BottomMenu({ route }: { route: RouteName }) {
   const { t } = useTranslation();
   return (
     <nav className="bottom-menu" aria-label={t('nav.main')}>
@@ -20,7 +22,7 @@ export function BottomMenu({ route }: { route: string }) {
         return (
           <Link
             key={item.name}
-            href={item.href}
+            href={href(item.name)}
             className={`bottom-menu__item ${active ? 'bottom-menu__item--active' : ''}`}
             aria-current={active ? 'page' : undefined}
           >
@@ -32,6 +34,9 @@ export function BottomMenu({ route }: { route: string }) {
     </nav>
   );
 }
+
+/** What the app shows above the content of every signed-in screen (a notice such as "confirm your email"). */
+export const ScreenBanner = createContext<ReactNode>(null);
 
 /** Sets the document title and moves focus to the screen's heading when it opens. */
 function useScreenHeading(title: string) {
@@ -51,7 +56,7 @@ export function Screen({
   actions,
   children,
 }: {
-  route: string;
+  route: RouteName;
   title: string;
   back?: string;
   actions?: ReactNode;
@@ -59,6 +64,7 @@ export function Screen({
 }) {
   const { t } = useTranslation();
   const heading = useScreenHeading(title);
+  const banner = useContext(ScreenBanner);
   return (
     <div className="screen screen--app">
       <header className="topbar">
@@ -76,7 +82,10 @@ export function Screen({
         </h1>
         {actions ? <div className="topbar__actions">{actions}</div> : null}
       </header>
-      <main className="screen__content">{children}</main>
+      <main className="screen__content">
+        {banner}
+        {children}
+      </main>
       <BottomMenu route={route} />
     </div>
   );
@@ -89,7 +98,7 @@ export function PublicScreen({ title, children, wide }: { title: string; childre
   return (
     <div className="screen screen--public">
       <header className="public-header">
-        <Link href="/" className="brand">
+        <Link href={href('home')} className="brand">
           <Icon name="cart" size={24} /> {t('app.name')}
         </Link>
       </header>
@@ -101,8 +110,8 @@ export function PublicScreen({ title, children, wide }: { title: string; childre
       </main>
       <footer className="public-footer">
         <nav aria-label={t('nav.home')}>
-          <Link href="/privacy">{t('nav.privacy')}</Link>
-          <Link href="/terms">{t('nav.terms')}</Link>
+          <Link href={href('privacy')}>{t('nav.privacy')}</Link>
+          <Link href={href('terms')}>{t('nav.terms')}</Link>
         </nav>
         <LanguageSwitch />
       </footer>

@@ -1,11 +1,12 @@
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon.tsx';
+import './fields.css';
 
-/** Input types the forms may use (spec §5). */
+/** Input types the forms may use (docs/product.md §5). */
 export type TextInputType = 'email' | 'number' | 'password' | 'search' | 'tel' | 'text' | 'url';
 
-/** An option of a select: value, label and icon (spec §3). */
+/** An option of a select: value, label and icon (docs/product.md §3). */
 export interface Option {
   value: string;
   label: string;
@@ -117,7 +118,7 @@ export function TextArea({ max, rows = 4, placeholder, ...field }: FieldBase & {
   const count = [...field.value].length;
   const counter = (
     <p id={`${field.id}-counter`} className={`field__counter ${count > max ? 'field__counter--over' : ''}`} aria-live="polite">
-      {t('app.charactersUsed', { count, max })}
+      {t('app.charactersUsed', { used: count, max })}
     </p>
   );
   return (
@@ -167,6 +168,16 @@ export function SearchField({ label, value, onChange }: { label: string; value: 
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
+    </div>
+  );
+}
+
+/** A value to copy (a secret shown once): read-only, monospace, all of it selected on focus. */
+export function CodeField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="field">
+      <Label id={id} label={label} />
+      <input id={id} className="input input--code" readOnly value={value} onFocus={(e) => e.target.select()} />
     </div>
   );
 }

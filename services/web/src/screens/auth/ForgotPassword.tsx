@@ -5,12 +5,14 @@ import { Link } from 'wouter';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { href } from '../../lib/paths.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
-import { Card } from '../../ui/Card.tsx';
+import { Card, CardTitle } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/fields.tsx';
+import { Form } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
 
-/** Asks for a reset link; the answer is the same whether or not the email has an account (DECISIONS §4). */
+/** Asks for a reset link; the answer is the same whether or not the email has an account (docs/decisions.md §4). */
 export default function ForgotPassword() {
   const { t } = useTranslation();
   const toast = useToast();
@@ -31,23 +33,23 @@ export default function ForgotPassword() {
       <Card size="md">
         {sentTo !== null ? (
           <div role="status">
-            <h2 className="card__title">{t('auth.emailed')}</h2>
+            <CardTitle>{t('auth.emailed')}</CardTitle>
             <p>{t('auth.emailedHint', { email: sentTo })}</p>
-            <LinkButton href="/login" block>
+            <LinkButton href={href('login')} block>
               {t('auth.backToLogin')}
             </LinkButton>
           </div>
         ) : (
           <>
             <p>{t('auth.forgotIntro')}</p>
-            <form className="form" noValidate onSubmit={form.handleSubmit((values) => forgot.mutate(values))}>
+            <Form onSubmit={form.handleSubmit((values) => forgot.mutate(values))}>
               <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" inputMode="email" required />
               <Button type="submit" block busy={forgot.isPending}>
                 {t('auth.sendLink')}
               </Button>
-            </form>
+            </Form>
             <p>
-              <Link href="/login">{t('auth.backToLogin')}</Link>
+              <Link href={href('login')}>{t('auth.backToLogin')}</Link>
             </p>
           </>
         )}

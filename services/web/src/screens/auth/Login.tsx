@@ -2,15 +2,17 @@ import { ZLoginInput } from '@reorder/schemas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { afterLoginPath } from '../../app/redirect.ts';
-import { sessionStore } from '../../app/session.ts';
+import { startSession } from '../../app/start-session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { SocialSignIn } from '../../features/auth/SocialSignIn.tsx';
 import { useForm } from '../../forms/use-form.ts';
+import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/fields.tsx';
+import { Form } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
-import { SocialSignIn } from './SocialSignIn.tsx';
 
 export default function Login() {
   const { t } = useTranslation();
@@ -20,28 +22,28 @@ export default function Login() {
   const form = useForm(ZLoginInput, { email: '', password: '' });
   const login = trpc.auth.login.useMutation({
     onSuccess(session) {
-      sessionStore.set(session.token, session.user);
+      startSession(session);
       navigate(afterLoginPath(search), { replace: true });
     },
     onError(error) {
       toast.error(apiErrorInfo(error).kind === 'TOO_MANY_REQUESTS' ? t('errors.tooMany') : t('auth.loginError'));
     },
   });
-  const registerHref = search ? `/register?${search}` : '/register';
+  const registerHref = search ? `${href('register')}?${search}` : href('register');
 
   return (
     <PublicScreen title={t('auth.loginTitle')}>
       <Card size="md">
-        <form className="form" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+        <Form onSubmit={form.handleSubmit((values) => login.mutate(values))}>
           <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" inputMode="email" required />
           <TextField {...form.field('password')} label={t('auth.password')} type="password" autoComplete="current-password" required />
           <Button type="submit" block busy={login.isPending}>
             {t('auth.loginButton')}
           </Button>
-        </form>
+        </Form>
         <SocialSignIn />
         <p>
-          <Link href="/forgot-password">{t('auth.forgotLink')}</Link>
+          <Link href={href('forgotPassword')}>{t('auth.forgotLink')}</Link>
         </p>
         <p>
           {t('auth.noAccount')} <Link href={registerHref}>{t('auth.registerButton')}</Link>

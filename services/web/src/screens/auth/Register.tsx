@@ -2,15 +2,17 @@ import { type TLanguage, ZRegisterInput } from '@reorder/schemas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { afterLoginPath } from '../../app/redirect.ts';
-import { sessionStore } from '../../app/session.ts';
+import { startSession } from '../../app/start-session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { SocialSignIn } from '../../features/auth/SocialSignIn.tsx';
 import { useForm } from '../../forms/use-form.ts';
+import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/fields.tsx';
+import { Form, Hint } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
-import { SocialSignIn } from './SocialSignIn.tsx';
 
 export default function Register() {
   const { t, i18n } = useTranslation();
@@ -20,27 +22,25 @@ export default function Register() {
   const form = useForm(ZRegisterInput, { businessName: '', fullName: '', email: '', password: '' });
   const register = trpc.auth.register.useMutation({
     onSuccess(session) {
-      sessionStore.set(session.token, session.user);
+      startSession(session);
       toast.success(t('auth.registered'));
-      navigate(afterLoginPath(search, '/suppliers'), { replace: true });
+      navigate(afterLoginPath(search, href('suppliers')), { replace: true });
     },
     onError(error) {
       const info = apiErrorInfo(error);
       if (info.kind === 'CONFLICT') form.setIssues([{ path: 'email', message: '' }], () => t('validation.emailTaken'));
+      // A common or personal password: the server says why, in the language the form was sent in.
+      else if (info.kind === 'BAD_REQUEST') form.setIssues(info.issues.filter((issue) => issue.path === 'password'));
       toast.error(info.kind === 'TOO_MANY_REQUESTS' ? t('errors.tooMany') : t('auth.registerError'));
     },
   });
-  const loginHref = search ? `/login?${search}` : '/login';
+  const loginHref = search ? `${href('login')}?${search}` : href('login');
 
   return (
     <PublicScreen title={t('auth.registerTitle')}>
       <Card size="md">
-        <form
-          className="form"
-          noValidate
-          onSubmit={form.handleSubmit((values) => register.mutate({ ...values, language: i18n.language as TLanguage }))}
-        >
-          <p className="form__hint">{t('app.requiredHint')}</p>
+        <Form onSubmit={form.handleSubmit((values) => register.mutate({ ...values, language: i18n.language as TLanguage }))}>
+          <Hint>{t('app.requiredHint')}</Hint>
           <TextField {...form.field('businessName')} label={t('auth.businessName')} autoComplete="organization" required />
           <TextField {...form.field('fullName')} label={t('auth.fullName')} autoComplete="name" required />
           <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" inputMode="email" required />
@@ -55,7 +55,7 @@ export default function Register() {
           <Button type="submit" block busy={register.isPending}>
             {t('auth.registerButton')}
           </Button>
-        </form>
+        </Form>
         <SocialSignIn />
         <p>
           {t('auth.haveAccount')} <Link href={loginHref}>{t('auth.loginButton')}</Link>

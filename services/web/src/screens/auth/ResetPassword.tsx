@@ -5,9 +5,11 @@ import { Link, useLocation, useParams } from 'wouter';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { href } from '../../lib/paths.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/fields.tsx';
+import { Form } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
 
 const ZNewPasswordForm = ZResetPasswordInput.pick({ password: true });
@@ -23,12 +25,14 @@ export default function ResetPassword() {
   const reset = trpc.auth.resetPassword.useMutation({
     onSuccess() {
       toast.success(t('auth.resetDone'));
-      navigate('/login', { replace: true });
+      navigate(href('login'), { replace: true });
     },
     onError(error) {
       const info = apiErrorInfo(error);
       if (info.kind === 'BAD_REQUEST' && info.issues.some((issue) => issue.path === 'token')) {
         setLinkInvalid(true);
+      } else if (info.kind === 'BAD_REQUEST' && info.issues.some((issue) => issue.path === 'password')) {
+        form.setIssues(info.issues.filter((issue) => issue.path === 'password'));
       } else {
         toast.error(info.kind === 'TOO_MANY_REQUESTS' ? t('errors.tooMany') : t('auth.loginError'));
       }
@@ -41,12 +45,12 @@ export default function ResetPassword() {
         {linkInvalid ? (
           <div role="alert">
             <p>{t('errors.resetInvalid')}</p>
-            <LinkButton href="/forgot-password" block>
+            <LinkButton href={href('forgotPassword')} block>
               {t('auth.newLink')}
             </LinkButton>
           </div>
         ) : (
-          <form className="form" noValidate onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, password }))}>
+          <Form onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, password }))}>
             <TextField
               {...form.field('password')}
               label={t('auth.newPassword')}
@@ -58,10 +62,10 @@ export default function ResetPassword() {
             <Button type="submit" block busy={reset.isPending}>
               {t('auth.resetButton')}
             </Button>
-          </form>
+          </Form>
         )}
         <p>
-          <Link href="/login">{t('auth.backToLogin')}</Link>
+          <Link href={href('login')}>{t('auth.backToLogin')}</Link>
         </p>
       </Card>
     </PublicScreen>

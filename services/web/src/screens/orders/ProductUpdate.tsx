@@ -2,26 +2,25 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useToast } from '../../app/toast.tsx';
-import { trpc } from '../../app/trpc.ts';
 import { usePreload } from '../../app/use-preload.ts';
+import { useProduct, useUpdateProduct } from '../../features/products/api.ts';
+import { ProductForm, type ProductFormValues, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
+import { href } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { ButtonRow } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
-import { ProductForm, type ProductFormValues, showServerIssues, useProductForm } from './ProductNew.tsx';
 
 /** The form, mounted once the product is there so it starts from the saved values. */
 function ProductUpdateForm({ productId, supplierId, initial }: { productId: number; supplierId: number; initial: ProductFormValues }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
-  const utils = trpc.useUtils();
   const form = useProductForm(initial);
-  const update = trpc.products.update.useMutation({
-    async onSuccess(product) {
+  const update = useUpdateProduct(supplierId, {
+    onSuccess() {
       toast.success(t('products.updated'));
-      utils.products.byId.setData({ id: productId }, product);
-      await Promise.all([utils.orders.bySupplier.invalidate({ supplierId }), utils.products.list.invalidate()]);
-      navigate(`/orders/${supplierId}`);
+      navigate(href('orders.order', { supplierId: supplierId }));
     },
     onError(error) {
       showServerIssues(form, error, t('validation.invalid'));
@@ -43,11 +42,11 @@ export default function ProductUpdate() {
   const params = useParams<{ supplierId: string; productId: string }>();
   const supplierId = Number(params.supplierId);
   const productId = Number(params.productId);
-  const product = trpc.products.byId.useQuery({ id: productId }, { retry: false });
+  const product = useProduct(productId);
   const ready = usePreload(product, 'product');
 
   return (
-    <Screen route="orders.productUpdate" title={t('products.editTitle')} back={`/orders/${supplierId}`}>
+    <Screen route="orders.productUpdate" title={t('products.editTitle')} back={href('orders.order', { supplierId: supplierId })}>
       {!ready ? (
         <Loading />
       ) : (
@@ -59,11 +58,11 @@ export default function ProductUpdate() {
               initial={{ name: product.data?.name ?? '', unit: product.data?.unit ?? '' }}
             />
           </Card>
-          <div className="button-row">
-            <LinkButton href={`/orders/${supplierId}/products/${productId}/delete`} variant="danger">
+          <ButtonRow>
+            <LinkButton href={href('orders.productDelete', { supplierId: supplierId, productId: productId })} variant="danger">
               {t('products.deleteTitle')}
             </LinkButton>
-          </div>
+          </ButtonRow>
         </>
       )}
     </Screen>

@@ -2,44 +2,39 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { formatDateTime } from '../../app/format-date.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
-import { trpc } from '../../app/trpc.ts';
 import { usePreload } from '../../app/use-preload.ts';
+import { useSentOrder } from '../../features/orders/api.ts';
+import { useReorderForReview } from '../../features/orders/use-reorder.ts';
+import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Preformatted, StatusLine } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
-import { useReorder } from './History.tsx';
 
 /** One sent order as it was, with the button that puts it back into the current order. */
 export default function SentOrder() {
   const { t, i18n } = useTranslation();
   const params = useParams<{ supplierId: string; sentOrderId: string }>();
   const supplierId = Number(params.supplierId);
-  const supplier = trpc.suppliers.byId.useQuery({ id: supplierId }, { retry: false });
-  const orderId = supplier.data?.orderId;
-  const sent = trpc.orders.sent.useQuery(
-    { id: orderId ?? 0, sentOrderId: Number(params.sentOrderId) },
-    { enabled: orderId !== undefined, retry: false },
-  );
+  const { supplier, sent } = useSentOrder(supplierId, Number(params.sentOrderId));
   const supplierReady = usePreload(supplier, 'supplier');
-  const sentReady = usePreload({ ...sent, isPending: sent.isPending && orderId !== undefined }, 'sent order');
+  const sentReady = usePreload(sent, 'sent order');
   const ready = supplierReady && sentReady;
-  const reorder = useReorder(supplierId);
+  const reorder = useReorderForReview(supplierId);
   const date = sent.data ? formatDateTime(sent.data.sentAt, i18n.language) : '';
 
   return (
     <Screen
       route="orders.sentOrder"
       title={date ? t('orders.sentOrderTitle', { date }) : t('orders.history')}
-      back={`/orders/${supplierId}/history`}
+      back={href('orders.history', { supplierId: supplierId })}
     >
       {!ready ? (
         <Loading />
       ) : sent.data ? (
         <Card>
-          <p className="status-line">{t('orders.sentOn', { date, service: t(`suppliers.services.${sent.data.channel}`) })}</p>
-          <pre className="order-text" data-testid="sent-order-text">
-            {sent.data.text}
-          </pre>
+          <StatusLine>{t('orders.sentOn', { date, service: t(`suppliers.services.${sent.data.channel}`) })}</StatusLine>
+          <Preformatted data-testid="sent-order-text">{sent.data.text}</Preformatted>
           <Button
             block
             onClick={() => sent.data && reorder.mutate({ id: sent.data.orderId, sentOrderId: sent.data.id })}

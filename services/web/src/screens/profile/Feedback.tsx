@@ -5,9 +5,11 @@ import { useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextArea, TextField } from '../../ui/fields.tsx';
+import { Form, Hint } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
 /** The feedback form, prefilled with the current user's name and email. */
@@ -20,17 +22,17 @@ export default function Feedback() {
   const send = trpc.feedback.send.useMutation({
     onSuccess() {
       toast.success(t('feedback.sent'));
-      navigate('/profile');
+      navigate(href('profile'));
     },
     onError: () => toast.error(t('feedback.error')),
   });
 
   return (
-    <Screen route="feedback" title={t('feedback.title')} back="/profile">
+    <Screen route="feedback" title={t('feedback.title')} back={href('profile')}>
       <Card>
         <p>{t('feedback.intro')}</p>
-        <form className="form" noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))}>
-          <p className="form__hint">{t('app.requiredHint')}</p>
+        <Form onSubmit={form.handleSubmit((values) => send.mutate(values))}>
+          <Hint>{t('app.requiredHint')}</Hint>
           <TextField {...form.field('fullName')} label={t('auth.fullName')} autoComplete="name" maxLength={LIMITS.nameMax} required />
           <TextField
             {...form.field('email')}
@@ -45,7 +47,7 @@ export default function Feedback() {
           <Button type="submit" block busy={send.isPending}>
             {t('feedback.send')}
           </Button>
-        </form>
+        </Form>
       </Card>
     </Screen>
   );

@@ -3,9 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { sessionStore, useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';
+import { ApiTokensCard } from '../../features/account/ApiTokensCard.tsx';
+import { DataCard } from '../../features/account/DataCard.tsx';
+import { SessionsCard } from '../../features/account/SessionsCard.tsx';
+import { href } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
+import { Details, MenuLinks } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
 /** The current user and language; the language switch also saves the choice to the account. */
@@ -25,7 +30,7 @@ export default function Profile() {
     <Screen route="profile" title={t('profile.title')}>
       {user ? (
         <Card>
-          <dl className="profile-list">
+          <Details>
             <dt>{t('profile.username')}</dt>
             <dd>{user.username}</dd>
             <dt>{t('auth.businessName')}</dt>
@@ -36,23 +41,26 @@ export default function Profile() {
             <dd>{user.email}</dd>
             <dt>{t('profile.currentLanguage')}</dt>
             <dd lang={i18n.language}>{t(`app.languages.${i18n.language as TLanguage}`)}</dd>
-          </dl>
+          </Details>
         </Card>
       ) : null}
       <Card>
         <LanguageSwitch onChange={saveLanguage} />
       </Card>
-      <div className="menu-links">
-        <LinkButton href="/profile/me" variant="secondary" block>
+      <MenuLinks>
+        <LinkButton href={href('profile.me')} variant="secondary" block>
           {t('profile.edit')}
         </LinkButton>
-        <LinkButton href="/feedback" variant="secondary" block>
+        <LinkButton href={href('feedback')} variant="secondary" block>
           {t('profile.feedback')}
         </LinkButton>
-        <LinkButton href="/logout" variant="danger" block>
+        <LinkButton href={href('logout')} variant="danger" block>
           {t('profile.signOut')}
         </LinkButton>
-      </div>
+      </MenuLinks>
+      <SessionsCard />
+      <ApiTokensCard />
+      <DataCard />
     </Screen>
   );
 }

@@ -6,15 +6,18 @@ import { sessionStore, useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { type Option, SelectField, TextField } from '../../ui/fields.tsx';
+import { Form, Hint } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
 /**
  * Edits the profile. A successful update replaces the current user and sets
- * the language (spec §4). A new password ends every session, this one too
- * (DECISIONS §4), so the screen signs in again with it before going back.
+ * the language (docs/product.md §4). A new password or email needs the current password
+ * (docs/decisions.md §4); a new password signs out every other device, and a new
+ * email takes effect once the link mailed to it is opened.
  */
 export default function ProfileEdit() {
   const { t, i18n } = useTranslation();
@@ -27,47 +30,44 @@ export default function ProfileEdit() {
     email: user?.email ?? '',
     language: user?.language ?? 'en',
     password: '',
+    currentPassword: '',
   });
   const update = trpc.users.updateMe.useMutation();
-  const login = trpc.auth.login.useMutation();
   const languages: Option[] = LANGUAGES.map((value) => ({ value, label: t(`app.languages.${value}`) }));
+  const sensitive = form.values.password !== '' || form.values.email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
 
   async function save(values: TUpdateMeInput) {
     let updated: Awaited<ReturnType<typeof update.mutateAsync>>;
     try {
       updated = await update.mutateAsync(values);
     } catch (error) {
-      if (apiErrorInfo(error).kind === 'CONFLICT') form.setIssues([{ path: 'email', message: '' }], () => t('validation.emailTaken'));
+      const info = apiErrorInfo(error);
+      if (info.kind === 'CONFLICT') form.setIssues([{ path: 'email', message: '' }], () => t('validation.emailTaken'));
+      else if (info.issues.length) {
+        form.setIssues(info.issues, (issue) => {
+          if (issue.path !== 'currentPassword') return issue.message;
+          if (info.kind === 'BAD_REQUEST') return t('validation.required');
+          return /sign in again/i.test(issue.message) ? t('profile.signInAgain') : t('profile.currentPasswordWrong');
+        });
+      }
       toast.error(t('profile.updateError'));
       return;
     }
-    if (values.password) {
-      // The old token is revoked now: sign in with the new password to stay signed in.
-      try {
-        const session = await login.mutateAsync({ email: updated.email, password: values.password });
-        sessionStore.set(session.token, session.user);
-      } catch {
-        setLanguage(updated.language);
-        sessionStore.clear();
-        toast.success(i18n.t('profile.updated', { lng: updated.language }));
-        toast.info(i18n.t('auth.resetDone', { lng: updated.language }));
-        navigate(`/login?redirectFrom=${encodeURIComponent('/profile')}`, { replace: true });
-        return;
-      }
-    } else {
-      sessionStore.setUser(updated);
-    }
+    sessionStore.setUser(updated);
     setLanguage(updated.language);
     // In the language just chosen, not the one this render started with.
     toast.success(i18n.t('profile.updated', { lng: updated.language }));
-    navigate('/profile');
+    if (values.email && values.email.toLowerCase() !== updated.email.toLowerCase()) {
+      toast.info(i18n.t('profile.emailPending', { lng: updated.language, email: values.email }));
+    }
+    navigate(href('profile'));
   }
 
   return (
-    <Screen route="profile.me" title={t('profile.editTitle')} back="/profile">
+    <Screen route="profile.me" title={t('profile.editTitle')} back={href('profile')}>
       <Card>
-        <form className="form" noValidate onSubmit={form.handleSubmit(save)}>
-          <p className="form__hint">{t('app.requiredHint')}</p>
+        <Form onSubmit={form.handleSubmit(save)}>
+          <Hint>{t('app.requiredHint')}</Hint>
           <TextField
             {...form.field('businessName')}
             label={t('auth.businessName')}
@@ -94,10 +94,20 @@ export default function ProfileEdit() {
             hint={`${t('profile.newPasswordHint')} ${t('auth.passwordHint')}`}
             maxLength={LIMITS.passwordMax}
           />
-          <Button type="submit" block busy={update.isPending || login.isPending}>
+          {sensitive ? (
+            <TextField
+              {...form.field('currentPassword')}
+              label={t('profile.currentPassword')}
+              type="password"
+              autoComplete="current-password"
+              hint={t('profile.currentPasswordHint')}
+              maxLength={LIMITS.passwordMax}
+            />
+          ) : null}
+          <Button type="submit" block busy={update.isPending}>
             {t('app.save')}
           </Button>
-        </form>
+        </Form>
       </Card>
     </Screen>
   );

@@ -3,34 +3,34 @@ import { useLocation, useParams } from 'wouter';
 import { formatDateTime } from '../../app/format-date.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useToast } from '../../app/toast.tsx';
-import { trpc } from '../../app/trpc.ts';
 import { usePreload } from '../../app/use-preload.ts';
+import { useSupplierHistory } from '../../features/orders/api.ts';
+import { useUpdateSupplier } from '../../features/suppliers/api.ts';
+import { EMPTY_SUPPLIER, SupplierForm } from '../../features/suppliers/SupplierForm.tsx';
+import { href } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { ButtonRow, StatusLine } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
-import { EMPTY_SUPPLIER, SupplierForm } from './SupplierForm.tsx';
 
 export default function SupplierEdit() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
   const { id } = useParams<{ id: string }>();
-  const utils = trpc.useUtils();
-  const supplier = trpc.suppliers.byId.useQuery({ id: Number(id) }, { retry: false });
+  const { supplier, history } = useSupplierHistory(Number(id));
   const ready = usePreload(supplier, 'supplier');
-  const orderId = supplier.data?.orderId;
-  const lastSent = trpc.orders.history.useQuery({ id: orderId ?? 0 }, { enabled: orderId !== undefined }).data?.[0];
-  const update = trpc.suppliers.update.useMutation({
-    async onSuccess() {
+  const lastSent = history.data?.[0];
+  const update = useUpdateSupplier({
+    onSuccess() {
       toast.success(t('suppliers.updated'));
-      await Promise.all([utils.suppliers.invalidate(), utils.orders.bySupplier.invalidate()]);
-      navigate('/suppliers');
+      navigate(href('suppliers'));
     },
     onError: () => toast.error(t('suppliers.updateError')),
   });
 
   return (
-    <Screen route="suppliers.edit" title={t('suppliers.editTitle')} back="/suppliers">
+    <Screen route="suppliers.edit" title={t('suppliers.editTitle')} back={href('suppliers')}>
       {!ready ? (
         <Loading />
       ) : (
@@ -43,20 +43,20 @@ export default function SupplierEdit() {
               onSubmit={(values) => update.mutate({ id: Number(id), ...values })}
             />
           </Card>
-          <p className="status-line">
+          <StatusLine>
             {lastSent ? t('orders.lastOrdered', { date: formatDateTime(lastSent.sentAt, i18n.language) }) : t('orders.neverOrdered')}
-          </p>
-          <div className="button-row">
-            <LinkButton href={`/orders/${id}/history`} variant="ghost">
+          </StatusLine>
+          <ButtonRow>
+            <LinkButton href={href('orders.history', { supplierId: id })} variant="ghost">
               {t('orders.history')}
             </LinkButton>
-            <LinkButton href={`/orders/${id}`} variant="secondary">
+            <LinkButton href={href('orders.order', { supplierId: id })} variant="secondary">
               {t('suppliers.openOrder')}
             </LinkButton>
-            <LinkButton href={`/suppliers/${id}/delete`} variant="danger">
+            <LinkButton href={href('suppliers.delete', { id: id })} variant="danger">
               {t('suppliers.deleteTitle')}
             </LinkButton>
-          </div>
+          </ButtonRow>
         </>
       )}
     </Screen>

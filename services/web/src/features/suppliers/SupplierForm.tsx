@@ -1,8 +1,12 @@
-import { LIMITS, MESSAGE_SERVICES, type TCreateSupplierInput, ZCreateSupplierInput } from '@reorder/schemas';
+import { LIMITS, MESSAGE_SERVICES, type TCreateSupplierInput, ZSupplierFormInput } from '@reorder/schemas';
+import { isInternationalNumber } from '@reorder/schemas/send-links';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '../../forms/use-form.ts';
-import { Button } from '../../ui/Button.tsx';
+import { Button, TextButton } from '../../ui/Button.tsx';
 import { type Option, SelectField, TextArea, TextField } from '../../ui/fields.tsx';
+import { Form, Hint } from '../../ui/layout.tsx';
+import { ownerRegion, suggestInternationalNumber } from './whatsapp-number.ts';
 
 const ICONS: Record<string, string> = { whatsapp: '💬', telegram: '✈️', sms: '📱', email: '✉️', phone: '📞', other: '📎' };
 
@@ -23,8 +27,25 @@ export function SupplierForm({
   onSubmit: (values: TCreateSupplierInput) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm(ZCreateSupplierInput, initial);
+  const form = useForm(ZSupplierFormInput, initial);
   const service = form.values.messageService;
+  const contactInfo = form.values.contactInfo;
+  // A WhatsApp number without its country code: offer it with the owner's country code, in one tap.
+  const [suggestion, setSuggestion] = useState<{ for: string; number: string } | undefined>();
+  useEffect(() => {
+    if (service !== 'whatsapp' || !contactInfo.trim() || isInternationalNumber(contactInfo)) return;
+    let current = true;
+    suggestInternationalNumber(contactInfo, ownerRegion()).then(
+      (number) => {
+        if (current && number) setSuggestion({ for: contactInfo, number });
+      },
+      (error: unknown) => console.error('Phone number suggestion failed', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [service, contactInfo]);
+  const fix = service === 'whatsapp' && suggestion?.for === contactInfo ? suggestion.number : undefined;
   const options: Option[] = MESSAGE_SERVICES.map((value) => ({ value, label: t(`suppliers.services.${value}`), icon: ICONS[value] }));
   const contact =
     service === 'email'
@@ -34,8 +55,8 @@ export function SupplierForm({
         : { label: t('suppliers.contactInfoPhone'), type: 'tel' as const, inputMode: 'tel' as const, autoComplete: 'tel' };
 
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-      <p className="form__hint">{t('app.requiredHint')}</p>
+    <Form onSubmit={form.handleSubmit(onSubmit)}>
+      <Hint>{t('app.requiredHint')}</Hint>
       <TextField {...form.field('name')} label={t('suppliers.name')} maxLength={LIMITS.nameMax} autoComplete="organization" required />
       <TextField {...form.field('contactName')} label={t('suppliers.contactName')} maxLength={LIMITS.nameMax} autoComplete="name" />
       <SelectField {...form.field('messageService')} label={t('suppliers.messageService')} options={options} required />
@@ -47,11 +68,18 @@ export function SupplierForm({
         autoComplete={contact.autoComplete}
         maxLength={LIMITS.contactInfoMax}
         required={service !== 'other'}
+        hint={
+          fix ? (
+            <TextButton onClick={() => form.field('contactInfo').onChange({ target: { value: fix } })}>
+              {t('suppliers.addCountryCode', { number: fix })}
+            </TextButton>
+          ) : undefined
+        }
       />
       <TextArea {...form.field('note')} label={t('suppliers.note')} max={LIMITS.messageMax} />
       <Button type="submit" block busy={busy}>
         {submitLabel}
       </Button>
-    </form>
+    </Form>
   );
 }

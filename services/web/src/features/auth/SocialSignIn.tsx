@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { facebookAccessToken, googleCredential } from '../../app/providers.ts';
 import { afterLoginPath } from '../../app/redirect.ts';
-import { sessionStore } from '../../app/session.ts';
+import { startSession } from '../../app/start-session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Divider, Stack } from '../../ui/layout.tsx';
 
 type Provider = 'Google' | 'Facebook';
 
@@ -35,10 +37,10 @@ export function SocialSignIn() {
     setBusy(provider);
     try {
       const session = await getSession();
-      sessionStore.set(session.token, session.user);
+      startSession(session);
       if (!session.user.businessName) {
         toast.info(t('profile.completeProfile'));
-        navigate('/profile/me', { replace: true });
+        navigate(href('profile.me'), { replace: true });
       } else {
         navigate(afterLoginPath(search), { replace: true });
       }
@@ -58,10 +60,10 @@ export function SocialSignIn() {
   }
 
   return (
-    <div className="social">
-      <p className="social__divider">
+    <Stack>
+      <Divider>
         <span>{t('auth.socialDivider')}</span>
-      </p>
+      </Divider>
       {providers.google ? (
         <Button
           variant="ghost"
@@ -88,6 +90,6 @@ export function SocialSignIn() {
           {t('auth.continueWithFacebook')}
         </Button>
       ) : null}
-    </div>
+    </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import type { Access } from './routes.ts';
+import type { Access } from './access.ts';
 
-/** The last screen shown, so /logout knows where to go back to (spec §2). */
+/** The last screen shown, so /logout knows where to go back to (docs/product.md §2). */
 let last: { path: string; access: Access } | undefined;
 
 export function recordVisit(path: string, access: Access) {

@@ -1,0 +1,104 @@
+import { ZCreateApiTokenInput } from '@reorder/schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/format-date.ts';
+import { useToast } from '../../app/toast.tsx';
+import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { useForm } from '../../forms/use-form.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { CopyButton } from '../../ui/CopyButton.tsx';
+import { CodeField, type Option, SelectField, TextField } from '../../ui/fields.tsx';
+import { List, ListItem } from '../../ui/List.tsx';
+import { Banner, ButtonRow, Empty, Form, Hint, ItemName, StatusLine } from '../../ui/layout.tsx';
+
+const EXPIRY_DAYS = ['', '30', '90', '365'] as const;
+
+/**
+ * Personal API tokens for the owner's scripts (docs/decisions.md §7): list them,
+ * make one (its secret shown once, with a copy button), revoke one.
+ */
+export function ApiTokensCard() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const tokens = trpc.auth.tokens.useQuery({});
+  const [secret, setSecret] = useState<string | null>(null);
+  const form = useForm(ZCreateApiTokenInput.pick({ name: true }), { name: '', expiresInDays: '' });
+  const create = trpc.auth.createToken.useMutation({
+    onSuccess(created) {
+      setSecret(created.token);
+      form.reset();
+      void utils.auth.tokens.invalidate();
+    },
+    onError: (error) => toast.error(apiErrorInfo(error).message || t('errors.generic')),
+  });
+  const revoke = trpc.auth.revokeToken.useMutation({
+    onSuccess() {
+      toast.success(t('profile.tokenRevoked'));
+      void utils.auth.tokens.invalidate();
+    },
+    onError: () => toast.error(t('errors.generic')),
+  });
+  const expiries: Option[] = EXPIRY_DAYS.map((days) => ({
+    value: days,
+    label: days ? t('profile.tokenExpiryDays', { count: Number(days) }) : t('profile.tokenExpiryNever'),
+  }));
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
+
+  return (
+    <Card title={t('profile.tokensTitle')}>
+      <Hint>{t('profile.tokensIntro')}</Hint>
+      {secret ? (
+        <Banner strong>
+          <p>{t('profile.tokenCreated')}</p>
+          <CodeField id="new-api-token" label={t('profile.tokenValue')} value={secret} />
+          <ButtonRow>
+            <CopyButton label={t('profile.copyToken')} copy={() => navigator.clipboard.writeText(secret)} />
+            <Button variant="ghost" onClick={() => setSecret(null)}>
+              {t('profile.tokenDone')}
+            </Button>
+          </ButtonRow>
+        </Banner>
+      ) : null}
+      {tokens.data && tokens.data.length === 0 ? <Empty>{t('profile.noTokens')}</Empty> : null}
+      <List label={t('profile.tokensTitle')} inset>
+        {(tokens.data ?? []).map((token) => (
+          <ListItem key={token.id}>
+            <div>
+              <ItemName>{token.name}</ItemName>
+              <StatusLine>
+                {[
+                  t('profile.tokenMade', { date: date(token.createdAt) }),
+                  token.expiresAt ? t('profile.tokenExpires', { date: date(token.expiresAt) }) : t('profile.tokenNoExpiry'),
+                  token.lastUsedAt ? t('profile.tokenUsed', { date: date(token.lastUsedAt) }) : t('profile.tokenNeverUsed'),
+                ].join(' · ')}
+              </StatusLine>
+            </div>
+            <Button
+              variant="ghost"
+              small
+              aria-label={t('profile.revokeTokenLabel', { name: token.name })}
+              busy={revoke.isPending && revoke.variables?.id === token.id}
+              onClick={() => revoke.mutate({ id: token.id })}
+            >
+              {t('profile.revokeToken')}
+            </Button>
+          </ListItem>
+        ))}
+      </List>
+      <Form
+        onSubmit={form.handleSubmit(({ name }) => {
+          const days = form.values.expiresInDays;
+          create.mutate({ name, ...(days ? { expiresInDays: Number(days) } : {}) });
+        })}
+      >
+        <TextField {...form.field('name')} label={t('profile.tokenName')} maxLength={100} required />
+        <SelectField {...form.field('expiresInDays')} label={t('profile.tokenExpiry')} options={expiries} />
+        <Button type="submit" busy={create.isPending}>
+          {t('profile.createToken')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { formatDateTime } from '../../app/format-date.ts';
+import { sessionStore } from '../../app/session.ts';
+import { useToast } from '../../app/toast.tsx';
+import { trpc } from '../../app/trpc.ts';
+import { href } from '../../lib/paths.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { List, ListItem } from '../../ui/List.tsx';
+import { Badge, ButtonRow, Hint, ItemName, StatusLine } from '../../ui/layout.tsx';
+import { deviceName } from './device-name.ts';
+
+/** The signed-in devices of the account (docs/decisions.md §4): end one, or all of them. */
+export function SessionsCard() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const sessions = trpc.auth.sessions.useQuery({});
+  const end = trpc.auth.endSession.useMutation({
+    onSuccess() {
+      toast.success(t('profile.sessionEnded'));
+      void utils.auth.sessions.invalidate();
+    },
+    onError: () => toast.error(t('errors.generic')),
+  });
+  const endAll = trpc.auth.logoutAll.useMutation({
+    onSuccess() {
+      sessionStore.clear();
+      queryClient.clear();
+      navigate(href('login'), { replace: true });
+    },
+    onError: () => toast.error(t('errors.generic')),
+  });
+  const label = (userAgent: string) => {
+    const device = deviceName(userAgent);
+    if (device.browser && device.system) return t('profile.deviceOn', { browser: device.browser, system: device.system });
+    return device.browser ?? device.system ?? (device.raw || t('profile.unknownDevice'));
+  };
+
+  return (
+    <Card title={t('profile.sessionsTitle')}>
+      <Hint>{t('profile.sessionsIntro')}</Hint>
+      <List label={t('profile.sessionsTitle')} inset>
+        {(sessions.data ?? []).map((session) => {
+          const name = label(session.userAgent);
+          return (
+            <ListItem key={session.id}>
+              <div>
+                <ItemName>
+                  {name} {session.current ? <Badge>{t('profile.thisDevice')}</Badge> : null}
+                </ItemName>
+                <StatusLine>
+                  {t('profile.sessionDates', {
+                    created: formatDateTime(session.createdAt, i18n.language),
+                    lastSeen: formatDateTime(session.lastSeenAt, i18n.language),
+                  })}
+                </StatusLine>
+              </div>
+              {session.current ? null : (
+                <Button
+                  variant="ghost"
+                  small
+                  aria-label={t('profile.endSessionLabel', { device: name })}
+                  busy={end.isPending && end.variables?.id === session.id}
+                  onClick={() => end.mutate({ id: session.id })}
+                >
+                  {t('profile.endSession')}
+                </Button>
+              )}
+            </ListItem>
+          );
+        })}
+      </List>
+      <ButtonRow>
+        <Button variant="danger" busy={endAll.isPending} onClick={() => endAll.mutate({})}>
+          {t('profile.signOutEverywhere')}
+        </Button>
+      </ButtonRow>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { LIMITS } from '@reorder/schemas';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { href } from '../../lib/paths.ts';
+import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
+import { draftQuantity, type OrderProduct } from './order-drafts.ts';
+import type { useOrderDrafts } from './use-order-drafts.ts';
+
+type OrderDrafts = ReturnType<typeof useOrderDrafts>;
+
+/** One product of the order: its quantity with − and + (or typed), and links to edit or delete it. */
+export function QuantityLine({ product, supplierId, drafts }: { product: OrderProduct; supplierId: number; drafts: OrderDrafts }) {
+  const { t } = useTranslation();
+  const draft = drafts.drafts[product.productId];
+  const invalid = draft !== undefined && draftQuantity(draft) === undefined;
+  const inputId = `quantity-${product.productId}`;
+  const error = invalid
+    ? t('validation.quantityRange', { max: LIMITS.quantityMax })
+    : draft?.failed
+      ? t('orders.saveFailed', { name: product.name })
+      : undefined;
+  return (
+    <ProductLine
+      inputId={inputId}
+      name={product.name}
+      unit={product.unit}
+      ordered={drafts.quantityOf(product) > 0}
+      error={error}
+      links={
+        <>
+          <Link
+            href={href('orders.productUpdate', { supplierId, productId: product.productId })}
+            aria-label={t('orders.editProduct', { name: product.name })}
+          >
+            {t('app.edit')}
+          </Link>
+          <Link
+            href={href('orders.productDelete', { supplierId, productId: product.productId })}
+            aria-label={t('orders.deleteProduct', { name: product.name })}
+          >
+            {t('app.delete')}
+          </Link>
+        </>
+      }
+      control={
+        <Stepper
+          id={inputId}
+          value={drafts.textOf(product)}
+          label={t('orders.quantityOf', { name: product.name })}
+          decreaseLabel={t('orders.decrease', { name: product.name })}
+          increaseLabel={t('orders.increase', { name: product.name })}
+          invalid={error !== undefined}
+          onStep={(by) => drafts.step(product, by)}
+          onType={(text) => drafts.type(product, text)}
+        />
+      }
+    />
+  );
+}

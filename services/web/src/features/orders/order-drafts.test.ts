@@ -1,0 +1,120 @@
+import type { TOrder } from '@reorder/schemas';
+import { describe, expect, it } from 'vitest';
+import {
+  type DraftState,
+  draftQuantity,
+  draftsReducer,
+  NO_DRAFTS,
+  shownOrderText,
+  shownQuantity,
+  shownText,
+  steppedQuantity,
+} from './order-drafts.ts';
+
+describe('draftQuantity', () => {
+  it.each([
+    ['2', 2],
+    [' 2.5 ', 2.5],
+    ['2,5', 2.5],
+    ['0', 0],
+    ['0.125', 0.125],
+    ['99999', 99999],
+  ])('reads %j as %j', (text, expected) => {
+    expect(draftQuantity({ text })).toBe(expected);
+  });
+
+  it.each(['', ' ', 'abc', '-1', '1e3', '2.5.1', '100000', '1.2345', '+2'])('has no quantity for %j', (text) => {
+    expect(draftQuantity({ text })).toBeUndefined();
+  });
+
+  it('has none without a draft', () => {
+    expect(draftQuantity(undefined)).toBeUndefined();
+  });
+});
+
+const order: TOrder = {
+  id: 1,
+  supplierId: 2,
+  introduce: 'Hola',
+  products: [
+    { productId: 10, name: 'Leche', unit: 'l', quantity: 0 },
+    { productId: 11, name: 'Pan', unit: 'ud', quantity: 4 },
+  ],
+  text: 'Hola\n4 x ud: Pan',
+};
+const [milk, bread] = order.products as [TOrder['products'][number], TOrder['products'][number]];
+const run = (...actions: Parameters<typeof draftsReducer>[1][]) => actions.reduce(draftsReducer, NO_DRAFTS);
+
+describe('draftsReducer', () => {
+  it('shows what was typed, and the saved quantity otherwise', () => {
+    const state = run({ type: 'edit', productId: 10, text: '2,5' });
+    expect([shownText(state, milk), shownQuantity(state, milk)]).toEqual(['2,5', 2.5]);
+    expect([shownText(state, bread), shownQuantity(state, bread)]).toEqual(['4', 4]);
+    expect(shownText(NO_DRAFTS, milk)).toBe('0');
+  });
+
+  it('keeps the saved quantity while the field holds something that is not one', () => {
+    const state = run({ type: 'edit', productId: 11, text: 'abc' });
+    expect([shownText(state, bread), shownQuantity(state, bread)]).toEqual(['abc', 4]);
+  });
+
+  it('drops a draft once its save lands, unless something was typed since', () => {
+    expect(run({ type: 'edit', productId: 10, text: '2' }, { type: 'saved', productId: 10, text: '2' }).quantities).toEqual({});
+    const typedSince = run(
+      { type: 'edit', productId: 10, text: '2' },
+      { type: 'edit', productId: 10, text: '3' },
+      { type: 'saved', productId: 10, text: '2' },
+    );
+    expect(typedSince.quantities).toEqual({ 10: { text: '3' } });
+  });
+
+  it('marks a failed save and keeps its value; a newer edit is not marked', () => {
+    expect(run({ type: 'edit', productId: 10, text: '2' }, { type: 'failed', productId: 10, text: '2' }).quantities).toEqual({
+      10: { text: '2', failed: true },
+    });
+    const newer = run(
+      { type: 'edit', productId: 10, text: '2' },
+      { type: 'edit', productId: 10, text: '5' },
+      { type: 'failed', productId: 10, text: '2' },
+    );
+    expect(newer.quantities).toEqual({ 10: { text: '5' } });
+    // Typing again clears the mark.
+    expect(
+      run(
+        { type: 'edit', productId: 10, text: '2' },
+        { type: 'failed', productId: 10, text: '2' },
+        { type: 'edit', productId: 10, text: '2' },
+      ).quantities,
+    ).toEqual({
+      10: { text: '2' },
+    });
+  });
+
+  it('keeps the message being written until that very message is saved', () => {
+    const writing = run({ type: 'write', message: 'Hola Luis' });
+    expect(draftsReducer(writing, { type: 'messageSaved', message: 'Hola' }).message).toBe('Hola Luis');
+    expect(draftsReducer(writing, { type: 'messageSaved', message: 'Hola Luis' }).message).toBeUndefined();
+  });
+
+  it('makes the order text the screen shows, as the server would', () => {
+    const state: DraftState = run(
+      { type: 'write', message: 'Para mañana' },
+      { type: 'edit', productId: 10, text: '1.5' },
+      { type: 'edit', productId: 11, text: '0' },
+    );
+    expect(shownOrderText(state, order)).toBe('Para mañana\n1.5 x l: Leche');
+    expect(shownOrderText(NO_DRAFTS, order)).toBe(order.text);
+  });
+});
+
+describe('steppedQuantity', () => {
+  it.each([
+    [0, 1, 1],
+    [0, -1, 0],
+    [2.5, 1, 3.5],
+    [0.1, 0.2, 0.3],
+    [99999, 1, 99999],
+  ])('%d + %d is %d', (quantity, by, expected) => {
+    expect(steppedQuantity(quantity, by)).toBe(expected);
+  });
+});

@@ -1,0 +1,81 @@
+import { formatOrderText, formatQuantity, LIMITS, type TOrder, zQuantity } from '@reorder/schemas';
+
+export type OrderProduct = TOrder['products'][number];
+
+/** A quantity being edited: what the field shows, and whether saving it failed. */
+export interface QuantityDraft {
+  text: string;
+  failed?: boolean;
+}
+
+/** What the order screen shows and the server does not hold yet. */
+export interface DraftState {
+  quantities: Record<number, QuantityDraft>;
+  /** The message being written; undefined while it is the saved one. */
+  message: string | undefined;
+}
+
+export type DraftAction =
+  | { type: 'edit'; productId: number; text: string }
+  | { type: 'saved'; productId: number; text: string }
+  | { type: 'failed'; productId: number; text: string }
+  | { type: 'write'; message: string }
+  | { type: 'messageSaved'; message: string };
+
+export const NO_DRAFTS: DraftState = { quantities: {}, message: undefined };
+
+/**
+ * How drafts change. A save that lands drops its draft only if nothing was
+ * typed since it was sent; a save that fails marks it, and keeps the value.
+ */
+export function draftsReducer(state: DraftState, action: DraftAction): DraftState {
+  const current = 'productId' in action ? state.quantities[action.productId] : undefined;
+  switch (action.type) {
+    case 'edit':
+      return { ...state, quantities: { ...state.quantities, [action.productId]: { text: action.text } } };
+    case 'saved': {
+      if (current?.text !== action.text) return state;
+      const { [action.productId]: _saved, ...rest } = state.quantities;
+      return { ...state, quantities: rest };
+    }
+    case 'failed':
+      if (current?.text !== action.text) return state;
+      return { ...state, quantities: { ...state.quantities, [action.productId]: { text: action.text, failed: true } } };
+    case 'write':
+      return { ...state, message: action.message };
+    case 'messageSaved':
+      return state.message === action.message ? { ...state, message: undefined } : state;
+  }
+}
+
+/** The number a draft stands for ("2,5" is 2.5), or undefined while it is not a valid quantity. */
+export function draftQuantity(draft: QuantityDraft | undefined): number | undefined {
+  const text = draft?.text.trim().replace(',', '.');
+  if (!text || !/^\d+(\.\d+)?$/.test(text)) return undefined;
+  const parsed = zQuantity.safeParse(Number(text));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The quantity shown for a product: the draft while it is a valid number, else the saved one. */
+export function shownQuantity(state: DraftState, product: OrderProduct): number {
+  return draftQuantity(state.quantities[product.productId]) ?? product.quantity;
+}
+
+/** What the quantity field shows: the draft as typed, else the saved quantity ("0" when not ordered). */
+export function shownText(state: DraftState, product: OrderProduct): string {
+  return state.quantities[product.productId]?.text ?? (product.quantity ? formatQuantity(product.quantity) : '0');
+}
+
+/** The quantity after a + or − tap: within 0 and the maximum, without floating point noise. */
+export function steppedQuantity(quantity: number, by: number): number {
+  return Math.min(LIMITS.quantityMax, Math.max(0, Math.round((quantity + by) * 1000) / 1000));
+}
+
+/** The order exactly as the screen shows it: the message being written and every quantity typed or tapped. */
+export function shownOrderText(state: DraftState, order: TOrder | undefined): string {
+  const products = order?.products ?? [];
+  return formatOrderText(
+    state.message ?? order?.introduce ?? '',
+    products.map((p) => ({ name: p.name, unit: p.unit, quantity: shownQuantity(state, p) })),
+  );
+}

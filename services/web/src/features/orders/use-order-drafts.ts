@@ -1,0 +1,159 @@
+import { formatQuantity, LIMITS, type TOrder } from '@reorder/schemas';
+import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { trpc } from '../../app/trpc.ts';
+import {
+  draftQuantity,
+  draftsReducer,
+  NO_DRAFTS,
+  type OrderProduct,
+  type QuantityDraft,
+  shownOrderText,
+  shownQuantity,
+  shownText,
+  steppedQuantity,
+} from './order-drafts.ts';
+import { createWriteQueue } from './write-queue.ts';
+
+/** How long typing in a quantity waits before saving, and how +/− taps are coalesced. */
+const TYPE_SAVE_DELAY_MS = 500;
+const CLICK_SAVE_DELAY_MS = 250;
+
+export interface OrderDraftCallbacks {
+  /** A save landed: the order is reloaded. */
+  onSaved(): void;
+  onQuantityFailed(product: OrderProduct): void;
+  onMessageFailed(): void;
+}
+
+/**
+ * What the order screen shows and has not saved yet: typed or tapped
+ * quantities and the message being written. Saves go through one write queue,
+ * in order, in the background: fields stay editable, a reload never replaces
+ * what was typed, and a failed save keeps the value and says so. `text` is the
+ * order exactly as the screen shows it, and `flush()` makes the server hold it.
+ */
+export function useOrderDrafts(order: TOrder | undefined, callbacks: OrderDraftCallbacks) {
+  const [queue] = useState(createWriteQueue);
+  const [state, dispatch] = useReducer(draftsReducer, NO_DRAFTS);
+  const utils = trpc.useUtils();
+  const setQuantity = trpc.products.setQuantity.useMutation();
+  const updateOrder = trpc.orders.update.useMutation();
+  const pending = useSyncExternalStore(queue.subscribe, () => queue.size() > 0);
+  const { onSaved, onQuantityFailed, onMessageFailed } = callbacks;
+
+  const saveQuantity = useCallback(
+    async (orderId: number, product: OrderProduct, draft: QuantityDraft) => {
+      const quantity = draftQuantity(draft);
+      if (quantity === undefined) return;
+      try {
+        await setQuantity.mutateAsync({ productId: product.productId, orderId, quantity });
+        dispatch({ type: 'saved', productId: product.productId, text: draft.text });
+        onSaved();
+      } catch (error) {
+        dispatch({ type: 'failed', productId: product.productId, text: draft.text });
+        onQuantityFailed(product);
+        throw error;
+      }
+    },
+    [setQuantity, onSaved, onQuantityFailed],
+  );
+
+  const saveMessage = useCallback(
+    async (orderId: number, supplierId: number, introduce: string) => {
+      try {
+        const updated = await updateOrder.mutateAsync({ id: orderId, introduce });
+        utils.orders.bySupplier.setData({ supplierId }, updated);
+        dispatch({ type: 'messageSaved', message: introduce });
+        onSaved();
+      } catch (error) {
+        onMessageFailed();
+        throw error;
+      }
+    },
+    [updateOrder, utils, onSaved, onMessageFailed],
+  );
+
+  const editQuantity = (product: OrderProduct, text: string, delay: number) => {
+    if (!order) return;
+    const draft = { text };
+    dispatch({ type: 'edit', productId: product.productId, text });
+    const orderId = order.id;
+    queue.schedule(`quantity:${product.productId}`, () => saveQuantity(orderId, product, draft), delay);
+  };
+
+  const messageDraft = state.message;
+  const message = messageDraft ?? order?.introduce ?? '';
+  const messageTooLong = [...message].length > LIMITS.messageMax;
+
+  /**
+   * Queues the message being written; resolves true once it is saved, false
+   * when it failed or there was nothing to save (already saved, or too long).
+   */
+  const queueMessage = (delay: number): Promise<boolean> => {
+    if (!order || messageDraft === undefined || messageTooLong) return Promise.resolve(false);
+    const { id, supplierId } = order;
+    const introduce = messageDraft;
+    return new Promise((resolve) => {
+      queue.schedule(
+        'message',
+        () =>
+          saveMessage(id, supplierId, introduce).then(
+            () => resolve(true),
+            (error: unknown) => {
+              resolve(false);
+              throw error;
+            },
+          ),
+        delay,
+      );
+    });
+  };
+
+  /** Saves everything the screen shows and has not saved; resolves when the server holds it (or a save failed). */
+  const flush = () => {
+    void queueMessage(0);
+    return queue.flush();
+  };
+
+  // Leaving the screen, or the page going to the background, saves what is left.
+  const latestFlush = useRef(flush);
+  latestFlush.current = flush;
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') void latestFlush.current();
+    };
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      void latestFlush.current();
+    };
+  }, []);
+
+  const quantityOf = (product: OrderProduct) => shownQuantity(state, product);
+  const products = order?.products ?? [];
+
+  return {
+    drafts: state.quantities,
+    quantityOf,
+    textOf: (product: OrderProduct) => shownText(state, product),
+    step(product: OrderProduct, by: number) {
+      editQuantity(product, formatQuantity(steppedQuantity(quantityOf(product), by)), CLICK_SAVE_DELAY_MS);
+    },
+    type: (product: OrderProduct, text: string) => editQuantity(product, text, TYPE_SAVE_DELAY_MS),
+    message,
+    messageTooLong,
+    messageChanged: messageDraft !== undefined,
+    setMessage: (message: string) => dispatch({ type: 'write', message }),
+    /** Saves the message now; resolves true when it was saved. */
+    saveMessageNow(): Promise<boolean> {
+      const saved = queueMessage(0);
+      void queue.flush();
+      return saved;
+    },
+    /** The order as the screen shows it: the message being written and every quantity typed or tapped. */
+    text: shownOrderText(state, order),
+    hasLines: products.some((p) => quantityOf(p) > 0),
+    pending,
+    flush,
+  };
+}

@@ -1,0 +1,54 @@
+import { LIMITS, type TCreateProductInput, ZCreateProductInput } from '@reorder/schemas';
+import { useTranslation } from 'react-i18next';
+import { apiErrorInfo } from '../../app/trpc.ts';
+import { useForm } from '../../forms/use-form.ts';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/fields.tsx';
+import { Form, Hint } from '../../ui/layout.tsx';
+
+/** The product fields with the server's rules; the order comes from the route, not the form. */
+const ZProductFields = ZCreateProductInput.omit({ orderId: true });
+
+export type ProductFormValues = { name: string; unit: string };
+
+/** A product form's state; the screen keeps it so it can show the server's per-field issues. */
+export function useProductForm(initial: ProductFormValues) {
+  return useForm(ZProductFields, initial);
+}
+
+/** Shows the server's per-field issues on their fields, worded in the user's language. */
+export function showServerIssues(form: ReturnType<typeof useProductForm>, error: unknown, message: string) {
+  form.setIssues(apiErrorInfo(error).issues, () => message);
+}
+
+/** The product fields: name and unit (for example Kg), both required. */
+export function ProductForm({
+  form,
+  submitLabel,
+  busy,
+  onSubmit,
+}: {
+  form: ReturnType<typeof useProductForm>;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (values: Omit<TCreateProductInput, 'orderId'>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form onSubmit={form.handleSubmit(onSubmit)}>
+      <Hint>{t('app.requiredHint')}</Hint>
+      <TextField {...form.field('name')} label={t('products.name')} maxLength={LIMITS.nameMax} autoComplete="off" required />
+      <TextField
+        {...form.field('unit')}
+        label={t('products.unit')}
+        placeholder={t('products.unitPlaceholder')}
+        maxLength={LIMITS.unitMax}
+        autoComplete="off"
+        required
+      />
+      <Button type="submit" block busy={busy}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}

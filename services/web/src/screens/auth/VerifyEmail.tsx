@@ -1,0 +1,62 @@
+import type { TUser } from '@reorder/schemas';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { sessionStore, useSession } from '../../app/session.ts';
+import { trpc } from '../../app/trpc.ts';
+import { href } from '../../lib/paths.ts';
+import { LinkButton } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { PublicScreen } from '../../ui/Screen.tsx';
+
+/**
+ * Opens a verification link (`/verify-email/<token>`): it confirms the
+ * account's address, or makes a new address the account's email. A signed-in
+ * owner keeps this session and sees the profile updated.
+ */
+export default function VerifyEmail() {
+  const { t } = useTranslation();
+  const { token } = useParams<{ token: string }>();
+  const signedIn = useSession() !== null;
+  const utils = trpc.useUtils();
+  const verify = trpc.auth.verifyEmail.useMutation();
+  const [state, setState] = useState<'checking' | 'done' | 'failed'>('checking');
+  // A link is used once: StrictMode's second effect must not send it again.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    verify.mutateAsync({ token }).then(
+      async () => {
+        setState('done');
+        if (sessionStore.get()) sessionStore.setUser((await utils.users.byUsername.fetch({ username: 'me' }, { staleTime: 0 })) as TUser);
+      },
+      () => setState('failed'),
+    );
+  }, [token, verify, utils]);
+
+  return (
+    <PublicScreen title={t('auth.verifyTitle')}>
+      <Card size="md">
+        {state === 'checking' ? (
+          <p role="status">{t('auth.verifying')}</p>
+        ) : state === 'done' ? (
+          <>
+            <p role="status">{t('auth.verified')}</p>
+            <LinkButton href={signedIn ? href('orders') : href('login')} block>
+              {signedIn ? t('auth.continue') : t('auth.loginButton')}
+            </LinkButton>
+          </>
+        ) : (
+          <>
+            <p role="alert">{t('auth.verifyFailed')}</p>
+            <LinkButton href={signedIn ? href('profile') : href('login')} block variant="secondary">
+              {signedIn ? t('profile.title') : t('auth.loginButton')}
+            </LinkButton>
+          </>
+        )}
+      </Card>
+    </PublicScreen>
+  );
+}

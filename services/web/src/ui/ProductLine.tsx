@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Icon } from './Icon.tsx';
+import './ProductLine.css';
+
+/**
+ * One product of an order: its name (the label of its quantity field), its
+ * unit and links, the quantity control, and what went wrong with it. Lines in
+ * the order (`ordered`) stand out from those at 0.
+ */
+export function ProductLine({
+  inputId,
+  name,
+  unit,
+  ordered,
+  links,
+  control,
+  error,
+}: {
+  inputId: string;
+  name: string;
+  unit: string;
+  ordered: boolean;
+  links: ReactNode;
+  control: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <li className={`order-line ${ordered ? 'order-line--ordered' : ''}`}>
+      <div>
+        <label htmlFor={inputId} className="order-line__name">
+          {name}
+        </label>{' '}
+        <span className="order-line__unit">({unit})</span>
+        <div className="order-line__links">{links}</div>
+      </div>
+      {control}
+      {error ? (
+        <p id={`${inputId}-error`} className="order-line__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** A quantity: − and + buttons around a field that takes typing too (a decimal keyboard on phones). */
+export function Stepper({
+  id,
+  value,
+  label,
+  decreaseLabel,
+  increaseLabel,
+  invalid,
+  onStep,
+  onType,
+}: {
+  id: string;
+  value: string;
+  label: string;
+  decreaseLabel: string;
+  increaseLabel: string;
+  /** Whether the field says what is wrong (in `${id}-error`). */
+  invalid: boolean;
+  onStep: (by: 1 | -1) => void;
+  onType: (text: string) => void;
+}) {
+  return (
+    <div className="stepper">
+      <button type="button" className="stepper__button" aria-label={decreaseLabel} onClick={() => onStep(-1)}>
+        <Icon name="minus" />
+      </button>
+      <input
+        id={id}
+        className="input stepper__input"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={label}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        value={value}
+        onFocus={(e) => e.target.select()}
+        onChange={(e) => onType(e.target.value)}
+      />
+      <button type="button" className="stepper__button" aria-label={increaseLabel} onClick={() => onStep(1)}>
+        <Icon name="plus" />
+      </button>
+    </div>
+  );
+}
