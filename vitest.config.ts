@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Projects:
- * - `unit`: no database, no server.
+ * - `unit`: no server; the domain tests beside each router use an in-memory PGlite.
  * - `pglite` and `postgres`: the HTTP integration tests, once per database
  *   (`postgres` only when TEST_DATABASE_URL is set). `*.pg.test.ts` need a real
  *   PostgreSQL server; `*.pglite.test.ts` test the embedded default itself.
@@ -18,6 +18,7 @@ const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 export default defineConfig({
   test: {
     projects: [
+      // Unit tests, and the domain rules called in-process on an in-memory PGlite (no server, no HTTP).
       { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'] } },
       {
         test: {
