@@ -32,18 +32,12 @@ const TRPC_CODE: Record<TErrorKind, TRPC_ERROR_CODE_KEY> = {
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
+/** Our kind for each tRPC code: the inverse of TRPC_CODE, plus the codes tRPC itself raises for bad requests. */
 const KIND_BY_TRPC_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, TErrorKind>> = {
+  ...Object.fromEntries(Object.entries(TRPC_CODE).map(([kind, code]) => [code, kind])),
   PARSE_ERROR: 'BAD_REQUEST',
-  BAD_REQUEST: 'BAD_REQUEST',
   UNSUPPORTED_MEDIA_TYPE: 'BAD_REQUEST',
   METHOD_NOT_SUPPORTED: 'NOT_FOUND',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
-  SERVICE_UNAVAILABLE: 'UNAVAILABLE',
 };
 
 /** Failures any call can answer, whatever it declares: bad input, and ours or the database's. */

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, DESKTOP, expectAccessible, openPage, PHONE, screenshot, startApp } from './app.ts';
+import { type AppUnderTest, DESKTOP, expectAccessible, expectVisible, openPage, PHONE, screenshot, startApp } from './app.ts';
 
 /**
  * Issue 14 in the browser: the profile's "Your data" card downloads a copy of
@@ -13,9 +12,6 @@ beforeAll(async () => {
   app = await startApp();
 });
 afterAll(() => app?.close());
-
-const visible = (page: Page, text: string | RegExp) =>
-  expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
 const TEXT = {
   en: {
@@ -63,7 +59,7 @@ describe('your data', () => {
       expect(saved.suppliers.map((s: { name: string }) => s.name)).toEqual(['Panadería Sol']);
       expect(saved.suppliers[0].order.products.map((p: { name: string }) => p.name)).toEqual(['Barra']);
       expect(JSON.stringify(saved)).not.toMatch(/password|argon2/i);
-      await visible(page, text.downloaded);
+      await expectVisible(page, text.downloaded);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -76,19 +72,19 @@ describe('your data', () => {
       await page.goto('/profile');
       await page.getByRole('link', { name: text.delete }).click();
       await page.waitForURL('**/profile/delete');
-      await visible(page, text.title);
+      await expectVisible(page, text.title);
       await expectAccessible(page, `delete account (${language})`);
       await screenshot(page, `account-delete-${language}-${size}`);
 
       await page.getByLabel(text.password).fill('not my password');
       await page.getByRole('button', { name: text.confirm }).click();
-      await visible(page, text.wrong);
+      await expectVisible(page, text.wrong);
       expect((await app.t.api.get('/api/users/me', user.token)).status).toBe(200);
 
       await page.getByLabel(text.password).fill(user.password);
       await page.getByRole('button', { name: text.confirm }).click();
       await page.waitForURL((url) => url.pathname === '/');
-      await visible(page, text.deleted);
+      await expectVisible(page, text.deleted);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
       expect((await app.t.api.get('/api/users/me', user.token)).status).toBe(401);
       const login = await app.t.api.post('/api/auth/login', { email: user.email, password: user.password });

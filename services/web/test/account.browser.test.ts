@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, openPage, startApp } from './app.ts';
+import { type AppUnderTest, expectVisible, openPage, startApp } from './app.ts';
 
 let app: AppUnderTest;
 beforeAll(async () => {
@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const visible = (page: Page, text: string) =>
-  expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+const visible = (page: Page, text: string) => expectVisible(page, text, { exact: true });
 
 /** The reset link of the newest email in the outbox (no SMTP_URL: mail is written there). */
 async function resetLinkFor(email: string): Promise<string> {

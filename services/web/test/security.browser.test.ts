@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, DESKTOP, expectAccessible, openPage, PHONE, screenshot, startApp } from './app.ts';
+import { type AppUnderTest, DESKTOP, expectAccessible, expectVisible, openPage, PHONE, screenshot, startApp } from './app.ts';
 
 /**
  * Issue 8 in the browser: sign-out ends the session on the server, the
@@ -13,8 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const visible = (page: Page, text: string | RegExp) =>
-  expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 const meStatus = async (token: string) => (await app.t.api.get('/api/users/me', token)).status;
 
 describe('signing out', () => {
@@ -42,10 +39,10 @@ describe('signing out', () => {
     await page.goto('/profile');
     const devices = page.getByRole('list', { name: 'Signed-in devices' });
     await expect.poll(() => devices.getByRole('listitem').count()).toBe(3);
-    await visible(page, 'This device');
+    await expectVisible(page, 'This device');
     await expectAccessible(page, 'profile with devices');
     await page.getByRole('button', { name: 'Sign out Safari on iPhone' }).click();
-    await visible(page, 'That device is signed out.');
+    await expectVisible(page, 'That device is signed out.');
     await expect.poll(() => devices.getByRole('listitem').count()).toBe(2);
     expect(await meStatus(phone.body.data.token)).toBe(401);
     expect(await meStatus(laptop.body.data.token)).toBe(200);
@@ -79,18 +76,18 @@ describe('email verification', () => {
       const user = await app.t.api.register({ language });
       const { page, context, errors } = await openPage(app, { user, language });
       await page.goto('/orders');
-      await visible(page, text.banner);
+      await expectVisible(page, text.banner);
       await expectAccessible(page, `verification banner (${language})`);
       await screenshot(page, `${language}-phone_verify-banner`);
       await page.getByRole('button', { name: text.again }).click();
-      await visible(page, text.sent);
+      await expectVisible(page, text.sent);
 
       // The owner opens the newest link from the mail (the second, once it is written), in the same browser.
       const linkMails = async () => (await app.t.outbox()).filter((m) => m.to.includes(user.email) && m.text.includes('/verify-email/'));
       await expect.poll(async () => (await linkMails()).length, { timeout: 10_000 }).toBe(2);
       const token = await app.t.linkToken(user.email, '/verify-email');
       await page.goto(`/verify-email/${token}`);
-      await visible(page, text.done);
+      await expectVisible(page, text.done);
       await screenshot(page, `${language}-phone_verify-email`);
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').emailVerified)).toBe(true);
       await page.goto('/orders');
@@ -104,7 +101,7 @@ describe('email verification', () => {
   it('says when a link is no longer valid', async () => {
     const { page, context } = await openPage(app, { language: 'es' });
     await page.goto(`/verify-email/${'A'.repeat(43)}`);
-    await visible(page, 'Este enlace no es válido o ha caducado. Pide otro desde tu perfil.');
+    await expectVisible(page, 'Este enlace no es válido o ha caducado. Pide otro desde tu perfil.');
     await expectAccessible(page, 'invalid verification link');
     await context.close();
   });
@@ -120,13 +117,13 @@ describe('the profile form', () => {
     await page.getByLabel('Current password').fill(user.password);
     await screenshot(page, 'en-phone_profile-me-current-password');
     await page.getByRole('button', { name: 'Save' }).click();
-    await visible(page, `Check ${newAddress}: your email changes when you open the link we sent there.`);
+    await expectVisible(page, `Check ${newAddress}: your email changes when you open the link we sent there.`);
     await page.waitForURL('**/profile');
     // Still the old email until the link is opened.
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').email)).toBe(user.email);
     const token = await app.t.linkToken(newAddress, '/verify-email');
     await page.goto(`/verify-email/${token}`);
-    await visible(page, 'Your email address is confirmed.');
+    await expectVisible(page, 'Your email address is confirmed.');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').email)).toBe(newAddress);
     // This device stayed signed in.
     expect(await meStatus(user.token)).toBe(200);
@@ -140,7 +137,7 @@ describe('the profile form', () => {
     await page.getByLabel('Nueva contraseña').fill('12345678');
     await page.getByLabel('Contraseña actual').fill(user.password);
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await visible(page, 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.');
+    await expectVisible(page, 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.');
     await screenshot(page, 'es-phone_profile-me-password-refused');
     await context.close();
   });
@@ -177,7 +174,7 @@ describe('API tokens on the profile', () => {
       await page.getByLabel(text.name).fill('Stock script');
       await page.getByLabel(text.expiry).selectOption('90');
       await page.getByRole('button', { name: text.make }).click();
-      await visible(page, text.shown);
+      await expectVisible(page, text.shown);
       const token = await page.locator('#new-api-token').inputValue();
       expect(token).toMatch(/^rpat_/);
       await page.getByRole('button', { name: text.copy }).click();
@@ -192,7 +189,7 @@ describe('API tokens on the profile', () => {
       await page.getByRole('button', { name: text.done }).click();
       expect(await page.locator('#new-api-token').count()).toBe(0);
       await page.getByRole('button', { name: text.revoke }).click();
-      await visible(page, text.revoked);
+      await expectVisible(page, text.revoked);
       await expect.poll(async () => (await app.t.api.get('/api/suppliers', token)).status).toBe(401);
       expect(errors).toEqual([]);
       await context.close();

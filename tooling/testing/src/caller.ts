@@ -15,6 +15,7 @@ import {
   UNDECLARED_ERROR,
 } from '@reorder/api';
 import { connectDatabase, migrateToLatest } from '@reorder/db';
+import { afterAll, beforeAll } from 'vitest';
 import { newEmail } from './fixtures.ts';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -94,6 +95,31 @@ export async function startDomain(): Promise<Domain> {
       rmSync(outboxDir, { recursive: true, force: true });
       const undeclared = logs.filter((line) => line.includes(UNDECLARED_ERROR));
       if (undeclared.length) throw new Error(`Failures not declared in the procedures' meta.errors:\n${undeclared.join('\n')}`);
+    },
+  };
+}
+
+/**
+ * A test file's domain: started before its tests with a first owner, closed
+ * after them. Read `domain` and `owner` inside the tests, once started.
+ */
+export function useDomain(): { readonly domain: Domain; readonly owner: Owner } {
+  let started: { domain: Domain; owner: Owner } | undefined;
+  beforeAll(async () => {
+    const domain = await startDomain();
+    started = { domain, owner: await domain.owner() };
+  });
+  afterAll(() => started?.domain.close());
+  const get = () => {
+    if (!started) throw new Error('useDomain(): read domain and owner inside a test');
+    return started;
+  };
+  return {
+    get domain() {
+      return get().domain;
+    },
+    get owner() {
+      return get().owner;
     },
   };
 }

@@ -1,28 +1,22 @@
-import { type Domain, type Owner, startDomain } from '@reorder/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useDomain } from '@reorder/testing';
+import { describe, expect, it } from 'vitest';
 import { NOTHING_TO_SEND, ORDER_CHANGED_MESSAGE } from './orders.service.ts';
 
 /** The rules of the current order, sending and re-ordering (docs/decisions.md §3), through the procedures in-process. */
-let domain: Domain;
-let owner: Owner;
-beforeAll(async () => {
-  domain = await startDomain();
-  owner = await domain.owner();
-});
-afterAll(() => domain?.close());
+const t = useDomain();
 
 /** A supplier with bread and milk in its catalogue. */
 async function bakery() {
-  const supplier = await owner.api.suppliers.create({
+  const supplier = await t.owner.api.suppliers.create({
     name: 'Horno',
     contactName: 'Luis',
     messageService: 'email',
     contactInfo: 'horno@example.com',
     note: '',
   });
-  const bread = await owner.api.products.create({ orderId: supplier.orderId, name: 'Pan', unit: 'ud' });
-  const milk = await owner.api.products.create({ orderId: supplier.orderId, name: 'Leche', unit: 'l' });
-  const set = (productId: number, quantity: number) => owner.api.products.setQuantity({ productId, orderId: supplier.orderId, quantity });
+  const bread = await t.owner.api.products.create({ orderId: supplier.orderId, name: 'Pan', unit: 'ud' });
+  const milk = await t.owner.api.products.create({ orderId: supplier.orderId, name: 'Leche', unit: 'l' });
+  const set = (productId: number, quantity: number) => t.owner.api.products.setQuantity({ productId, orderId: supplier.orderId, quantity });
   return { supplier, bread, milk, set };
 }
 
@@ -31,9 +25,9 @@ describe('the current order', () => {
     const { supplier, bread, milk, set } = await bakery();
     await set(bread.id, 12);
     await set(milk.id, 2.5);
-    await owner.api.orders.update({ id: supplier.orderId, introduce: 'Hola Luis:' });
+    await t.owner.api.orders.update({ id: supplier.orderId, introduce: 'Hola Luis:' });
     await set(milk.id, 0);
-    const order = await owner.api.orders.bySupplier({ supplierId: supplier.id });
+    const order = await t.owner.api.orders.bySupplier({ supplierId: supplier.id });
     expect(order.text).toBe('Hola Luis:\n12 x ud: Pan');
     expect(order.products.map((p) => [p.name, p.quantity])).toEqual([
       ['Leche', 0],
@@ -45,12 +39,12 @@ describe('the current order', () => {
     const first = await bakery();
     const second = await bakery();
     await expect(
-      owner.api.products.setQuantity({ productId: first.bread.id, orderId: second.supplier.orderId, quantity: 1 }),
+      t.owner.api.products.setQuantity({ productId: first.bread.id, orderId: second.supplier.orderId, quantity: 1 }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await first.set(first.bread.id, 3);
     await first.set(first.milk.id, 1);
-    expect(await owner.api.products.clear({ orderId: first.supplier.orderId })).toEqual({ orderId: first.supplier.orderId, cleared: 2 });
-    expect((await owner.api.orders.bySupplier({ supplierId: first.supplier.id })).text).toBe('');
+    expect(await t.owner.api.products.clear({ orderId: first.supplier.orderId })).toEqual({ orderId: first.supplier.orderId, cleared: 2 });
+    expect((await t.owner.api.orders.bySupplier({ supplierId: first.supplier.id })).text).toBe('');
   });
 });
 
@@ -58,40 +52,40 @@ describe('sending', () => {
   it('keeps the exact text, the message, the lines and the channel in the history, newest first', async () => {
     const { supplier, bread, set } = await bakery();
     await set(bread.id, 2);
-    const first = await owner.api.orders.send({ id: supplier.orderId });
+    const first = await t.owner.api.orders.send({ id: supplier.orderId });
     await set(bread.id, 4);
-    const second = await owner.api.orders.send({ id: supplier.orderId, channel: 'phone', text: '4 x ud: Pan' });
+    const second = await t.owner.api.orders.send({ id: supplier.orderId, channel: 'phone', text: '4 x ud: Pan' });
     expect(first).toMatchObject({ channel: 'email', text: '2 x ud: Pan', lines: [{ name: 'Pan', unit: 'ud', quantity: 2 }] });
     expect(second).toMatchObject({ channel: 'phone', text: '4 x ud: Pan' });
-    expect((await owner.api.orders.history({ id: supplier.orderId })).map((s) => s.id)).toEqual([second.id, first.id]);
+    expect((await t.owner.api.orders.history({ id: supplier.orderId })).map((s) => s.id)).toEqual([second.id, first.id]);
   });
 
   it('refuses an empty order, and a text the order no longer makes, recording nothing', async () => {
     const { supplier, bread, set } = await bakery();
-    await expect(owner.api.orders.send({ id: supplier.orderId })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: NOTHING_TO_SEND });
+    await expect(t.owner.api.orders.send({ id: supplier.orderId })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: NOTHING_TO_SEND });
     await set(bread.id, 1);
-    await expect(owner.api.orders.send({ id: supplier.orderId, text: '2 x ud: Pan' })).rejects.toMatchObject({
+    await expect(t.owner.api.orders.send({ id: supplier.orderId, text: '2 x ud: Pan' })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: ORDER_CHANGED_MESSAGE,
     });
-    expect(await owner.api.orders.history({ id: supplier.orderId })).toEqual([]);
+    expect(await t.owner.api.orders.history({ id: supplier.orderId })).toEqual([]);
   });
 });
 
 describe('re-ordering', () => {
   it('puts back the message and the quantities of a sent order, skipping products deleted since', async () => {
     const { supplier, bread, milk, set } = await bakery();
-    await owner.api.orders.update({ id: supplier.orderId, introduce: 'Para el lunes' });
+    await t.owner.api.orders.update({ id: supplier.orderId, introduce: 'Para el lunes' });
     await set(bread.id, 10);
     await set(milk.id, 3);
-    const sent = await owner.api.orders.send({ id: supplier.orderId });
-    await owner.api.products.clear({ orderId: supplier.orderId });
-    await owner.api.orders.update({ id: supplier.orderId, introduce: '' });
-    await owner.api.products.delete({ id: milk.id });
-    const extra = await owner.api.products.create({ orderId: supplier.orderId, name: 'Bollos', unit: 'ud' });
+    const sent = await t.owner.api.orders.send({ id: supplier.orderId });
+    await t.owner.api.products.clear({ orderId: supplier.orderId });
+    await t.owner.api.orders.update({ id: supplier.orderId, introduce: '' });
+    await t.owner.api.products.delete({ id: milk.id });
+    const extra = await t.owner.api.products.create({ orderId: supplier.orderId, name: 'Bollos', unit: 'ud' });
     await set(extra.id, 6);
 
-    const order = await owner.api.orders.reorder({ id: supplier.orderId, sentOrderId: sent.id });
+    const order = await t.owner.api.orders.reorder({ id: supplier.orderId, sentOrderId: sent.id });
     expect(order.introduce).toBe('Para el lunes');
     expect(order.text).toBe('Para el lunes\n10 x ud: Pan');
   });
@@ -99,8 +93,8 @@ describe('re-ordering', () => {
   it("finds only the owner's sent orders", async () => {
     const { supplier, bread, set } = await bakery();
     await set(bread.id, 1);
-    const sent = await owner.api.orders.send({ id: supplier.orderId });
-    const { api: stranger } = await domain.owner();
+    const sent = await t.owner.api.orders.send({ id: supplier.orderId });
+    const { api: stranger } = await t.domain.owner();
     await expect(stranger.orders.reorder({ id: supplier.orderId, sentOrderId: sent.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(stranger.orders.sent({ id: supplier.orderId, sentOrderId: sent.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(stranger.orders.history({ id: supplier.orderId })).rejects.toMatchObject({ code: 'NOT_FOUND' });

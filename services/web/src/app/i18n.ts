@@ -1,7 +1,7 @@
-import { resources } from '@reorder/i18n';
 import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@reorder/schemas/limits';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { i18nOptions } from './i18n-options.ts';
 
 export const LANGUAGE_KEY = 'language';
 
@@ -18,13 +18,7 @@ export function initialLanguage(): TLanguage {
 }
 
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: resources.en }, es: { translation: resources.es } },
-  lng: initialLanguage(),
-  fallbackLng: FALLBACK_LANGUAGE,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n.use(initReactI18next).init(i18nOptions(initialLanguage()));
 document.documentElement.lang = i18n.language;
 
 /** Switches the language, remembers it, and tells assistive tech which language the page is in. */

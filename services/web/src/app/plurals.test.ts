@@ -1,15 +1,11 @@
-import { resources } from '@reorder/i18n';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18nOptions } from './i18n-options.ts';
 
 /** Counts read right in both languages, through i18next's plural forms as the app sets it up. */
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.init({
-    resources: { en: { translation: resources.en }, es: { translation: resources.es } },
-    lng: 'en',
-    interpolation: { escapeValue: false },
-  });
+  await i18n.init(i18nOptions('en'));
 });
 
 describe('plurals', () => {

@@ -1,16 +1,12 @@
-import { resources } from '@reorder/i18n';
 import { ZCreateSupplierInput, ZRegisterInput } from '@reorder/schemas';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18nOptions } from '../app/i18n-options.ts';
 import { type FormIssue, translateIssue } from './issues.ts';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.init({
-    resources: { en: { translation: resources.en }, es: { translation: resources.es } },
-    lng: 'en',
-    interpolation: { escapeValue: false },
-  });
+  await i18n.init(i18nOptions('en'));
 });
 
 function messages(

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from './Icon.tsx';
+import './layout.css';
 import './ProductLine.css';
 
 /**
@@ -31,7 +32,8 @@ export function ProductLine({
           {name}
         </label>{' '}
         <span className="order-line__unit">({unit})</span>
-        <div className="order-line__links">{links}</div>
+        {/* The links share the touch targets of InlineLinks (layout.css). */}
+        <div className="inline-links">{links}</div>
       </div>
       {control}
       {error ? (

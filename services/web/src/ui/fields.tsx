@@ -112,6 +112,19 @@ export function TextField({
   );
 }
 
+/** An email address: the right keyboard on phones and the browser's autofill. */
+export function EmailField(props: Omit<Parameters<typeof TextField>[0], 'type' | 'autoComplete' | 'inputMode'>) {
+  return <TextField {...props} type="email" autoComplete="email" inputMode="email" />;
+}
+
+/** A password: a new one (the browser may suggest one) or the current one (the browser may fill it in). */
+export function PasswordField({
+  purpose,
+  ...props
+}: Omit<Parameters<typeof TextField>[0], 'type' | 'autoComplete' | 'inputMode'> & { purpose: 'new' | 'current' }) {
+  return <TextField {...props} type="password" autoComplete={`${purpose}-password`} />;
+}
+
 /** A multi-line text with a live "N / max characters used" counter. */
 export function TextArea({ max, rows = 4, placeholder, ...field }: FieldBase & { max: number; rows?: number; placeholder?: string }) {
   const { t } = useTranslation();

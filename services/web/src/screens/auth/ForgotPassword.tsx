@@ -8,7 +8,7 @@ import { useForm } from '../../forms/use-form.ts';
 import { href } from '../../lib/paths.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card, CardTitle } from '../../ui/Card.tsx';
-import { TextField } from '../../ui/fields.tsx';
+import { EmailField } from '../../ui/fields.tsx';
 import { Form } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
 
@@ -43,7 +43,7 @@ export default function ForgotPassword() {
           <>
             <p>{t('auth.forgotIntro')}</p>
             <Form onSubmit={form.handleSubmit((values) => forgot.mutate(values))}>
-              <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" inputMode="email" required />
+              <EmailField {...form.field('email')} label={t('auth.email')} required />
               <Button type="submit" block busy={forgot.isPending}>
                 {t('auth.sendLink')}
               </Button>

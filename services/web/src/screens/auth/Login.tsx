@@ -10,7 +10,7 @@ import { useForm } from '../../forms/use-form.ts';
 import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { TextField } from '../../ui/fields.tsx';
+import { EmailField, PasswordField } from '../../ui/fields.tsx';
 import { Form } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
 
@@ -35,8 +35,8 @@ export default function Login() {
     <PublicScreen title={t('auth.loginTitle')}>
       <Card size="md">
         <Form onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-          <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" inputMode="email" required />
-          <TextField {...form.field('password')} label={t('auth.password')} type="password" autoComplete="current-password" required />
+          <EmailField {...form.field('email')} label={t('auth.email')} required />
+          <PasswordField {...form.field('password')} label={t('auth.password')} purpose="current" required />
           <Button type="submit" block busy={login.isPending}>
             {t('auth.loginButton')}
           </Button>

@@ -10,7 +10,7 @@ import { useForm } from '../../forms/use-form.ts';
 import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { TextField } from '../../ui/fields.tsx';
+import { EmailField, PasswordField, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
 
@@ -43,15 +43,8 @@ export default function Register() {
           <Hint>{t('app.requiredHint')}</Hint>
           <TextField {...form.field('businessName')} label={t('auth.businessName')} autoComplete="organization" required />
           <TextField {...form.field('fullName')} label={t('auth.fullName')} autoComplete="name" required />
-          <TextField {...form.field('email')} label={t('auth.email')} type="email" autoComplete="email" inputMode="email" required />
-          <TextField
-            {...form.field('password')}
-            label={t('auth.password')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('auth.passwordHint')}
-            required
-          />
+          <EmailField {...form.field('email')} label={t('auth.email')} required />
+          <PasswordField {...form.field('password')} label={t('auth.password')} purpose="new" hint={t('auth.passwordHint')} required />
           <Button type="submit" block busy={register.isPending}>
             {t('auth.registerButton')}
           </Button>

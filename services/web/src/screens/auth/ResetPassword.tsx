@@ -8,7 +8,7 @@ import { useForm } from '../../forms/use-form.ts';
 import { href } from '../../lib/paths.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { TextField } from '../../ui/fields.tsx';
+import { PasswordField } from '../../ui/fields.tsx';
 import { Form } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
 
@@ -51,14 +51,7 @@ export default function ResetPassword() {
           </div>
         ) : (
           <Form onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, password }))}>
-            <TextField
-              {...form.field('password')}
-              label={t('auth.newPassword')}
-              type="password"
-              autoComplete="new-password"
-              hint={t('auth.passwordHint')}
-              required
-            />
+            <PasswordField {...form.field('password')} label={t('auth.newPassword')} purpose="new" hint={t('auth.passwordHint')} required />
             <Button type="submit" block busy={reset.isPending}>
               {t('auth.resetButton')}
             </Button>

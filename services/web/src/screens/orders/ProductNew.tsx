@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'wouter';
+import { useLocation } from 'wouter';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useToast } from '../../app/toast.tsx';
-import { usePreload } from '../../app/use-preload.ts';
-import { useOrder } from '../../features/orders/api.ts';
+import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { useCreateProduct } from '../../features/products/api.ts';
 import { ProductForm, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
-import { href } from '../../lib/paths.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
@@ -14,11 +12,7 @@ export default function ProductNew() {
   const { t } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
-  const { supplierId } = useParams<{ supplierId: string }>();
-  const id = Number(supplierId);
-  const back = href('orders.order', { supplierId: id });
-  const order = useOrder(id);
-  const ready = usePreload(order, 'order');
+  const { supplierId: id, order, ready, back } = useSupplierOrder();
   const form = useProductForm({ name: '', unit: '' });
   const create = useCreateProduct(id, {
     onSuccess() {

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'wouter';
+import { useLocation } from 'wouter';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useToast } from '../../app/toast.tsx';
-import { usePreload } from '../../app/use-preload.ts';
-import { useClearOrder, useOrder } from '../../features/orders/api.ts';
-import { href } from '../../lib/paths.ts';
+import { useClearOrder } from '../../features/orders/api.ts';
+import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { ConfirmCard } from '../../ui/ConfirmCard.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
@@ -13,11 +12,7 @@ export default function ProductsClear() {
   const { t } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
-  const { supplierId } = useParams<{ supplierId: string }>();
-  const id = Number(supplierId);
-  const back = href('orders.order', { supplierId: id });
-  const order = useOrder(id);
-  const ready = usePreload(order, 'order');
+  const { supplierId: id, order, ready, back } = useSupplierOrder();
   const clear = useClearOrder(id, {
     onSuccess() {
       toast.success(t('products.cleared'));

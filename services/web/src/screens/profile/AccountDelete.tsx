@@ -10,7 +10,7 @@ import { useForm } from '../../forms/use-form.ts';
 import { href } from '../../lib/paths.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { TextField } from '../../ui/fields.tsx';
+import { PasswordField } from '../../ui/fields.tsx';
 import { ButtonRow, Form } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
@@ -54,11 +54,10 @@ export default function AccountDelete() {
       <Card size="lg">
         <Form onSubmit={form.handleSubmit(confirm)}>
           <p>{t('profile.deleteWarning')}</p>
-          <TextField
+          <PasswordField
             {...form.field('currentPassword')}
             label={t('profile.currentPassword')}
-            type="password"
-            autoComplete="current-password"
+            purpose="current"
             hint={t('profile.deletePasswordHint')}
             maxLength={LIMITS.passwordMax}
           />

@@ -8,7 +8,7 @@ import { useForm } from '../../forms/use-form.ts';
 import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { TextArea, TextField } from '../../ui/fields.tsx';
+import { EmailField, TextArea, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
@@ -34,15 +34,7 @@ export default function Feedback() {
         <Form onSubmit={form.handleSubmit((values) => send.mutate(values))}>
           <Hint>{t('app.requiredHint')}</Hint>
           <TextField {...form.field('fullName')} label={t('auth.fullName')} autoComplete="name" maxLength={LIMITS.nameMax} required />
-          <TextField
-            {...form.field('email')}
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={LIMITS.emailMax}
-            required
-          />
+          <EmailField {...form.field('email')} label={t('auth.email')} maxLength={LIMITS.emailMax} required />
           <TextArea {...form.field('note')} label={t('feedback.note')} max={LIMITS.feedbackNoteMax} rows={6} required />
           <Button type="submit" block busy={send.isPending}>
             {t('feedback.send')}

@@ -9,7 +9,7 @@ import { useForm } from '../../forms/use-form.ts';
 import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { type Option, SelectField, TextField } from '../../ui/fields.tsx';
+import { EmailField, type Option, PasswordField, SelectField, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
@@ -76,30 +76,20 @@ export default function ProfileEdit() {
             required
           />
           <TextField {...form.field('fullName')} label={t('auth.fullName')} autoComplete="name" maxLength={LIMITS.nameMax} required />
-          <TextField
-            {...form.field('email')}
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={LIMITS.emailMax}
-            required
-          />
+          <EmailField {...form.field('email')} label={t('auth.email')} maxLength={LIMITS.emailMax} required />
           <SelectField {...form.field('language')} label={t('app.language')} options={languages} required />
-          <TextField
+          <PasswordField
             {...form.field('password')}
             label={t('profile.newPassword')}
-            type="password"
-            autoComplete="new-password"
+            purpose="new"
             hint={`${t('profile.newPasswordHint')} ${t('auth.passwordHint')}`}
             maxLength={LIMITS.passwordMax}
           />
           {sensitive ? (
-            <TextField
+            <PasswordField
               {...form.field('currentPassword')}
               label={t('profile.currentPassword')}
-              type="password"
-              autoComplete="current-password"
+              purpose="current"
               hint={t('profile.currentPasswordHint')}
               maxLength={LIMITS.passwordMax}
             />
