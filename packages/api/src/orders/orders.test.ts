@@ -62,7 +62,10 @@ describe('sending', () => {
 
   it('refuses an empty order, and a text the order no longer makes, recording nothing', async () => {
     const { supplier, bread, set } = await bakery();
-    await expect(t.owner.api.orders.send({ id: supplier.orderId })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: NOTHING_TO_SEND });
+    await expect(t.owner.api.orders.send({ id: supplier.orderId })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: NOTHING_TO_SEND,
+    });
     await set(bread.id, 1);
     await expect(t.owner.api.orders.send({ id: supplier.orderId, text: '2 x ud: Pan' })).rejects.toMatchObject({
       code: 'CONFLICT',
