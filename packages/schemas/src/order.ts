@@ -49,6 +49,23 @@ export const ZUpdateOrderInput = z.object({
   ).describe('The message above the order, at most 300 characters ("" for none)'),
 });
 
+/** Each supplier's current order at a glance, for the orders list. */
+export const ZOrderSummary = z
+  .object({
+    id: z.number().int().describe('Order id'),
+    supplierId: z.number().int().describe('Supplier id'),
+    lines: z.number().int().describe('How many products have a quantity above 0; 0 when the order is empty'),
+    lastSentAt: zDateTime('When the order was last sent (ISO 8601)')
+      .nullable()
+      .describe('When the order was last sent (ISO 8601), or null when never'),
+  })
+  .meta({
+    id: 'OrderSummary',
+    description: "A supplier's current order at a glance",
+    example: { id: 12, supplierId: 12, lines: 5, lastSentAt: '2026-11-23T09:30:00.000Z' },
+  });
+export type TOrderSummary = z.infer<typeof ZOrderSummary>;
+
 export const ZSentOrder = z
   .object({
     id: z.number().int().describe('Sent order id'),

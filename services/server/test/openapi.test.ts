@@ -48,6 +48,7 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['put', '/products/quantity'],
   ['post', '/products/clear'],
   ['post', '/feedbacks'],
+  ['get', '/orders'],
   ['get', '/orders/supplier/{supplierId}'],
   ['put', '/orders/{id}'],
   ['post', '/orders/{id}/send'],

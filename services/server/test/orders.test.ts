@@ -262,3 +262,36 @@ describe('the order text', () => {
     expect(cleared.body.data.products).toEqual([{ productId: a.id, name: 'Zucchini', unit: 'Box', quantity: 0 }]);
   });
 });
+
+describe('GET /api/orders', () => {
+  it("lists each supplier's current order with its line count and last send, this owner's only", async () => {
+    const shop = await newShop();
+    const a = await shop.add('Tomatoes', 'Kg');
+    const b = await shop.add('Lemons', 'Kg');
+    await shop.add('Bread', 'Unit');
+    await shop.set(a.id, 2);
+    await shop.set(b.id, 0.5);
+    const quiet = await t.api.createSupplier(shop.token, { name: 'Quiet one' });
+    const stranger = await newShop();
+    await stranger.set((await stranger.add('Milk', 'L')).id, 1);
+
+    const before = await t.api.get('/api/orders', shop.token);
+    expectOk(before, [
+      { id: shop.orderId, supplierId: shop.supplier.id, lines: 2, lastSentAt: null },
+      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null },
+    ]);
+
+    const sent = await t.api.post(`/api/orders/${shop.orderId}/send`, {}, shop.token);
+    expect(sent.status, sent.text).toBe(200);
+    await shop.set(b.id, 0);
+    const after = await t.api.get('/api/orders', shop.token);
+    expect(after.body.data).toEqual([
+      { id: shop.orderId, supplierId: shop.supplier.id, lines: 1, lastSentAt: sent.body.data.sentAt },
+      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null },
+    ]);
+  });
+
+  it('needs a session', async () => {
+    expectFailure(await t.api.get('/api/orders'), 401, 'UNAUTHORIZED');
+  });
+});

@@ -84,12 +84,12 @@ export async function openPage(
   return { context, page, errors };
 }
 
-/** Asserts that axe finds no serious or critical accessibility violation on the page as it is now. */
 /** Waits, up to 10 s, until `text` is on screen (`exact`: the whole text of an element). */
 export function expectVisible(page: Page, text: string | RegExp, options: { exact?: boolean } = {}) {
   return expect.poll(() => page.getByText(text, options).first().isVisible(), { timeout: 10_000 }).toBe(true);
 }
 
+/** Asserts that axe finds no serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,5 +1,5 @@
 import type { Db } from '@reorder/db';
-import { formatOrderText, type TMessageService, type TOrder } from '@reorder/schemas';
+import { formatOrderText, type TMessageService, type TOrder, type TOrderSummary } from '@reorder/schemas';
 import { sql } from 'kysely';
 
 /** An order with every product of its supplier (sorted by name, quantity 0 when not ordered) and its text. */
@@ -63,4 +63,36 @@ export async function supplierChannel(db: Db, userId: number, supplierId: number
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return row.message_service as TMessageService;
+}
+
+/** Every current order of the user, with its line count and when it was last sent, in one round trip. */
+export async function listOrderSummaries(db: Db, userId: number): Promise<TOrderSummary[]> {
+  const rows = await db
+    .selectFrom('orders as o')
+    .select((eb) => [
+      'o.id',
+      'o.supplier_id',
+      eb
+        .selectFrom('order_quantities as oq')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('oq.order_id', '=', 'o.id')
+        .where('oq.user_id', '=', userId)
+        .where('oq.quantity', '>', 0)
+        .as('lines'),
+      eb
+        .selectFrom('sent_orders as so')
+        .select((inner) => inner.fn.max('so.sent_at').as('at'))
+        .whereRef('so.order_id', '=', 'o.id')
+        .where('so.user_id', '=', userId)
+        .as('last_sent_at'),
+    ])
+    .where('o.user_id', '=', userId)
+    .orderBy('o.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    supplierId: r.supplier_id,
+    lines: Number(r.lines ?? 0),
+    lastSentAt: r.last_sent_at ? new Date(r.last_sent_at).toISOString() : null,
+  }));
 }

@@ -4,6 +4,7 @@ import {
   ZOrder,
   ZOrderBySupplierInput,
   ZOrderHistoryInput,
+  ZOrderSummary,
   ZQuantityLine,
   ZReorderInput,
   ZSendOrderInput,
@@ -16,7 +17,7 @@ import { z } from 'zod';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { authedProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
-import { findOrderBySupplier, orderExists } from './orders.repository.ts';
+import { findOrderBySupplier, listOrderSummaries, orderExists } from './orders.repository.ts';
 import { NOTHING_TO_SEND, ORDER_CHANGED_MESSAGE, reorder, sendOrder, updateMessage } from './orders.service.ts';
 import { clearQuantities, setQuantity } from './quantities.repository.ts';
 import { findSentOrder, listSentOrders } from './sent-orders.repository.ts';
@@ -24,6 +25,23 @@ import { findSentOrder, listSentOrders } from './sent-orders.repository.ts';
 const tags = ['orders'];
 
 export const ordersRouter = router({
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/orders',
+        tags,
+        summary: "Each supplier's current order at a glance",
+        description:
+          'How many products each order has above 0, and when it was last sent. The orders themselves are at /orders/supplier/{supplierId}.',
+      },
+      message: 'Orders loaded',
+      errors: SIGNED_IN_ERRORS,
+    })
+    .input(z.object({}).optional())
+    .output(z.array(ZOrderSummary))
+    .query(({ ctx }) => listOrderSummaries(ctx.db, ctx.user.id)),
+
   bySupplier: authedProcedure
     .meta({
       openapi: {

@@ -181,8 +181,8 @@ export function createOpenApiDocument(options: { baseUrl: string; version: strin
       bearerAuth: {
         type: 'http',
         scheme: 'bearer',
-        bearerFormat: 'JWT',
-        description: 'The `token` of a session. A bare token without `Bearer` is also accepted.',
+        description:
+          'The `token` of a session (a JWT from login or register), or a personal API token (`rpat_…`, made on the profile screen or with POST /auth/tokens) that reaches suppliers, products and orders but never the account. A bare token without `Bearer` is also accepted.',
       },
     },
     tags: TAGS.map((tag) => tag.name),

@@ -9,14 +9,17 @@ export function Card({
   title,
   children,
   className,
+  label,
 }: {
   size?: CardSize;
   title?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Names the card for assistive technology when it has no title. */
+  label?: string;
 }) {
   return (
-    <section className={`card card--${size} ${className ?? ''}`}>
+    <section className={`card card--${size} ${className ?? ''}`} aria-label={label}>
       {title ? <CardTitle>{title}</CardTitle> : null}
       {children}
     </section>

@@ -16,12 +16,30 @@ export function ListItem({ children }: { children: ReactNode }) {
   return <li className="list__item">{children}</li>;
 }
 
-/** The part of a row that opens it: a title and, under it, a quieter line. */
-export function ListLink({ href, title, meta, ...rest }: { href: string; title: ReactNode; meta?: ReactNode; 'aria-label'?: string }) {
+/**
+ * The part of a row that opens it: a title and, under it, a quieter line and
+ * an optional status line; `highlight` marks a row that needs attention.
+ */
+export function ListLink({
+  href,
+  title,
+  meta,
+  status,
+  highlight,
+  ...rest
+}: {
+  href: string;
+  title: ReactNode;
+  meta?: ReactNode;
+  status?: ReactNode;
+  highlight?: boolean;
+  'aria-label'?: string;
+}) {
   return (
     <Link href={href} className="list__link" {...rest}>
       <span className="list__title">{title}</span>
       {meta ? <span className="list__meta">{meta}</span> : null}
+      {status ? <span className={`list__status ${highlight ? 'list__status--highlight' : ''}`}>{status}</span> : null}
     </Link>
   );
 }

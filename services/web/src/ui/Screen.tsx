@@ -54,12 +54,15 @@ export function Screen({
   title,
   back,
   actions,
+  wide,
   children,
 }: {
   route: RouteName;
   title: string;
   back?: string;
   actions?: ReactNode;
+  /** Room for two columns on a wide screen (SplitView). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -82,7 +85,7 @@ export function Screen({
         </h1>
         {actions ? <div className="topbar__actions">{actions}</div> : null}
       </header>
-      <main className="screen__content">
+      <main className={`screen__content ${wide ? 'screen__content--split' : ''}`}>
         {banner}
         {children}
       </main>

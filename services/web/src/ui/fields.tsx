@@ -24,6 +24,7 @@ interface FieldBase {
   ref?: Ref<HTMLElement> | ((element: HTMLElement | null) => void);
   onChange: (event: { target: { value: string } }) => void;
   onBlur?: (event: React.FocusEvent) => void;
+  onFocus?: () => void;
   onKeyUp?: () => void;
 }
 
@@ -54,6 +55,7 @@ function controlProps(field: FieldBase, counter = false) {
     value: field.value,
     onChange: field.onChange,
     onBlur: field.onBlur,
+    onFocus: field.onFocus,
     onKeyUp: field.onKeyUp,
     required: field.required,
     'aria-required': field.required || undefined,
@@ -125,6 +127,26 @@ export function PasswordField({
   return <TextField {...props} type="password" autoComplete={`${purpose}-password`} />;
 }
 
+/** A yes/no choice, with its label beside the box. */
+export function CheckboxField({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="checkbox-field">
+      <input id={id} type="checkbox" className="checkbox-field__box" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
 /** A multi-line text with a live "N / max characters used" counter. */
 export function TextArea({ max, rows = 4, placeholder, ...field }: FieldBase & { max: number; rows?: number; placeholder?: string }) {
   const { t } = useTranslation();
@@ -140,7 +162,7 @@ export function TextArea({ max, rows = 4, placeholder, ...field }: FieldBase & {
       <textarea
         {...controlProps(field, true)}
         ref={field.ref as Ref<HTMLTextAreaElement>}
-        className="input input--area"
+        className={`input input--area ${rows === 1 ? 'input--area-line' : ''}`}
         rows={rows}
         placeholder={placeholder}
       />

@@ -10,19 +10,28 @@ import type { useOrderDrafts } from './use-order-drafts.ts';
 
 type OrderDrafts = ReturnType<typeof useOrderDrafts>;
 
-/** The message above the order, with its 300-character counter; Save keeps it (so does sending, or leaving). */
+/**
+ * The message above the order, with its 300-character counter: one line
+ * until the owner edits it, then three with Save; it folds back once saved.
+ * Sending and leaving the screen save it too.
+ */
 export function MessageCard({ drafts, loaded }: { drafts: OrderDrafts; loaded: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [saving, setSaving] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const open = editing || drafts.messageChanged || drafts.messageTooLong;
   const save = async () => {
     setSaving(true);
     const saved = await drafts.saveMessageNow();
     setSaving(false);
-    if (saved) toast.success(t('orders.updated'));
+    if (saved) {
+      toast.success(t('orders.updated'));
+      setEditing(false);
+    }
   };
   return (
-    <Card>
+    <Card size="sm">
       <Form
         onSubmit={(e) => {
           e.preventDefault();
@@ -35,14 +44,20 @@ export function MessageCard({ drafts, loaded }: { drafts: OrderDrafts; loaded: b
           label={t('orders.message')}
           value={drafts.message}
           max={LIMITS.messageMax}
-          rows={3}
+          rows={open ? 3 : 1}
           placeholder={t('orders.messagePlaceholder')}
           error={drafts.messageTooLong ? t('validation.maxLength', { count: LIMITS.messageMax }) : undefined}
           onChange={(e) => drafts.setMessage(e.target.value)}
+          onFocus={() => setEditing(true)}
+          onBlur={() => {
+            if (!drafts.messageChanged) setEditing(false);
+          }}
         />
-        <Button type="submit" variant="primary" busy={saving} disabled={!loaded || !drafts.messageChanged || drafts.messageTooLong}>
-          {t('orders.saveMessage')}
-        </Button>
+        {open ? (
+          <Button type="submit" variant="primary" busy={saving} disabled={!loaded || !drafts.messageChanged || drafts.messageTooLong}>
+            {t('orders.saveMessage')}
+          </Button>
+        ) : null}
       </Form>
     </Card>
   );

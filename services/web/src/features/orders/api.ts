@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { trpc } from '../../app/trpc.ts';
 import { type MutationCallbacks, useSupplier } from '../suppliers/api.ts';
 
@@ -54,4 +54,11 @@ export function useClearOrder(supplierId: number, callbacks: MutationCallbacks<u
     },
     onError: callbacks.onError,
   });
+}
+
+/** Each supplier's current order at a glance (line count, last send), by supplier id; always fresh on opening. */
+export function useOrderSummaries() {
+  const query = trpc.orders.list.useQuery(undefined, { refetchOnMount: 'always' });
+  const bySupplier = useMemo(() => new Map((query.data ?? []).map((summary) => [summary.supplierId, summary])), [query.data]);
+  return { ...query, bySupplier };
 }

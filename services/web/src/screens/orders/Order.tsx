@@ -1,31 +1,37 @@
 import { normalizeSearchText } from '@reorder/schemas';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect, useParams } from 'wouter';
+import { Link, Redirect, useParams } from 'wouter';
 import { Loading } from '../../app/lazy-screen.tsx';
+import { canShareFiles } from '../../app/send.ts';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo } from '../../app/trpc.ts';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { useOrder, useReloadOrder, useSupplierHistory } from '../../features/orders/api.ts';
 import { MessageCard } from '../../features/orders/MessageCard.tsx';
+import { OrderHeader } from '../../features/orders/OrderHeader.tsx';
 import { OrderTextCard } from '../../features/orders/OrderTextCard.tsx';
 import type { OrderProduct } from '../../features/orders/order-drafts.ts';
 import { QuantityLine } from '../../features/orders/QuantityLine.tsx';
-import { SupplierCard } from '../../features/orders/SupplierCard.tsx';
+import { SendBar } from '../../features/orders/SendBar.tsx';
 import { useOrderDrafts } from '../../features/orders/use-order-drafts.ts';
+import { useOrderImage } from '../../features/orders/use-order-image.ts';
 import { href } from '../../lib/paths.ts';
-import { LinkButton } from '../../ui/Button.tsx';
+import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { SearchField } from '../../ui/fields.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { List } from '../../ui/List.tsx';
-import { ButtonRow, Empty, Toolbar } from '../../ui/layout.tsx';
+import { Empty, InlineLinks, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { SplitView } from '../../ui/SplitView.tsx';
 
 /**
- * A supplier's current order (docs/product.md §2): the message, the supplier,
- * every product with its quantity, and the order text with the ways to send it.
+ * A supplier's current order (docs/product.md §2), built for one thumb: the
+ * supplier in a line or two, the message folded to one line, then the
+ * products; Send stays in reach in a bar above the menu, with the order text
+ * a tap away. On a wide screen the order text and Send sit beside the list.
  */
 export default function Order() {
   const { t } = useTranslation();
@@ -46,11 +52,19 @@ export default function Order() {
   const drafts = useOrderDrafts(order, { onSaved: reload, onQuantityFailed: quantityFailed, onMessageFailed: messageFailed });
 
   const search = useSearchParam('q', 0);
+  const [onlyOrdered, setOnlyOrdered] = useState(false);
   const products = order?.products ?? [];
+  const orderedCount = products.filter((p) => drafts.quantityOf(p) > 0).length;
   const visible = useMemo(() => {
     const q = normalizeSearchText(search.value);
-    return q ? products.filter((p) => normalizeSearchText(p.name).includes(q)) : products;
-  }, [products, search.value]);
+    const matching = q ? products.filter((p) => normalizeSearchText(p.name).includes(q)) : products;
+    return onlyOrdered ? matching.filter((p) => drafts.quantityOf(p) > 0 || drafts.drafts[p.productId] !== undefined) : matching;
+  }, [products, search.value, onlyOrdered, drafts]);
+
+  // The order text's image, made once for Copy as image and Share with image.
+  const textCapture = useRef<HTMLDivElement>(null);
+  const shareFiles = useMemo(canShareFiles, []);
+  const image = useOrderImage(textCapture, drafts.text, { renderAhead: shareFiles });
 
   // Arriving from a re-order: bring the Send button into view and focus it, so sending is the next tap.
   const sendButton = useRef<HTMLButtonElement>(null);
@@ -67,47 +81,78 @@ export default function Order() {
 
   const title = supplier ? t('orders.orderFor', { name: supplier.name }) : t('orders.title');
   return (
-    <Screen route="orders.order" title={title} back={href('orders')}>
+    <Screen route="orders.order" title={title} back={href('orders')} wide>
       {!ready ? (
         <Loading />
       ) : (
-        <>
-          <MessageCard drafts={drafts} loaded={order !== undefined} />
-          {supplier ? <SupplierCard supplier={supplier} lastSent={history.data?.[0]} /> : null}
-          <Card title={t('orders.products')}>
-            <Toolbar>
-              <SearchField label={t('orders.searchProducts')} value={search.value} onChange={search.setValue} />
-              <LinkButton href={href('orders.productNew', { supplierId: id })}>
-                <Icon name="plus" /> {t('orders.addProduct')}
-              </LinkButton>
-            </Toolbar>
-            {products.length === 0 ? (
-              <Empty>{t('orders.noProducts')}</Empty>
-            ) : visible.length === 0 ? (
-              <Empty role="status">{t('orders.noProductMatch', { q: search.value.trim() })}</Empty>
-            ) : (
-              <List label={t('orders.products')}>
-                {visible.map((product) => (
-                  <QuantityLine key={product.productId} product={product} supplierId={id} drafts={drafts} />
-                ))}
-              </List>
-            )}
-            {products.length > 0 ? (
-              <ButtonRow>
-                <LinkButton href={href('orders.productsClear', { supplierId: id })} variant="danger">
-                  {t('orders.clear')}
-                </LinkButton>
-              </ButtonRow>
-            ) : null}
-          </Card>
-          <OrderTextCard
-            order={order}
-            supplier={supplier}
-            drafts={drafts}
-            updating={orderQuery.isFetching || drafts.pending}
-            sendButton={sendButton}
-          />
-        </>
+        <SplitView
+          main={
+            <>
+              {supplier ? <OrderHeader supplier={supplier} lastSent={history.data?.[0]} /> : null}
+              <MessageCard drafts={drafts} loaded={order !== undefined} />
+              <Card title={t('orders.products')}>
+                <Toolbar>
+                  <SearchField label={t('orders.searchProducts')} value={search.value} onChange={search.setValue} />
+                  <LinkButton href={href('orders.productNew', { supplierId: id })} aria-label={t('orders.addProduct')}>
+                    <Icon name="plus" />
+                  </LinkButton>
+                </Toolbar>
+                {products.length > 0 ? (
+                  <Toolbar>
+                    <Button
+                      variant={onlyOrdered ? 'ghost' : 'secondary'}
+                      small
+                      aria-pressed={!onlyOrdered}
+                      onClick={() => setOnlyOrdered(false)}
+                    >
+                      {t('orders.showAll')}
+                    </Button>
+                    <Button
+                      variant={onlyOrdered ? 'secondary' : 'ghost'}
+                      small
+                      aria-pressed={onlyOrdered}
+                      onClick={() => setOnlyOrdered(true)}
+                    >
+                      {t('orders.showOrdered', { n: orderedCount })}
+                    </Button>
+                  </Toolbar>
+                ) : null}
+                {products.length === 0 ? (
+                  <Empty>{t('orders.noProducts')}</Empty>
+                ) : visible.length === 0 ? (
+                  <Empty role="status">
+                    {onlyOrdered && !search.value.trim()
+                      ? t('orders.nothingInOrder')
+                      : t('orders.noProductMatch', { q: search.value.trim() })}
+                  </Empty>
+                ) : (
+                  <List label={t('orders.products')}>
+                    {visible.map((product) => (
+                      <QuantityLine key={product.productId} product={product} supplierId={id} drafts={drafts} />
+                    ))}
+                  </List>
+                )}
+                {products.length > 0 ? (
+                  <InlineLinks>
+                    <Link href={href('orders.productsClear', { supplierId: id })}>{t('orders.clear')}</Link>
+                  </InlineLinks>
+                ) : null}
+              </Card>
+            </>
+          }
+          side={
+            <>
+              <OrderTextCard
+                supplier={supplier}
+                drafts={drafts}
+                updating={orderQuery.isFetching || drafts.pending}
+                image={image}
+                captureRef={textCapture}
+              />
+              <SendBar order={order} supplier={supplier} drafts={drafts} image={image} shareFiles={shareFiles} sendButton={sendButton} />
+            </>
+          }
+        />
       )}
     </Screen>
   );

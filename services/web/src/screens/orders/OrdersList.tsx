@@ -1,20 +1,34 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../app/format-date.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useSearchParam } from '../../app/use-search-param.ts';
+import { useOrderSummaries } from '../../features/orders/api.ts';
 import { useSuppliers } from '../../features/suppliers/api.ts';
 import { href } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/Button.tsx';
-import { SearchField } from '../../ui/fields.tsx';
+import { CheckboxField, SearchField } from '../../ui/fields.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { List, ListItem, ListLink } from '../../ui/List.tsx';
 import { Empty, Hint, Stack } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
-/** Pick the supplier whose order to prepare. */
+const NON_EMPTY_FIRST_KEY = 'ordersNonEmptyFirst';
+
+/** Pick the supplier whose order to prepare; each shows how many products its order has and when it was last sent. */
 export default function OrdersList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const search = useSearchParam();
   const suppliers = useSuppliers(search.debounced);
+  const summaries = useOrderSummaries();
+  const [nonEmptyFirst, setNonEmptyFirst] = useState(() => localStorage.getItem(NON_EMPTY_FIRST_KEY) === 'true');
+  const rows = useMemo(() => {
+    const list = suppliers.data ?? [];
+    if (!nonEmptyFirst) return list;
+    const lines = (id: number) => summaries.bySupplier.get(id)?.lines ?? 0;
+    // A stable sort: within each group the suppliers keep their order by name.
+    return [...list].sort((a, b) => Number(lines(b.id) > 0) - Number(lines(a.id) > 0));
+  }, [suppliers.data, summaries.bySupplier, nonEmptyFirst]);
 
   return (
     <Screen route="orders" title={t('orders.title')}>
@@ -34,22 +48,48 @@ export default function OrdersList() {
               </Stack>
             )
           ) : (
-            <List label={t('orders.title')}>
-              {suppliers.data.map((s) => (
-                <ListItem key={s.id}>
-                  <ListLink
-                    href={href('orders.order', { supplierId: s.id })}
-                    title={s.name}
-                    meta={
-                      <>
-                        {t(`suppliers.services.${s.messageService}`)} {s.contactName ? ` · ${s.contactName}` : ''}
-                      </>
-                    }
-                  />
-                  <Icon name="next" />
-                </ListItem>
-              ))}
-            </List>
+            <>
+              <CheckboxField
+                id="orders-non-empty-first"
+                label={t('orders.nonEmptyFirst')}
+                checked={nonEmptyFirst}
+                onChange={(checked) => {
+                  setNonEmptyFirst(checked);
+                  localStorage.setItem(NON_EMPTY_FIRST_KEY, String(checked));
+                }}
+              />
+              <List label={t('orders.title')}>
+                {rows.map((s) => {
+                  const summary = summaries.bySupplier.get(s.id);
+                  return (
+                    <ListItem key={s.id}>
+                      <ListLink
+                        href={href('orders.order', { supplierId: s.id })}
+                        title={s.name}
+                        meta={
+                          <>
+                            {t(`suppliers.services.${s.messageService}`)} {s.contactName ? ` · ${s.contactName}` : ''}
+                          </>
+                        }
+                        status={
+                          summary ? (
+                            <span data-testid="order-summary">
+                              {summary.lines > 0 ? t('orders.lines', { count: summary.lines }) : t('orders.emptyShort')}
+                              {' · '}
+                              {summary.lastSentAt
+                                ? t('orders.lastSent', { date: formatDate(summary.lastSentAt, i18n.language) })
+                                : t('orders.neverSent')}
+                            </span>
+                          ) : null
+                        }
+                        highlight={(summary?.lines ?? 0) > 0}
+                      />
+                      <Icon name="next" />
+                    </ListItem>
+                  );
+                })}
+              </List>
+            </>
           )}
         </>
       )}

@@ -1,0 +1,116 @@
+import type { TOrder, TSupplier } from '@reorder/schemas';
+import { type Ref, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../app/toast.tsx';
+import { ActionBar } from '../../ui/ActionBar.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ButtonRow } from '../../ui/layout.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { useClearOrder } from './api.ts';
+import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
+import type { useOrderDrafts } from './use-order-drafts.ts';
+import type { useOrderImage } from './use-order-image.ts';
+import { useSendOrder } from './use-send-order.ts';
+
+type OrderDrafts = ReturnType<typeof useOrderDrafts>;
+
+/**
+ * Send, always in reach: the number of products in the order, Send through
+ * the supplier's service, Share with image where the share sheet takes files,
+ * and (on a phone) the order text in a sheet with its copy buttons. After a
+ * send it offers to clear the order for next time.
+ */
+export function SendBar({
+  order,
+  supplier,
+  drafts,
+  image,
+  shareFiles,
+  sendButton,
+}: {
+  order: TOrder | undefined;
+  supplier: TSupplier | undefined;
+  drafts: OrderDrafts;
+  image: ReturnType<typeof useOrderImage>;
+  shareFiles: boolean;
+  sendButton: Ref<HTMLButtonElement>;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [offerClear, setOfferClear] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const sending = useSendOrder({ orderId: order?.id, supplier, drafts, onSent: () => setOfferClear(true) });
+  const clearOrder = useClearOrder(order?.supplierId ?? 0, {
+    onSuccess() {
+      setOfferClear(false);
+      toast.success(t('products.cleared'));
+    },
+    onError: () => toast.error(t('products.clearError')),
+  });
+  const lines = (order?.products ?? []).filter((product) => drafts.quantityOf(product) > 0).length;
+
+  return (
+    <>
+      <ActionBar
+        label={t('orders.send')}
+        summary={<span data-testid="order-line-count">{t('orders.lines', { count: lines })}</span>}
+        phoneOnly={
+          <Button variant="ghost" small onClick={() => setSheetOpen(true)}>
+            {t('orders.moreWays')}
+          </Button>
+        }
+        notice={
+          offerClear ? (
+            <>
+              <p>
+                <strong>{t('orders.clearAfterSendTitle')}</strong> {t('orders.clearAfterSend')}
+              </p>
+              <ButtonRow>
+                <Button variant="ghost" small onClick={() => setOfferClear(false)}>
+                  {t('orders.keepIt')}
+                </Button>
+                <Button
+                  variant="danger"
+                  small
+                  busy={clearOrder.isPending}
+                  onClick={() => order && clearOrder.mutate({ orderId: order.id })}
+                >
+                  {t('orders.clearNow')}
+                </Button>
+              </ButtonRow>
+            </>
+          ) : null
+        }
+      >
+        <Button ref={sendButton} disabled={!sending.canSend} onClick={() => void sending.send()}>
+          {supplier ? t('orders.sendThrough', { service: sending.serviceName }) : t('orders.send')}
+        </Button>
+        {shareFiles ? (
+          <Button
+            variant="ghost"
+            disabled={!sending.canSend}
+            data-image-ready={image.file ? 'true' : 'false'}
+            onClick={() => void sending.shareImage(image)}
+          >
+            {t('orders.shareWithImage')}
+          </Button>
+        ) : null}
+      </ActionBar>
+      <Sheet open={sheetOpen} title={t('orders.orderText')} closeLabel={t('orders.closeSheet')} onClose={() => setSheetOpen(false)}>
+        <OrderTextView text={drafts.text} testId="order-text-sheet" />
+        <OrderTextCopy text={drafts.text} image={image} />
+      </Sheet>
+      <ConfirmDialog
+        open={sending.askingAboutCall}
+        title={t('orders.callPlacedTitle')}
+        confirmLabel={t('orders.callPlacedYes')}
+        cancelLabel={t('orders.callPlacedNo')}
+        onConfirm={sending.confirmCall}
+        onCancel={sending.cancelCall}
+      >
+        <p>{t('orders.callPlacedText')}</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+import path from 'node:path';
+import { normalizeSearchText } from '@reorder/schemas';
+import type { RegisteredUser } from '@reorder/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppUnderTest, DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, screenshot, startApp } from './app.ts';
+
+/**
+ * Issue 16: the order screen built for one thumb. At 390×844, in English and
+ * Spanish, with an order of 200 products and 5 of them ordered: Send in reach
+ * at the top and after scrolling the whole list, the first quantity above
+ * the fold, the message folded to one line, the order text in a sheet, and
+ * the orders list with counts and last-sent dates.
+ */
+let app: AppUnderTest;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app?.close());
+
+const TEXT = {
+  en: {
+    send: 'Send via WhatsApp',
+    lines: '5 products',
+    sheet: 'See the text',
+    close: 'Close',
+    copy: 'Copy text',
+    message: 'Message above the order',
+    save: 'Save message',
+    saved: 'Success! Order updated!',
+    onlyOrdered: 'In this order (5)',
+    empty: 'Empty',
+    never: 'Never sent',
+    lastSent: 'Last sent',
+  },
+  es: {
+    send: 'Enviar por WhatsApp',
+    lines: '5 productos',
+    sheet: 'Ver el texto',
+    close: 'Cerrar',
+    copy: 'Copiar texto',
+    message: 'Mensaje encima del pedido',
+    save: 'Guardar mensaje',
+    saved: '¡Hecho! ¡Pedido actualizado!',
+    onlyOrdered: 'En este pedido (5)',
+    empty: 'Vacío',
+    never: 'Nunca enviado',
+    lastSent: 'Último envío',
+  },
+} as const;
+
+/** A supplier whose catalogue has `count` products (seeded with SQL, as the API limits the rate), 5 of them ordered. */
+async function bigOrder(user: RegisteredUser, name: string, count: number) {
+  const supplier = await app.t.api.createSupplier(user.token, { name, messageService: 'whatsapp', contactInfo: '+34 600 123 456' });
+  const rows = Array.from({ length: count }, (_, i) => {
+    const productName = `Producto ${String(i + 1).padStart(3, '0')}`;
+    const normal = normalizeSearchText(productName);
+    return { user_id: user.user.id, order_id: supplier.orderId, name: productName, unit: 'Kg', search_text: normal, sort_key: normal };
+  });
+  const inserted = await app.t.server.deps.db.insertInto('products').values(rows).returning('id').execute();
+  for (const { id } of inserted.slice(0, 5)) {
+    const res = await app.t.api.put('/api/products/quantity', { productId: id, orderId: supplier.orderId, quantity: 2 }, user.token);
+    expect(res.status, res.text).toBe(200);
+  }
+  return supplier;
+}
+
+/** What the owner sees without scrolling (a whole page of 200 products is no picture of that). */
+const viewShot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+
+/** Where an element is on screen, and whether all of it is inside the viewport. */
+async function placeOf(page: Page, locator: ReturnType<Page['getByRole']>) {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, 'on screen').not.toBeNull();
+  return { top: box!.y, inView: box!.y >= 0 && box!.y + box!.height <= viewport.height };
+}
+
+for (const language of ['en', 'es'] as const) {
+  const text = TEXT[language];
+
+  describe(`the order screen for one thumb (${language})`, () => {
+    let user: RegisteredUser;
+    let supplierId: number;
+    beforeAll(async () => {
+      user = await app.t.api.register({ language });
+      supplierId = (await bigOrder(user, 'Mayorista Central', 200)).id;
+    });
+
+    it('keeps Send in reach at the top and after scrolling 200 products, with the first quantity above the fold', async () => {
+      const { page, context, errors } = await openPage(app, { user, language, viewport: PHONE });
+      await page.goto(`/orders/${supplierId}`);
+      const send = page.getByRole('button', { name: text.send });
+      await expect.poll(() => send.isVisible(), { timeout: 10_000 }).toBe(true);
+      await viewShot(page, `${language}-phone_order-thumb_top`);
+      expect((await placeOf(page, send)).inView).toBe(true);
+      const firstQuantity = page.getByLabel(/Producto 001/).first();
+      expect((await placeOf(page, firstQuantity)).inView).toBe(true);
+      await expect.poll(() => page.getByTestId('order-line-count').textContent()).toBe(text.lines);
+      await expectAccessible(page, `order top (${language})`);
+
+      await page
+        .getByLabel(/Producto 100/)
+        .first()
+        .scrollIntoViewIfNeeded();
+      expect((await placeOf(page, send)).inView).toBe(true);
+      await viewShot(page, `${language}-phone_order-thumb_middle`);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      expect((await placeOf(page, send)).inView).toBe(true);
+      // Nothing at the end of the page hides under the bar: the last copy button can be seen above it.
+      const copy = page.getByRole('button', { name: text.copy });
+      const [copyBox, barBox] = [await copy.boundingBox(), await send.boundingBox()];
+      expect(copyBox!.y + copyBox!.height).toBeLessThan(barBox!.y);
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('button', { name: text.onlyOrdered }).click();
+      await expect
+        .poll(() =>
+          page
+            .getByRole('list', { name: language === 'en' ? 'Products' : 'Productos' })
+            .getByRole('listitem')
+            .count(),
+        )
+        .toBe(5);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('folds the message to one line, expands it to edit, saves it and folds it again', async () => {
+      const { page, context } = await openPage(app, { user, language, viewport: PHONE });
+      await page.goto(`/orders/${supplierId}`);
+      const message = page.getByLabel(text.message);
+      await expect.poll(() => message.getAttribute('rows'), { timeout: 10_000 }).toBe('1');
+      expect(await page.getByRole('button', { name: text.save }).count()).toBe(0);
+      await message.click();
+      await expect.poll(() => message.getAttribute('rows')).toBe('3');
+      await message.fill('Hola, para el lunes:');
+      await page.getByRole('button', { name: text.save }).click();
+      await expectVisible(page, text.saved, { exact: true });
+      await expect.poll(() => page.getByRole('button', { name: text.save }).count()).toBe(0);
+      await expect.poll(() => message.getAttribute('rows')).toBe('1');
+      const order = await app.t.api.get(`/api/orders/supplier/${supplierId}`, user.token);
+      expect(order.body.data.introduce).toBe('Hola, para el lunes:');
+      await context.close();
+    });
+
+    it('opens the order text as a sheet from the bar, and copies it', async () => {
+      const { page, context } = await openPage(app, { user, language, viewport: PHONE });
+      await page.goto(`/orders/${supplierId}`);
+      await page.getByRole('button', { name: text.sheet }).click();
+      const sheet = page.getByRole('dialog');
+      await expect.poll(() => sheet.isVisible()).toBe(true);
+      const server = (await app.t.api.get(`/api/orders/supplier/${supplierId}`, user.token)).body.data.text as string;
+      await expect.poll(() => sheet.getByTestId('order-text-sheet').textContent()).toBe(server);
+      await expectAccessible(page, `order sheet (${language})`);
+      await viewShot(page, `${language}-phone_order-thumb_sheet`);
+      await sheet.getByRole('button', { name: text.copy }).click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(server);
+      await sheet.getByRole('button', { name: text.close }).click();
+      await expect.poll(() => sheet.isVisible()).toBe(false);
+      await context.close();
+    });
+
+    it('lists each order with its line count, or empty, and when it was last sent', async () => {
+      const quiet = await app.t.api.createSupplier(user.token, { name: 'Zumos Vacíos' });
+      const sentTo = await bigOrder(user, 'Aceites Sur', 3);
+      const sent = await app.t.api.post(`/api/orders/${sentTo.orderId}/send`, {}, user.token);
+      expect(sent.status, sent.text).toBe(200);
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { page, context } = await openPage(app, { user, language, viewport });
+        await page.goto('/orders');
+        const row = (name: string) => page.getByRole('listitem').filter({ hasText: name }).getByTestId('order-summary');
+        await expect.poll(() => row('Mayorista Central').textContent(), { timeout: 10_000 }).toBe(`${text.lines} · ${text.never}`);
+        await expect.poll(() => row(quiet.name).textContent()).toBe(`${text.empty} · ${text.never}`);
+        await expect
+          .poll(() => row('Aceites Sur').textContent())
+          .toMatch(new RegExp(`^${text.lines.replace('5', '3')} · ${text.lastSent} `));
+        await expectAccessible(page, `orders list (${language})`);
+        await screenshot(page, `${language}-${viewport === PHONE ? 'phone' : 'desktop'}_orders-thumb`);
+        await context.close();
+      }
+    });
+
+    it('uses the width on a desktop: the list beside the order text, and Send in view without scrolling', async () => {
+      const { page, context } = await openPage(app, { user, language, viewport: DESKTOP });
+      await page.goto(`/orders/${supplierId}`);
+      const send = page.getByRole('button', { name: text.send });
+      await expect.poll(() => send.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect((await placeOf(page, send)).inView).toBe(true);
+      const list = await page.getByRole('list', { name: language === 'en' ? 'Products' : 'Productos' }).boundingBox();
+      const orderText = await page.getByTestId('order-text').boundingBox();
+      expect(orderText!.x).toBeGreaterThan(list!.x + list!.width - 1);
+      expect(await page.getByRole('button', { name: text.sheet }).isVisible()).toBe(false);
+      await expectAccessible(page, `order desktop (${language})`);
+      await viewShot(page, `${language}-desktop_order-thumb`);
+      await context.close();
+    });
+  });
+}
