@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './Button.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
 import './ConfirmDialog.css';
 
 /**
@@ -23,24 +24,9 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const { titleId, dialogProps } = useModalDialog(open, onCancel);
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
+    <dialog {...dialogProps} className="dialog">
       <h2 id={titleId} className="dialog__title">
         {title}
       </h2>

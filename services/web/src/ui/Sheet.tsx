@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './Button.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
 import './Sheet.css';
 
 /** A panel that rises from the bottom of the screen over the page, on the native modal `<dialog>` (Escape closes it). */
@@ -16,24 +17,9 @@ export function Sheet({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const { titleId, dialogProps } = useModalDialog(open, onClose);
   return (
-    <dialog
-      ref={ref}
-      className="sheet"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog {...dialogProps} className="sheet">
       <div className="sheet__header">
         <h2 id={titleId} className="sheet__title">
           {title}
