@@ -48,13 +48,12 @@ export function SendBar({
     },
     onError: () => toast.error(t('products.clearError')),
   });
-  const lines = (order?.products ?? []).filter((product) => drafts.quantityOf(product) > 0).length;
 
   return (
     <>
       <ActionBar
         label={t('orders.send')}
-        summary={<span data-testid="order-line-count">{t('orders.lines', { count: lines })}</span>}
+        summary={<span data-testid="order-line-count">{t('orders.lines', { count: drafts.lineCount })}</span>}
         phoneOnly={
           <Button variant="ghost" small onClick={() => setSheetOpen(true)}>
             {t('orders.moreWays')}

@@ -130,7 +130,7 @@ export function useOrderDrafts(order: TOrder | undefined, callbacks: OrderDraftC
   }, []);
 
   const quantityOf = (product: OrderProduct) => shownQuantity(state, product);
-  const products = order?.products ?? [];
+  const lineCount = (order?.products ?? []).filter((p) => quantityOf(p) > 0).length;
 
   return {
     drafts: state.quantities,
@@ -152,7 +152,9 @@ export function useOrderDrafts(order: TOrder | undefined, callbacks: OrderDraftC
     },
     /** The order as the screen shows it: the message being written and every quantity typed or tapped. */
     text: shownOrderText(state, order),
-    hasLines: products.some((p) => quantityOf(p) > 0),
+    /** How many products the order has above 0, as the screen shows it. */
+    lineCount,
+    hasLines: lineCount > 0,
     pending,
     flush,
   };

@@ -54,12 +54,12 @@ export default function Order() {
   const search = useSearchParam('q', 0);
   const [onlyOrdered, setOnlyOrdered] = useState(false);
   const products = order?.products ?? [];
-  const orderedCount = products.filter((p) => drafts.quantityOf(p) > 0).length;
-  const visible = useMemo(() => {
+  const matching = useMemo(() => {
     const q = normalizeSearchText(search.value);
-    const matching = q ? products.filter((p) => normalizeSearchText(p.name).includes(q)) : products;
-    return onlyOrdered ? matching.filter((p) => drafts.quantityOf(p) > 0 || drafts.drafts[p.productId] !== undefined) : matching;
-  }, [products, search.value, onlyOrdered, drafts]);
+    return q ? products.filter((p) => normalizeSearchText(p.name).includes(q)) : products;
+  }, [products, search.value]);
+  // A line being edited stays in the "in this order" view, even at 0, until its draft is saved.
+  const visible = onlyOrdered ? matching.filter((p) => drafts.quantityOf(p) > 0 || drafts.drafts[p.productId] !== undefined) : matching;
 
   // The order text's image, made once for Copy as image and Share with image.
   const textCapture = useRef<HTMLDivElement>(null);
@@ -113,7 +113,7 @@ export default function Order() {
                       aria-pressed={onlyOrdered}
                       onClick={() => setOnlyOrdered(true)}
                     >
-                      {t('orders.showOrdered', { n: orderedCount })}
+                      {t('orders.showOrdered', { n: drafts.lineCount })}
                     </Button>
                   </Toolbar>
                 ) : null}
