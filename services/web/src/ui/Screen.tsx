@@ -54,15 +54,15 @@ export function Screen({
   title,
   back,
   actions,
-  wide,
+  split,
   children,
 }: {
   route: RouteName;
   title: string;
   back?: string;
   actions?: ReactNode;
-  /** Room for two columns on a wide screen (SplitView). */
-  wide?: boolean;
+  /** Room for two columns (SplitView) on a wide screen. */
+  split?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -85,7 +85,7 @@ export function Screen({
         </h1>
         {actions ? <div className="topbar__actions">{actions}</div> : null}
       </header>
-      <main className={`screen__content ${wide ? 'screen__content--split' : ''}`}>
+      <main className={`screen__content ${split ? 'screen__content--split' : ''}`}>
         {banner}
         {children}
       </main>

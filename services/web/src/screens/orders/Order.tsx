@@ -81,7 +81,7 @@ export default function Order() {
 
   const title = supplier ? t('orders.orderFor', { name: supplier.name }) : t('orders.title');
   return (
-    <Screen route="orders.order" title={title} back={href('orders')} wide>
+    <Screen route="orders.order" title={title} back={href('orders')} split>
       {!ready ? (
         <Loading />
       ) : (
