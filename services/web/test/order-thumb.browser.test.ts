@@ -32,6 +32,8 @@ const TEXT = {
     empty: 'Empty',
     never: 'Never sent',
     lastSent: 'Last sent',
+    edit: 'Edit Producto 001',
+    delete: 'Delete Producto 001',
   },
   es: {
     send: 'Enviar por WhatsApp',
@@ -46,6 +48,8 @@ const TEXT = {
     empty: 'Vacío',
     never: 'Nunca enviado',
     lastSent: 'Último envío',
+    edit: 'Editar Producto 001',
+    delete: 'Eliminar Producto 001',
   },
 } as const;
 
@@ -136,6 +140,11 @@ for (const language of ['en', 'es'] as const) {
       await expect.poll(() => send.isVisible(), { timeout: 10_000 }).toBe(true);
       expect((await placeOf(page, send)).inView).toBe(true);
       expect((await placeOf(page, page.getByLabel(/Producto 001/).first())).inView).toBe(true);
+      // A row stays short: its Edit and Delete sit side by side, not one above the other.
+      const edit = await page.getByRole('link', { name: text.edit }).boundingBox();
+      const del = await page.getByRole('link', { name: text.delete }).boundingBox();
+      expect(del!.y).toBe(edit!.y);
+      expect(del!.x).toBeGreaterThan(edit!.x);
       await expectAccessible(page, `order top (${language})`);
       await context.close();
     });

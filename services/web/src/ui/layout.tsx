@@ -131,7 +131,7 @@ export function CaptureArea({ ref, children }: { ref: Ref<HTMLDivElement>; child
   );
 }
 
-/** Links side by side, each a whole touch target. */
-export function InlineLinks({ children }: { children: ReactNode }) {
-  return <p className="inline-links">{children}</p>;
+/** Links side by side, each a whole touch target; `wrap` lets them go on to a second line on a narrow screen. */
+export function InlineLinks({ wrap, children }: { wrap?: boolean; children: ReactNode }) {
+  return <p className={`inline-links ${wrap ? 'inline-links--wrap' : ''}`}>{children}</p>;
 }

@@ -28,7 +28,7 @@ export function OrderHeader({ supplier, lastSent }: { supplier: TSupplier; lastS
           </>
         ) : null}
       </Details>
-      <InlineLinks>
+      <InlineLinks wrap>
         <span>
           {lastSent ? t('orders.lastOrdered', { date: formatDateTime(lastSent.sentAt, i18n.language) }) : t('orders.neverOrdered')}
         </span>
