@@ -14,6 +14,13 @@ const postgresOnly = ['services/server/test/**/*.pg.test.ts'];
 const pgliteOnly = ['services/server/test/**/*.pglite.test.ts'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+/**
+ * The integration files wait on servers, databases and child processes far
+ * more than they compute, so two run at once even on a 2-core machine (where
+ * vitest would otherwise run one at a time). Each file has its own server and
+ * database, so they cannot see each other.
+ */
+const integrationWorkers = { maxWorkers: 2 };
 
 export default defineConfig({
   test: {
@@ -27,6 +34,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...postgresOnly, ...browser],
           env: { TEST_DB: 'pglite' },
           ...timeouts,
+          ...integrationWorkers,
         },
       },
       ...(withPostgres
@@ -38,6 +46,7 @@ export default defineConfig({
                 exclude: [...configDefaults.exclude, ...pgliteOnly, ...browser],
                 env: { TEST_DB: 'postgres' },
                 ...timeouts,
+                ...integrationWorkers,
               },
             },
           ]
