@@ -15,10 +15,11 @@ const pgliteOnly = ['services/server/test/**/*.pglite.test.ts'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 /**
- * The integration files wait on servers, databases and child processes far
- * more than they compute, so two run at once even on a 2-core machine (where
+ * The PGlite integration files wait on servers and child processes far more
+ * than they compute, so two run at once even on a 2-core machine (where
  * vitest would otherwise run one at a time). Each file has its own server and
- * database, so they cannot see each other.
+ * database, so they cannot see each other. The PostgreSQL suite keeps one: it
+ * runs beside the browser suite, whose timing checks need the second core.
  */
 const integrationWorkers = { maxWorkers: 2 };
 
@@ -46,7 +47,6 @@ export default defineConfig({
                 exclude: [...configDefaults.exclude, ...pgliteOnly, ...browser],
                 env: { TEST_DB: 'postgres' },
                 ...timeouts,
-                ...integrationWorkers,
               },
             },
           ]
