@@ -19,6 +19,7 @@ import { createScratchDatabase, type Database, type NewProduct } from '@reorder/
 import { normalizeSearchText } from '@reorder/schemas';
 import { loadConfig, startServer } from '@reorder/server';
 import { type Kysely, sql } from 'kysely';
+import { BENCH_PASSWORD } from './accounts.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const SUPPLIERS = 1000;
@@ -162,9 +163,10 @@ async function main() {
       const res = await fetch(`${api}/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ businessName: 'Bench', fullName: 'Bench Owner', email, password: 'benchmark-password' }),
+        body: JSON.stringify({ businessName: 'Bench', fullName: 'Bench Owner', email, password: BENCH_PASSWORD }),
       });
-      const body = (await res.json()) as { data: { token: string; user: { id: number } } };
+      const body = (await res.json()) as { code: number; message: string; data: { token: string; user: { id: number } } };
+      if (body.code !== 1) throw new Error(`register ${email}: ${res.status} ${body.message}`);
       return body.data;
     };
     for (let a = 0; a < OTHER_ACCOUNTS; a++) {

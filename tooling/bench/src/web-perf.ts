@@ -18,6 +18,7 @@ import { createLogger } from '@reorder/api';
 import { loadConfig, startServer } from '@reorder/server';
 import { type JsonBody, launchChromium } from '@reorder/testing';
 import type { Page } from 'playwright-core';
+import { BENCH_PASSWORD } from './accounts.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 100);
 const PRODUCTS = 200;
@@ -90,14 +91,19 @@ async function main() {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body ? JSON.stringify(body) : undefined,
-    }).then((r) => r.json() as Promise<{ data: JsonBody }>);
+    })
+      .then((r) => r.json() as Promise<{ code: number; message: string; data: JsonBody }>)
+      .then((body) => {
+        if (body.code !== 1) throw new Error(`${method} ${p}: ${body.message}`);
+        return body;
+      });
   const browser = await launchChromium();
   try {
     const { data: session } = await api('/auth/register', {
       businessName: 'Bench',
       fullName: 'Bench Owner',
       email: 'bench@example.com',
-      password: 'benchmark-password',
+      password: BENCH_PASSWORD,
     });
     const { data: supplier } = await api('/suppliers', { name: 'Mayorista Central', messageService: 'other' }, session.token);
     const names: string[] = [];
