@@ -29,8 +29,13 @@ export default function VerifyEmail() {
     sent.current = true;
     verify.mutateAsync({ token }).then(
       async () => {
+        // The signed-in user's record first (it may carry a new email), then the success: "Continue" never shows the old one.
+        try {
+          if (sessionStore.get()) sessionStore.setUser((await utils.users.byUsername.fetch({ username: 'me' }, { staleTime: 0 })) as TUser);
+        } catch (error) {
+          console.error('Could not refresh the signed-in user after verifying the email', error);
+        }
         setState('done');
-        if (sessionStore.get()) sessionStore.setUser((await utils.users.byUsername.fetch({ username: 'me' }, { staleTime: 0 })) as TUser);
       },
       () => setState('failed'),
     );
