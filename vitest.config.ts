@@ -51,7 +51,17 @@ export default defineConfig({
             },
           ]
         : []),
-      { test: { name: 'browser', include: browser, env: { TEST_DB: 'pglite' }, ...timeouts } },
+      {
+        test: {
+          name: 'browser',
+          include: browser,
+          env: { TEST_DB: 'pglite' },
+          ...timeouts,
+          // A page answers in well under a second alone, but the PostgreSQL suite runs beside this one:
+          // expect.poll waits up to 10 s (not vitest's 1 s) for the page to reach what is asserted.
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
     ],
   },
 });
