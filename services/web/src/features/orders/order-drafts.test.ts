@@ -9,6 +9,7 @@ import {
   shownQuantity,
   shownText,
   steppedQuantity,
+  withSavedQuantity,
 } from './order-drafts.ts';
 
 describe('draftQuantity', () => {
@@ -116,5 +117,26 @@ describe('steppedQuantity', () => {
     [99999, 1, 99999],
   ])('%d + %d is %d', (quantity, by, expected) => {
     expect(steppedQuantity(quantity, by)).toBe(expected);
+  });
+});
+
+describe('withSavedQuantity', () => {
+  it('puts the saved quantity in the order and makes its text again, leaving the order it was given alone', () => {
+    const saved = withSavedQuantity(order, 10, 2.5);
+    expect(saved.products).toEqual([
+      { productId: 10, name: 'Leche', unit: 'l', quantity: 2.5 },
+      { productId: 11, name: 'Pan', unit: 'ud', quantity: 4 },
+    ]);
+    expect(saved.text).toBe('Hola\n2.5 x l: Leche\n4 x ud: Pan');
+    expect(order.products[0]?.quantity).toBe(0);
+  });
+
+  it('once the draft is saved, the screen shows the same text as before the save landed', () => {
+    const editing = run({ type: 'edit', productId: 10, text: '3' });
+    const before = shownOrderText(editing, order);
+    const afterSave = shownOrderText(draftsReducer(editing, { type: 'saved', productId: 10, text: '3' }), withSavedQuantity(order, 10, 3));
+    expect(afterSave).toBe(before);
+    // Without the saved quantity in the order, the text would step back to the old one.
+    expect(shownOrderText(draftsReducer(editing, { type: 'saved', productId: 10, text: '3' }), order)).not.toBe(before);
   });
 });

@@ -79,3 +79,13 @@ export function shownOrderText(state: DraftState, order: TOrder | undefined): st
     products.map((p) => ({ name: p.name, unit: p.unit, quantity: shownQuantity(state, p) })),
   );
 }
+
+/**
+ * The order with one product's quantity as the server now holds it, and its
+ * text made again: written into the cache when a save lands, so the screen
+ * never shows the quantity from before the save while the order is fetched.
+ */
+export function withSavedQuantity(order: TOrder, productId: number, quantity: number): TOrder {
+  const products = order.products.map((p) => (p.productId === productId ? { ...p, quantity } : p));
+  return { ...order, products, text: formatOrderText(order.introduce, products) };
+}

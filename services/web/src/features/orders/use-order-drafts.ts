@@ -11,6 +11,7 @@ import {
   shownQuantity,
   shownText,
   steppedQuantity,
+  withSavedQuantity,
 } from './order-drafts.ts';
 import { createWriteQueue } from './write-queue.ts';
 
@@ -42,11 +43,15 @@ export function useOrderDrafts(order: TOrder | undefined, callbacks: OrderDraftC
   const { onSaved, onQuantityFailed, onMessageFailed } = callbacks;
 
   const saveQuantity = useCallback(
-    async (orderId: number, product: OrderProduct, draft: QuantityDraft) => {
+    async (order: { id: number; supplierId: number }, product: OrderProduct, draft: QuantityDraft) => {
       const quantity = draftQuantity(draft);
       if (quantity === undefined) return;
       try {
-        await setQuantity.mutateAsync({ productId: product.productId, orderId, quantity });
+        const saved = await setQuantity.mutateAsync({ productId: product.productId, orderId: order.id, quantity });
+        // The cache takes the saved quantity before the draft goes, so the text never steps back to the old one.
+        utils.orders.bySupplier.setData({ supplierId: order.supplierId }, (old) =>
+          old ? withSavedQuantity(old, saved.productId, saved.quantity) : old,
+        );
         dispatch({ type: 'saved', productId: product.productId, text: draft.text });
         onSaved();
       } catch (error) {
@@ -55,7 +60,7 @@ export function useOrderDrafts(order: TOrder | undefined, callbacks: OrderDraftC
         throw error;
       }
     },
-    [setQuantity, onSaved, onQuantityFailed],
+    [setQuantity, utils, onSaved, onQuantityFailed],
   );
 
   const saveMessage = useCallback(
@@ -77,8 +82,8 @@ export function useOrderDrafts(order: TOrder | undefined, callbacks: OrderDraftC
     if (!order) return;
     const draft = { text };
     dispatch({ type: 'edit', productId: product.productId, text });
-    const orderId = order.id;
-    queue.schedule(`quantity:${product.productId}`, () => saveQuantity(orderId, product, draft), delay);
+    const target = { id: order.id, supplierId: order.supplierId };
+    queue.schedule(`quantity:${product.productId}`, () => saveQuantity(target, product, draft), delay);
   };
 
   const messageDraft = state.message;
