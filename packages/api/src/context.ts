@@ -34,6 +34,18 @@ export interface ApiDeps {
   background: BackgroundTasks;
   settings: ApiSettings;
   social: SocialProviders;
+  /** The sign-in check kept in memory, right on every process: a SessionCache (sessions/session-cache.ts). */
+  sessions: SignInChecks;
+}
+
+/**
+ * What the context says of the SessionCache: only what the published client
+ * types can carry (its real types name database rows, which stay private).
+ */
+export interface SignInChecks {
+  readonly listening: boolean;
+  find(db: Kysely<Database>, sessionId: number, userId: number): Promise<unknown>;
+  settle(db: Kysely<Database>): Promise<void>;
 }
 
 /** What one request brings: who asks (maybe) and from where. */

@@ -63,9 +63,13 @@ function isDatabaseUnavailable(error: unknown): boolean {
  * whose kind the procedure's meta does not declare: the OpenAPI document
  * would not tell scripts about it (the test harness fails on such a line).
  */
-const base = t.middleware(async ({ ctx, meta, path, next }) => {
+const base = t.middleware(async ({ ctx, meta, path, type, next }) => {
   const result = await next();
-  if (result.ok) return result;
+  // A change to an account, a session or a token is in every process's sign-in check before it is answered.
+  if (result.ok) {
+    if (type === 'mutation' && ACCOUNT_CHANGES.test(path)) await ctx.sessions.settle(ctx.db);
+    return result;
+  }
   if (!(result.error instanceof AppError) && isDatabaseUnavailable(result.error.cause)) {
     throw new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { cause: result.error.cause });
   }
@@ -75,6 +79,9 @@ const base = t.middleware(async ({ ctx, meta, path, next }) => {
   }
   return result;
 });
+
+/** The calls that may change an account, its sessions or its tokens (the sign-in check's inputs). */
+const ACCOUNT_CHANGES = /^(auth|users)\./;
 
 /** The log line of a failure kind a procedure's meta does not declare. */
 export const UNDECLARED_ERROR = 'error kind not declared in the procedure meta';

@@ -30,9 +30,31 @@ const PARSERS: Record<number, (value: string) => unknown> = {
   3802: (value) => JSON.parse(value), // jsonb
 };
 
+/** The channel every change to an account, its sessions or API tokens is announced on, with the user id. */
+export const AUTH_CHANNEL = 'reorder_auth';
+
+/**
+ * The `application_name` a PostgreSQL LISTEN connection takes once it
+ * listens, so a process can count who hears a channel (pg_stat_activity).
+ */
+export const listenerName = (channel: string) => `listen:${channel}`;
+
+/** What a listener is told: each payload, and whether it may have missed some (`lost`) or hears everything again (`ready`). */
+export interface NotificationHandlers {
+  message(payload: string): void;
+  lost(): void;
+  ready(): void;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTENs on `channel`. PostgreSQL: on a connection of its own, opened
+   * again after a loss (every second) and reported through `lost`/`ready`.
+   * Resolves with a function that stops listening.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** Connections in use and waiting (the embedded database is one connection, and a queue). */
   poolStats(): { total: number; idle: number; waiting: number };
   /** Closes the pool or the embedded database; waits for queries in flight. */
@@ -66,9 +88,11 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const databaseUrl = options.databaseUrl;
     return {
       db,
       kind: 'postgres',
+      listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
@@ -85,11 +109,62 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   return {
     db,
     kind: 'pglite',
+    async listen(channel, handlers) {
+      // One process holds an embedded database: every change comes through this connection, none is missed.
+      const stop = await pglite.listen(channel, (payload) => handlers.message(payload));
+      handlers.ready();
+      return stop;
+    },
     poolStats: () => {
       const { busy, waiting } = dialect.queue();
       return { total: 1, idle: busy ? 0 : 1, waiting };
     },
     close: () => db.destroy(),
+  };
+}
+
+/** A LISTEN connection to PostgreSQL that comes back after a loss; `lost` first, `ready` once it hears again. */
+async function listenOnPostgres(connectionString: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.message(message.payload ?? '');
+    });
+    const onLoss = () => {
+      if (client !== next) return;
+      client = undefined;
+      next.end().catch(() => {});
+      handlers.lost();
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+    };
+    next.on('error', onLoss);
+    next.on('end', onLoss);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      await next.query(`SET application_name = '${listenerName(channel)}'`);
+    } catch (error) {
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+      throw error;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    handlers.ready();
+  };
+  await connect().catch(() => handlers.lost());
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
   };
 }
 

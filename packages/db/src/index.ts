@@ -1,4 +1,11 @@
-export { type ConnectOptions, connectDatabase, type DatabaseHandle } from './connect.ts';
+export {
+  AUTH_CHANNEL,
+  type ConnectOptions,
+  connectDatabase,
+  type DatabaseHandle,
+  listenerName,
+  type NotificationHandlers,
+} from './connect.ts';
 export { migrateToLatest } from './migrate.ts';
 export type * from './schema.ts';
 export { createScratchDatabase, type ScratchDatabase } from './scratch.ts';

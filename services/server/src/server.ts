@@ -15,6 +15,7 @@ import {
   type Logger,
   pruneSessions,
   type RateRules,
+  startSessionCache,
   summarizeError,
 } from '@reorder/api';
 import { connectDatabase, type DatabaseHandle, migrateToLatest } from '@reorder/db';
@@ -119,6 +120,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // PGlite unpacks a new database with the archive's own modes (0666), whatever the umask: fix them.
   if (database.kind === 'pglite') secureDataDir(config.dataDir);
 
+  const sessionCache = await startSessionCache(database, logger);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger });
   const deps: ApiDeps = {
     db: database.db,
@@ -126,6 +128,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer,
     rateLimiter: createRateLimiter(database.db),
     rateRules: { ...defaultRateRules, ...options.rateRules },
+    sessions: sessionCache.cache,
     logger,
     background: createBackgroundTasks(logger),
     settings: { publicUrl: config.publicUrl, feedbackTo: config.feedbackTo },
@@ -203,6 +206,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Mail that follows an answer already given still goes out before the database closes.
       await deps.background.drain();
       mailer.close();
+      await sessionCache.stop();
       await database.close();
       await lock?.release();
     })();

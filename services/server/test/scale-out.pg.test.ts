@@ -1,4 +1,5 @@
 import { startTestServer, type TestServer } from '@reorder/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Two server processes on one PostgreSQL database, as behind a load balancer
@@ -63,5 +64,109 @@ describe('two servers on one database', () => {
     expect((await a.api.post('/api/auth/logout', {}, user.token)).status).toBe(200);
     expect((await b.api.get('/api/suppliers', user.token)).status).toBe(401);
     expect((await a.api.get('/api/suppliers', user.token)).status).toBe(401);
+  });
+
+  describe('the sign-in check each keeps in memory (invalidated through PostgreSQL)', () => {
+    /** A second device of the owner: its token and its session id, as the sessions list names it. */
+    async function secondDevice(on: TestServer, user: { email: string; password: string; token: string }) {
+      const login = await on.api.post('/api/auth/login', { email: user.email, password: user.password });
+      expect(login.status).toBe(200);
+      const token = login.body.data.token as string;
+      const list = await on.api.get('/api/auth/sessions', token);
+      const id = (list.body.data as { id: number; current: boolean }[]).find((s) => s.current)?.id as number;
+      return { token, id };
+    }
+
+    it('refuses a device ended on the other server at once, every time (20 devices in a row)', async () => {
+      const user = await a.api.register();
+      expect(b.server.deps.sessions.listening).toBe(true);
+      for (let i = 0; i < 20; i++) {
+        const device = await secondDevice(b, user);
+        // b has the check in memory now.
+        for (let k = 0; k < 3; k++) expect((await b.api.get('/api/suppliers', device.token)).status).toBe(200);
+        expect((await a.api.delete(`/api/auth/sessions/${device.id}`, user.token)).status).toBe(200);
+        expect((await b.api.get('/api/suppliers', device.token)).status).toBe(401);
+      }
+    });
+
+    it('answers an account change only once every listening process has applied it (a slow one is waited for)', async () => {
+      const user = await a.api.register();
+      // A third process that hears the channel but takes 400 ms to apply what it hears.
+      const slow = new pg.Client({ connectionString: a.config.databaseUrl, application_name: 'listen:reorder_auth' });
+      await slow.connect();
+      const answered: number[] = [];
+      let closed = false;
+      slow.on('notification', (message) => {
+        const payload = message.payload ?? '';
+        if (!payload.startsWith('settle:')) return;
+        setTimeout(() => {
+          if (closed) return;
+          answered.push(Date.now());
+          void slow.query('SELECT pg_notify($1, $2)', ['reorder_auth', `heard:${payload}`]);
+        }, 400);
+      });
+      await slow.query('LISTEN reorder_auth');
+      try {
+        const device = await secondDevice(b, user);
+        const started = Date.now();
+        expect((await a.api.delete(`/api/auth/sessions/${device.id}`, user.token)).status).toBe(200);
+        const took = Date.now() - started;
+        expect(answered.length).toBeGreaterThan(0);
+        expect(took).toBeGreaterThanOrEqual(400);
+        expect(took).toBeLessThan(1000);
+        expect((await b.api.get('/api/suppliers', device.token)).status).toBe(401);
+      } finally {
+        closed = true;
+        await slow.end();
+      }
+    });
+
+    it('shows a profile changed through one server on the other at once, and refuses a deleted account at once', async () => {
+      const user = await a.api.register();
+      expect((await b.api.get('/api/users/me', user.token)).body.data.fullName).not.toBe('Renamed Owner');
+      expect((await a.api.put('/api/users/me', { fullName: 'Renamed Owner' }, user.token)).status).toBe(200);
+      expect((await b.api.get('/api/users/me', user.token)).body.data.fullName).toBe('Renamed Owner');
+
+      expect((await b.api.get('/api/suppliers', user.token)).status).toBe(200);
+      expect((await a.api.request('DELETE', '/api/users/me', { token: user.token, body: { currentPassword: user.password } })).status).toBe(
+        200,
+      );
+      expect((await b.api.get('/api/suppliers', user.token)).status).toBe(401);
+    });
+
+    it('hears a change made in the database by anyone (an operator ending a session with SQL)', async () => {
+      const user = await a.api.register();
+      const device = await secondDevice(a, user);
+      expect((await b.api.get('/api/suppliers', device.token)).status).toBe(200);
+      const client = new pg.Client({ connectionString: a.config.databaseUrl });
+      await client.connect();
+      try {
+        await client.query('UPDATE sessions SET ended_at = now() WHERE id = $1', [device.id]);
+      } finally {
+        await client.end();
+      }
+      await expect.poll(async () => (await b.api.get('/api/suppliers', device.token)).status, { timeout: 2000, interval: 20 }).toBe(401);
+    });
+
+    it('keeps nothing while its LISTEN connection is down, so a change it cannot hear is still refused; and listens again', async () => {
+      const user = await a.api.register();
+      const device = await secondDevice(a, user);
+      expect((await b.api.get('/api/suppliers', device.token)).status).toBe(200);
+      const client = new pg.Client({ connectionString: a.config.databaseUrl });
+      await client.connect();
+      try {
+        // Cut every LISTEN connection (both servers'), then end the session where no one hears it.
+        await client.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'listen:reorder_auth'`,
+        );
+        await expect.poll(() => b.server.deps.sessions.listening, { timeout: 2000, interval: 10 }).toBe(false);
+        await client.query('UPDATE sessions SET ended_at = now() WHERE id = $1', [device.id]);
+        expect((await b.api.get('/api/suppliers', device.token)).status).toBe(401);
+      } finally {
+        await client.end();
+      }
+      await expect.poll(() => b.server.deps.sessions.listening, { timeout: 5000 }).toBe(true);
+      expect((await b.api.get('/api/suppliers', user.token)).status).toBe(200);
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
   createTokenService,
   defaultRateRules,
   type RouterOutputs,
+  startSessionCache,
   UNDECLARED_ERROR,
 } from '@reorder/api';
 import { connectDatabase, migrateToLatest } from '@reorder/db';
@@ -52,8 +53,10 @@ export async function startDomain(): Promise<Domain> {
   const logs: string[] = [];
   const logger = createLogger({ write: (line) => logs.push(line) });
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'reorder-domain-'));
+  const { cache: sessions, stop: stopListening } = await startSessionCache(database, logger);
   const deps: ApiDeps = {
     db: database.db,
+    sessions,
     tokens: createTokenService({ secret: new TextEncoder().encode('domain-test-secret-long-enough-for-hs256'), ttlSeconds: 3600 }),
     mailer: createMailer({ from: 'Reorder <no-reply@app.test>', outboxDir, logger }),
     rateLimiter: createRateLimiter(database.db),
@@ -91,6 +94,7 @@ export async function startDomain(): Promise<Domain> {
     },
     async close() {
       await deps.background.drain();
+      await stopListening();
       await database.close();
       rmSync(outboxDir, { recursive: true, force: true });
       const undeclared = logs.filter((line) => line.includes(UNDECLARED_ERROR));

@@ -4,7 +4,8 @@ import { findLiveApiToken, touchApiToken } from '../api-tokens/api-tokens.reposi
 import type { Context } from '../context.ts';
 import { AppError, SESSION_EXPIRED } from '../errors.ts';
 import { middleware, publicProcedure } from '../trpc.ts';
-import { findLiveSession, type LiveSession, touchSession } from './sessions.repository.ts';
+import type { SessionCache } from './session-cache.ts';
+import { type LiveSession, touchSession } from './sessions.repository.ts';
 import { tokenFromHeader } from './tokens.ts';
 
 /** How a call is signed in: a device's session (a JWT), or a personal API token (`rpat_…`). */
@@ -38,7 +39,8 @@ const requireUser = middleware(async ({ ctx, next }) => {
     return next({ ctx: { user: found.user, credential: { kind: 'api-token', tokenId: found.tokenId } as Credential } });
   }
   const claims = await ctx.tokens.verify(token);
-  const live = await findLiveSession(ctx.db, claims.sessionId, claims.userId);
+  // The server puts a SessionCache there (context.ts says less, for the client's types).
+  const live = await (ctx.sessions as SessionCache).find(ctx.db, claims.sessionId, claims.userId);
   if (!live) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
   if (stale(live.session.lastSeenAt)) await touchSession(ctx.db, live.session.id);
   return next({ ctx: { user: live.user, credential: { kind: 'session', session: live.session } as Credential } });
