@@ -2,26 +2,37 @@ import type { Db } from '@reorder/db';
 import { formatOrderText, type TMessageService, type TOrder, type TOrderSummary } from '@reorder/schemas';
 import { sql } from 'kysely';
 
-/** An order with every product of its supplier (sorted by name, quantity 0 when not ordered) and its text. */
+/**
+ * An order with every product of its supplier (sorted by name, quantity 0 when
+ * not ordered) and its text, in one round trip: the order's row comes on
+ * every product's row (once, with nulls, when it has no products).
+ */
 async function loadOrder(db: Db, userId: number, where: { id: number } | { supplierId: number }): Promise<TOrder | undefined> {
-  let query = db.selectFrom('orders').select(['id', 'supplier_id', 'introduce']).where('user_id', '=', userId);
-  query = 'id' in where ? query.where('id', '=', where.id) : query.where('supplier_id', '=', where.supplierId);
-  const order = await query.executeTakeFirst();
-  if (!order) return undefined;
-  const rows = await db
-    .selectFrom('products')
+  let query = db
+    .selectFrom('orders')
+    .leftJoin('products', (join) => join.onRef('products.order_id', '=', 'orders.id').onRef('products.user_id', '=', 'orders.user_id'))
     .leftJoin('order_quantities as oq', (join) =>
       join.onRef('oq.order_id', '=', 'products.order_id').onRef('oq.product_id', '=', 'products.id'),
     )
-    .select(['products.id', 'products.name', 'products.unit', 'oq.quantity'])
-    .where('products.order_id', '=', order.id)
-    .where('products.user_id', '=', userId)
-    .orderBy(sql`products.sort_key COLLATE "C"`)
-    .orderBy('products.id')
-    .execute();
-  const products = rows.map((r) => ({ productId: r.id, name: r.name, unit: r.unit, quantity: r.quantity ?? 0 }));
+    .select([
+      'orders.id as order_id',
+      'orders.supplier_id',
+      'orders.introduce',
+      'products.id',
+      'products.name',
+      'products.unit',
+      'oq.quantity',
+    ])
+    .where('orders.user_id', '=', userId);
+  query = 'id' in where ? query.where('orders.id', '=', where.id) : query.where('orders.supplier_id', '=', where.supplierId);
+  const rows = await query.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id').execute();
+  const order = rows[0];
+  if (!order) return undefined;
+  const products = rows.flatMap((r) =>
+    r.id === null || r.name === null || r.unit === null ? [] : [{ productId: r.id, name: r.name, unit: r.unit, quantity: r.quantity ?? 0 }],
+  );
   return {
-    id: order.id,
+    id: order.order_id,
     supplierId: order.supplier_id,
     introduce: order.introduce,
     products,

@@ -1,3 +1,5 @@
+import pino from 'pino';
+
 /**
  * Structured logs: one JSON object per line on stdout (stderr for errors).
  * Callers pass facts, never secrets: no passwords, tokens, hashes, SQL or stacks.
@@ -12,28 +14,46 @@ export interface Logger {
 type Level = 'info' | 'warn' | 'error';
 
 export interface LoggerOptions {
-  /** Where lines go; defaults to stdout/stderr. Tests pass a collector. */
+  /** Where lines go; defaults to stdout (stderr for errors). Tests pass a collector. */
   write?: (line: string, level: Level) => void;
   /** Drop `info` lines (tests). */
   quiet?: boolean;
   base?: Record<string, unknown>;
 }
 
+const LEVELS: Level[] = ['info', 'warn', 'error'];
+
+/**
+ * pino underneath, set to write the lines this product has always written:
+ * `{"level":"info","time":"<ISO>",…fields,"msg":"…"}`, no pid or hostname,
+ * errors to stderr. Writes are synchronous, so a crash loses no line.
+ */
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const write = options.write ?? ((line: string, level: Level) => (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`));
-  const make = (base: Record<string, unknown>): Logger => {
-    const log = (level: Level, message: string, fields?: Record<string, unknown>) => {
-      if (options.quiet && level === 'info') return;
-      write(JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...base, ...fields }), level);
-    };
-    return {
-      info: (m, f) => log('info', m, f),
-      warn: (m, f) => log('warn', m, f),
-      error: (m, f) => log('error', m, f),
-      child: (fields) => make({ ...base, ...fields }),
-    };
-  };
-  return make(options.base ?? {});
+  const streams = LEVELS.map((level) => ({
+    level,
+    stream: options.write
+      ? { write: (chunk: string) => (options.write as NonNullable<LoggerOptions['write']>)(chunk.trimEnd(), level) }
+      : level === 'error'
+        ? pino.destination({ dest: 2, sync: true })
+        : pino.destination({ dest: 1, sync: true }),
+  }));
+  const root = pino(
+    {
+      level: options.quiet ? 'warn' : 'info',
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    // Each line goes to the one stream of its level (dedupe), not to every lower one too.
+    pino.multistream(streams, { dedupe: true }),
+  );
+  const wrap = (logger: pino.Logger): Logger => ({
+    info: (message, fields) => logger.info(fields ?? {}, message),
+    warn: (message, fields) => logger.warn(fields ?? {}, message),
+    error: (message, fields) => logger.error(fields ?? {}, message),
+    child: (fields) => wrap(logger.child(fields)),
+  });
+  return wrap(options.base ? root.child(options.base) : root);
 }
 
 /**

@@ -6,6 +6,8 @@ export interface LiveSession {
   id: number;
   createdAt: Date;
   lastSeenAt: Date;
+  /** When it stops being live by itself (a cached check never outlives it). */
+  expiresAt: Date;
 }
 
 /** The longest user agent kept: enough to tell "Safari on iPhone" from "Chrome on Windows". */
@@ -36,17 +38,21 @@ export async function findLiveSession(
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.created_at as session_created_at', 'sessions.last_seen_at as session_last_seen_at'])
+    .select([
+      'sessions.created_at as session_created_at',
+      'sessions.last_seen_at as session_last_seen_at',
+      'sessions.expires_at as session_expires_at',
+    ])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.ended_at', 'is', null)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_created_at, session_last_seen_at, ...user } = row;
+  const { session_created_at, session_last_seen_at, session_expires_at, ...user } = row;
   return {
     user,
-    session: { id: sessionId, createdAt: session_created_at, lastSeenAt: session_last_seen_at },
+    session: { id: sessionId, createdAt: session_created_at, lastSeenAt: session_last_seen_at, expiresAt: session_expires_at },
   };
 }
 

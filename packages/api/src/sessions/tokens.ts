@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError, SESSION_EXPIRED } from '../errors.ts';
 
@@ -30,6 +31,9 @@ export interface TokenService {
  */
 export function createTokenService(options: { secret: Uint8Array; ttlSeconds: number; now?: () => number }): TokenService {
   const now = options.now ?? Date.now;
+  // A KeyObject made once: jose then signs and checks with node:crypto's HMAC directly, without
+  // importing the raw secret as a WebCrypto key on every request.
+  const key = createSecretKey(options.secret);
   const expiryFromNow = () => new Date((Math.floor(now() / 1000) + options.ttlSeconds) * 1000);
   return {
     expiryFromNow,
@@ -43,12 +47,12 @@ export function createTokenService(options: { secret: Uint8Array; ttlSeconds: nu
         .setAudience(AUDIENCE)
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAtSeconds)
-        .sign(options.secret);
+        .sign(key);
       return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, options.secret, {
+        const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,

@@ -3,7 +3,10 @@ import { normalizeSearchText, type TCreateSupplierInput, type TMessageService, t
 import { sql, type Transaction } from 'kysely';
 import { searchPattern } from '../search.ts';
 
-type SupplierWithOrder = SupplierRow & { order_id: number };
+/** The columns a supplier is answered with (no timestamps or search keys to read and parse). */
+type SupplierWithOrder = Pick<SupplierRow, 'id' | 'name' | 'contact_name' | 'message_service' | 'contact_info' | 'note'> & {
+  order_id: number;
+};
 
 export function toSupplier(row: SupplierWithOrder): TSupplier {
   return {
@@ -34,8 +37,15 @@ function selectSuppliers(db: Db, userId: number) {
   return db
     .selectFrom('suppliers')
     .innerJoin('orders', 'orders.supplier_id', 'suppliers.id')
-    .selectAll('suppliers')
-    .select('orders.id as order_id')
+    .select([
+      'suppliers.id',
+      'suppliers.name',
+      'suppliers.contact_name',
+      'suppliers.message_service',
+      'suppliers.contact_info',
+      'suppliers.note',
+      'orders.id as order_id',
+    ])
     .where('suppliers.user_id', '=', userId);
 }
 
