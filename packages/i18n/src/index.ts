@@ -1,9 +1,12 @@
 import { en, type TMessages } from './locales/en.ts';
 import { es } from './locales/es.ts';
+import { translateIn } from './translate.ts';
+
+export { type TTextVars, type TTranslate, translateIn } from './translate.ts';
 
 export { en, es, type TMessages };
 
-/** Every language's texts, in the shape i18next takes as `resources[lang].translation`. */
+/** Every language's texts, by language. */
 export const resources = { en, es } as const;
 export type TLocale = keyof typeof resources;
 
@@ -15,19 +18,8 @@ export type TMessageKey = Leaves<TMessages>;
 
 /**
  * The text at `key` in `locale` (English when missing there), with `{{name}}`
- * placeholders filled from `vars`. i18next reads the same resources and syntax
- * in the browser; the server uses this to avoid a second copy of i18next state.
+ * placeholders filled from `vars`: what the server's mails and messages say.
  */
 export function translate(locale: string, key: TMessageKey, vars: Record<string, string> = {}): string {
-  const text = lookup(resources[locale as TLocale] ?? en, key) ?? lookup(en, key) ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
-}
-
-function lookup(messages: TMessages, key: string): string | undefined {
-  let node: unknown = messages;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
+  return translateIn(locale, resources[locale as TLocale] ?? en, key, vars, en);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { zEmail, zId, zNewPassword, zOptionalText, zQuantity, zText } from './fields.ts';
-import { MESSAGE_SERVICES } from './limits.ts';
+import { isValidQuantity, MESSAGE_SERVICES } from './limits.ts';
 import { ZProductListInput } from './product.ts';
 import { ZCreateSupplierInput, ZUpdateSupplierInput } from './supplier.ts';
 import { ZUpdateMeInput } from './user.ts';
@@ -78,6 +78,14 @@ describe('zQuantity', () => {
     Number.POSITIVE_INFINITY,
   ])('rejects %j', (input) => {
     expect(zQuantity.safeParse(input).success).toBe(false);
+  });
+
+  it('agrees with isValidQuantity, the zod-free rule the order screen uses', () => {
+    const numbers = [0, 99999, 0.125, 0.001, 12.1 + 0.2, 0.1 + 0.2, -0.001, -1, 99999.001, 100000, 1.2345, 0.0001];
+    for (const n of [...numbers, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(isValidQuantity(n), String(n)).toBe(zQuantity.safeParse(n).success);
+    }
+    expect(numbers.filter(isValidQuantity)).toEqual([0, 99999, 0.125, 0.001, 12.1 + 0.2, 0.1 + 0.2]);
   });
 
   it('explains each problem', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, LIMITS } from './limits.ts';
+import { hasAllowedDecimals, LANGUAGES, LIMITS } from './limits.ts';
 
 /**
  * A positive integer id. Its input type is `number`: paths and queries are
@@ -95,11 +95,6 @@ export const zLanguage = z
   .describe('Language of the texts and emails: "en" or "es"');
 
 /** True when `value` has at most the allowed number of decimals (tolerating binary floating point). */
-function hasAllowedDecimals(value: number): boolean {
-  const scaled = value * 10 ** LIMITS.quantityDecimals;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-}
-
 /** A quantity: 0 to 99,999 with at most three decimals; 0 means "not in this order". */
 export const zQuantity = z
   .number({ error: 'Quantity must be a number' })

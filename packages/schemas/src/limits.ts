@@ -28,6 +28,21 @@ export const LIMITS = {
   jsonDepth: 32,
 } as const;
 
+/** Whether a number has at most `LIMITS.quantityDecimals` decimals (2.125 yes, 1.2345 no), tolerating float noise. */
+export function hasAllowedDecimals(value: number): boolean {
+  const scaled = value * 10 ** LIMITS.quantityDecimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/**
+ * Whether a number is a valid quantity: 0 to 99,999 with at most three
+ * decimals. The same rule as the API's `zQuantity`, without zod, so the order
+ * screen does not download it.
+ */
+export function isValidQuantity(value: number): boolean {
+  return Number.isFinite(value) && value >= 0 && value <= LIMITS.quantityMax && hasAllowedDecimals(value);
+}
+
 export const LANGUAGES = ['en', 'es'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: TLanguage = 'en';

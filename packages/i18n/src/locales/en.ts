@@ -138,6 +138,7 @@ export const en = {
     sentOrderTitle: 'Order of {{date}}',
     reorder: 'Re-order',
     reorderLabel: 'Re-order the order of {{date}}',
+    reorderLast: 'Re-order {{date}}',
     reordered: 'Order restored: review it and send it.',
     reorderError: 'There was an error restoring this order',
     lines_one: '{{count}} product',

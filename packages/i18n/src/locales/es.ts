@@ -138,6 +138,7 @@ export const es: TMessages = {
     sentOrderTitle: 'Pedido del {{date}}',
     reorder: 'Repetir pedido',
     reorderLabel: 'Repetir pedido del {{date}}',
+    reorderLast: 'Repetir el del {{date}}',
     reordered: 'Pedido recuperado: revísalo y envíalo.',
     reorderError: 'Se ha producido un error al recuperar este pedido',
     lines_one: '{{count}} producto',

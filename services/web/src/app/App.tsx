@@ -1,21 +1,13 @@
 import { type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
 import { href, PATHS, type RouteName } from '../lib/paths.ts';
-import { ScreenBanner } from '../ui/Screen.tsx';
 import type { Access } from './access.ts';
 import { Loading, ScreenErrorBoundary } from './lazy-screen.tsx';
 import { ProgressBar } from './progress.tsx';
+import { loginRedirect } from './redirect.ts';
 import { ROUTES } from './routes.ts';
 import { isSessionValid, sessionStore, useSession } from './session.ts';
-import { setUnauthorizedHandler } from './trpc.ts';
 import { recordVisit } from './visits.ts';
-
-/** Where an unauthenticated visitor is sent: login, remembering the whole path they wanted. */
-export function loginRedirect(location: string, search: string) {
-  const wanted = `${location}${search ? `?${search}` : ''}`;
-  return `${href('login')}?redirectFrom=${encodeURIComponent(wanted)}`;
-}
 
 /**
  * Applies a route's access rule before its screen shows. Protected routes
@@ -47,14 +39,7 @@ function Guard({ name, access, children }: { name: RouteName; access: Access; ch
 }
 
 function Routes() {
-  const [location, navigate] = useLocation();
-  // A token the server refuses (expired early, revoked) ends the session like an expired one.
-  useEffect(() => {
-    setUnauthorizedHandler(() => {
-      sessionStore.clear();
-      navigate(loginRedirect(window.location.pathname, window.location.search.slice(1)), { replace: true });
-    });
-  }, [navigate]);
+  const [location] = useLocation();
 
   return (
     <Switch>
@@ -78,9 +63,9 @@ function Routes() {
 
 export function App() {
   return (
-    <ScreenBanner.Provider value={<VerifyEmailBanner />}>
+    <>
       <ProgressBar />
       <Routes />
-    </ScreenBanner.Provider>
+    </>
   );
 }

@@ -7,3 +7,10 @@ export function formatDateTime(iso: string, language: string): string {
 export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
+
+/** A date in few characters ("23 Nov", "23 nov"; with the year when it is not this year's). */
+export function formatShortDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  const year = date.getFullYear() === new Date().getFullYear() ? undefined : 'numeric';
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year }).format(date);
+}

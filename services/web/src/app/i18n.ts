@@ -1,7 +1,7 @@
+import type { TMessages } from '@reorder/i18n';
+import { type TTextVars, type TTranslate, translateIn } from '@reorder/i18n/translate';
 import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@reorder/schemas/limits';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { i18nOptions } from './i18n-options.ts';
+import { useSyncExternalStore } from 'react';
 
 export const LANGUAGE_KEY = 'language';
 
@@ -17,13 +17,92 @@ export function initialLanguage(): TLanguage {
   return isLanguage(browser) ? browser : FALLBACK_LANGUAGE;
 }
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init(i18nOptions(initialLanguage()));
-document.documentElement.lang = i18n.language;
+/**
+ * Each language's texts are a chunk of their own, so a visit downloads only
+ * the language it shows (both are complete: `es` is typed as `TMessages`).
+ */
+const TEXTS: Record<TLanguage, () => Promise<TMessages>> = {
+  en: () => import('@reorder/i18n/en').then((module) => module.en),
+  es: () => import('@reorder/i18n/es').then((module) => module.es),
+};
+const loaded = new Map<TLanguage, TMessages>();
 
-/** Switches the language, remembers it, and tells assistive tech which language the page is in. */
-export function setLanguage(language: TLanguage): void {
+async function loadTexts(language: TLanguage): Promise<TMessages> {
+  let texts = loaded.get(language);
+  if (!texts) {
+    texts = await TEXTS[language]();
+    loaded.set(language, texts);
+  }
+  return texts;
+}
+
+/** What a screen words its texts with: `t` in the current language, and that language. */
+export interface Translation {
+  t: TTranslate;
+  i18n: { language: TLanguage; t: (key: string, vars?: TTextVars & { lng?: TLanguage }) => string };
+}
+
+function translationIn(language: TLanguage): Translation {
+  const texts = loaded.get(language) as TMessages;
+  const t: TTranslate = (key, vars) => translateIn(language, texts, key, vars);
+  return {
+    t,
+    i18n: {
+      language,
+      // `lng` words one text in another language whose texts are loaded (the saved profile's language).
+      t: (key, { lng, ...vars } = {}) =>
+        lng && loaded.has(lng) ? translateIn(lng, loaded.get(lng) as TMessages, key, vars) : t(key, vars),
+    },
+  };
+}
+
+let current: Translation | undefined;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function currentTranslation(): Translation {
+  if (!current) throw new Error('startI18n() must resolve before the app renders');
+  return current;
+}
+
+/**
+ * The texts in the current language; the screen renders again when the
+ * language changes. (The app's own few lines instead of i18next: see
+ * `translateIn` in @reorder/i18n for the syntax both read.)
+ */
+export function useTranslation(): Translation {
+  return useSyncExternalStore(subscribe, currentTranslation);
+}
+
+/** The current language outside React (links, dates in callbacks). */
+export function currentLanguage(): TLanguage {
+  return currentTranslation().i18n.language;
+}
+
+/** Loads the visitor's language; the app renders once this resolves. */
+export async function startI18n(): Promise<void> {
+  const language = initialLanguage();
+  await loadTexts(language);
+  current = translationIn(language);
+  document.documentElement.lang = language;
+}
+
+/** Switches the language (fetching its texts the first time), remembers it, and tells assistive tech which language the page is in. */
+export async function setLanguage(language: TLanguage): Promise<void> {
+  try {
+    await loadTexts(language);
+  } catch (error) {
+    // Offline with the other language never fetched: the screen stays as it is.
+    console.warn(`The ${language} texts could not be loaded`, error);
+    return;
+  }
   localStorage.setItem(LANGUAGE_KEY, language);
   document.documentElement.lang = language;
-  void i18n.changeLanguage(language);
+  if (current?.i18n.language === language) return;
+  current = translationIn(language);
+  for (const listener of listeners) listener();
 }

@@ -1,8 +1,8 @@
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTimeout } from '../screens/PageTimeout.tsx';
 import { Button } from '../ui/Button.tsx';
 import { CenterView, Spinner } from '../ui/layout.tsx';
+import { useTranslation } from './i18n.ts';
 import { useNavigationBusy } from './progress.tsx';
 
 /** docs/product.md §9: loading view after 400 ms, error view after 10 s, chunk-load error after 120 s. */

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 import type { RouteName } from '../lib/paths.ts';
 import type { Access } from './access.ts';
 import { lazyScreen } from './lazy-screen.tsx';
@@ -10,14 +10,21 @@ export interface RouteDef {
   screen: ComponentType;
 }
 
-// Each screen is its own chunk, loaded on first visit.
-const screen = (load: () => Promise<{ default: ComponentType }>) => lazyScreen(load);
+// Each screen is its own chunk, loaded on first visit, together with the API
+// client (app/data.tsx) it renders inside: both are fetched at once.
+const screen = (load: () => Promise<{ default: ComponentType }>) =>
+  lazyScreen(async () => {
+    const [{ default: Screen }, { DataProviders }] = await Promise.all([load(), import('./data.tsx')]);
+    return { default: () => createElement(DataProviders, null, createElement(Screen)) };
+  });
+// Home, privacy, terms and not-found talk to no API: a first visit to them skips the client's 22 KB.
+const page = (load: () => Promise<{ default: ComponentType }>) => lazyScreen(load);
 
 /** Every route of docs/product.md §2, most specific first where two could match. */
 export const ROUTES: RouteDef[] = [
-  { name: 'home', access: 'public', screen: screen(() => import('../screens/Home.tsx')) },
-  { name: 'privacy', access: 'public', screen: screen(() => import('../screens/Privacy.tsx')) },
-  { name: 'terms', access: 'public', screen: screen(() => import('../screens/Terms.tsx')) },
+  { name: 'home', access: 'public', screen: page(() => import('../screens/Home.tsx')) },
+  { name: 'privacy', access: 'public', screen: page(() => import('../screens/Privacy.tsx')) },
+  { name: 'terms', access: 'public', screen: page(() => import('../screens/Terms.tsx')) },
   { name: 'login', access: 'guest', screen: screen(() => import('../screens/auth/Login.tsx')) },
   { name: 'register', access: 'guest', screen: screen(() => import('../screens/auth/Register.tsx')) },
   { name: 'forgotPassword', access: 'guest', screen: screen(() => import('../screens/auth/ForgotPassword.tsx')) },
@@ -80,5 +87,5 @@ export const ROUTES: RouteDef[] = [
   },
   { name: 'feedback', access: 'auth', screen: screen(() => import('../screens/profile/Feedback.tsx')) },
   { name: 'logout', access: 'auth', screen: screen(() => import('../screens/auth/Logout.tsx')) },
-  { name: 'notFound', access: 'public', screen: screen(() => import('../screens/NotFound.tsx')) },
+  { name: 'notFound', access: 'public', screen: page(() => import('../screens/NotFound.tsx')) },
 ];

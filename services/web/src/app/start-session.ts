@@ -9,5 +9,5 @@ import { sessionStore } from './session.ts';
  */
 export function startSession(session: { token: string; user: TUser }): void {
   sessionStore.set(session.token, session.user);
-  setLanguage(session.user.language);
+  void setLanguage(session.user.language);
 }

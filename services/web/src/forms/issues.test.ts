@@ -1,13 +1,10 @@
+import { resources, translateIn } from '@reorder/i18n';
 import { ZCreateSupplierInput, ZRegisterInput } from '@reorder/schemas';
-import i18next from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { i18nOptions } from '../app/i18n-options.ts';
+import { describe, expect, it } from 'vitest';
 import { type FormIssue, translateIssue } from './issues.ts';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init(i18nOptions('en'));
-});
+/** `t` in one language, as the app words its texts. */
+const fixedT = (language: 'en' | 'es') => (key: string, vars?: { count?: number }) => translateIn(language, resources[language], key, vars);
 
 function messages(
   schema: { safeParse(v: unknown): { success: boolean; error?: { issues: unknown[] } } },
@@ -15,7 +12,7 @@ function messages(
   lng: 'en' | 'es',
 ) {
   const result = schema.safeParse(value);
-  const t = i18n.getFixedT(lng);
+  const t = fixedT(lng);
   return Object.fromEntries(
     ((result.error?.issues ?? []) as FormIssue[]).map((issue) => [String(issue.path[0]), translateIssue(issue, t)]),
   );

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TTranslate } from '@reorder/i18n/translate';
 
 /** The parts of a Zod issue the form needs to say what is wrong, in the user's language. */
 export interface FormIssue {
@@ -17,7 +17,7 @@ export interface FormIssue {
  * schemas' own messages are English for API clients; the form words the same
  * rule for people.
  */
-export function translateIssue(issue: FormIssue, t: TFunction): string {
+export function translateIssue(issue: FormIssue, t: TTranslate): string {
   const rule = issue.params?.rule;
   if (rule === 'required') return t('validation.required');
   if (rule === 'email') return t('validation.email');

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useTranslation } from '../app/i18n.ts';
 import { isSessionValid, useSession } from '../app/session.ts';
 import { href } from '../lib/paths.ts';
 import { LinkButton } from '../ui/Button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n.ts';
 import { Button, LinkButton } from './Button.tsx';
 import { Card } from './Card.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n.ts';
 import { useToast } from '../app/toast.tsx';
 import { Button, type ButtonVariant } from './Button.tsx';
 

@@ -1,7 +1,6 @@
 import { LANGUAGES, type TLanguage } from '@reorder/schemas/limits';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { setLanguage } from '../app/i18n.ts';
+import { setLanguage, useTranslation } from '../app/i18n.ts';
 import './LanguageSwitch.css';
 
 /** A language picker: stores the choice under `language` and switches every text at once. */
@@ -16,7 +15,7 @@ export function LanguageSwitch({ onChange }: { onChange?: (language: TLanguage) 
         value={i18n.language}
         onChange={(e) => {
           const language = e.target.value as TLanguage;
-          setLanguage(language);
+          void setLanguage(language);
           onChange?.(language);
         }}
       >

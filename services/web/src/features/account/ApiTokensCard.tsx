@@ -1,7 +1,7 @@
 import { ZCreateApiTokenInput } from '@reorder/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/format-date.ts';
+import { useTranslation } from '../../app/i18n.ts';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';

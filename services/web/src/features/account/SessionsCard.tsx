@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { formatDateTime } from '../../app/format-date.ts';
+import { useTranslation } from '../../app/i18n.ts';
 import { sessionStore } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';

@@ -1,7 +1,7 @@
 import type { TSession } from '@reorder/schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { useTranslation } from '../../app/i18n.ts';
 import { facebookAccessToken, googleCredential } from '../../app/providers.ts';
 import { afterLoginPath } from '../../app/redirect.ts';
 import { startSession } from '../../app/start-session.ts';

@@ -1,5 +1,5 @@
 import { LIMITS, type TCreateProductInput, ZCreateProductInput } from '@reorder/schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { apiErrorInfo } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGE_SERVICES, type TCreateSupplierInput, ZSupplierFormInput } from '@reorder/schemas';
 import { isInternationalNumber } from '@reorder/schemas/send-links';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { Button, TextButton } from '../../ui/Button.tsx';
 import { type Option, SelectField, TextArea, TextField } from '../../ui/fields.tsx';

@@ -1,6 +1,6 @@
 import { type TLanguage, ZRegisterInput } from '@reorder/schemas';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { useTranslation } from '../../app/i18n.ts';
 import { afterLoginPath } from '../../app/redirect.ts';
 import { startSession } from '../../app/start-session.ts';
 import { useToast } from '../../app/toast.tsx';

@@ -1,7 +1,7 @@
 import type { TUser } from '@reorder/schemas';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
+import { useTranslation } from '../../app/i18n.ts';
 import { sessionStore, useSession } from '../../app/session.ts';
 import { trpc } from '../../app/trpc.ts';
 import { href } from '../../lib/paths.ts';

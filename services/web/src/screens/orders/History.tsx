@@ -1,7 +1,7 @@
 import type { TSentOrder } from '@reorder/schemas';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { formatDateTime } from '../../app/format-date.ts';
+import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSupplierHistory } from '../../features/orders/api.ts';

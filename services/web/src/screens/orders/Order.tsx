@@ -1,7 +1,7 @@
-import { normalizeSearchText } from '@reorder/schemas';
+import { normalizeSearchText } from '@reorder/schemas/search';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useParams } from 'wouter';
+import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { canShareFiles } from '../../app/send.ts';
 import { useToast } from '../../app/toast.tsx';
@@ -90,7 +90,7 @@ export default function Order() {
             <>
               {supplier ? <OrderHeader supplier={supplier} lastSent={history.data?.[0]} /> : null}
               <MessageCard drafts={drafts} loaded={order !== undefined} />
-              <Card title={t('orders.products')}>
+              <Card size="sm" label={t('orders.products')}>
                 <Toolbar>
                   <SearchField label={t('orders.searchProducts')} value={search.value} onChange={search.setValue} />
                   <LinkButton href={href('orders.productNew', { supplierId: id })} aria-label={t('orders.addProduct')}>
@@ -149,7 +149,15 @@ export default function Order() {
                 image={image}
                 captureRef={textCapture}
               />
-              <SendBar order={order} supplier={supplier} drafts={drafts} image={image} shareFiles={shareFiles} sendButton={sendButton} />
+              <SendBar
+                order={order}
+                supplier={supplier}
+                drafts={drafts}
+                image={image}
+                shareFiles={shareFiles}
+                sendButton={sendButton}
+                lastSent={history.data?.[0]}
+              />
             </>
           }
         />

@@ -1,7 +1,7 @@
 import { LIMITS, ZDeleteAccountInput } from '@reorder/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { useTranslation } from '../../app/i18n.ts';
 import { signOutOfProviders } from '../../app/providers.ts';
 import { sessionStore } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';

@@ -1,6 +1,6 @@
 import { LIMITS, ZFeedbackInput } from '@reorder/schemas';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { useTranslation } from '../../app/i18n.ts';
 import { useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';

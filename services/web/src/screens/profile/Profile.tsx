@@ -1,5 +1,5 @@
 import type { TLanguage } from '@reorder/schemas';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { sessionStore, useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';

@@ -1,7 +1,6 @@
 import { LANGUAGES, LIMITS, type TUpdateMeInput, ZUpdateMeInput } from '@reorder/schemas';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { setLanguage } from '../../app/i18n.ts';
+import { setLanguage, useTranslation } from '../../app/i18n.ts';
 import { sessionStore, useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
@@ -54,7 +53,7 @@ export default function ProfileEdit() {
       return;
     }
     sessionStore.setUser(updated);
-    setLanguage(updated.language);
+    await setLanguage(updated.language);
     // In the language just chosen, not the one this render started with.
     toast.success(i18n.t('profile.updated', { lng: updated.language }));
     if (values.email && values.email.toLowerCase() !== updated.email.toLowerCase()) {
