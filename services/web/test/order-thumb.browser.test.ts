@@ -34,6 +34,8 @@ const TEXT = {
     lastSent: 'Last sent',
     edit: 'Edit Producto 001',
     delete: 'Delete Producto 001',
+    reorder: /^Re-order \w/,
+    restored: 'Order restored: review it and send it.',
   },
   es: {
     send: 'Enviar por WhatsApp',
@@ -50,6 +52,8 @@ const TEXT = {
     lastSent: 'Último envío',
     edit: 'Editar Producto 001',
     delete: 'Eliminar Producto 001',
+    reorder: /^Repetir el del \d/,
+    restored: 'Pedido recuperado: revísalo y envíalo.',
   },
 } as const;
 
@@ -80,6 +84,15 @@ async function placeOf(page: Page, locator: ReturnType<Page['getByRole']>) {
   return { top: box!.y, inView: box!.y >= 0 && box!.y + box!.height <= viewport.height };
 }
 
+/** Whether the element's centre is its own on screen: in view and under nothing (the fixed Send bar, the menu). */
+function uncovered(locator: ReturnType<Page['getByRole']>) {
+  return locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+}
+
 for (const language of ['en', 'es'] as const) {
   const text = TEXT[language];
 
@@ -104,6 +117,8 @@ for (const language of ['en', 'es'] as const) {
       expect((await placeOf(page, send)).inView).toBe(true);
       const firstQuantity = page.getByLabel(/Producto 001/).first();
       expect((await placeOf(page, firstQuantity)).inView).toBe(true);
+      expect(await uncovered(firstQuantity), 'the first quantity is not under the Send bar').toBe(true);
+      expect(await uncovered(send)).toBe(true);
       await expect.poll(() => page.getByTestId('order-line-count').textContent()).toBe(text.lines);
 
       await page
@@ -202,6 +217,43 @@ for (const language of ['en', 'es'] as const) {
         await screenshot(page, `${language}-${viewport === PHONE ? 'phone' : 'desktop'}_orders-thumb`);
         await context.close();
       }
+    });
+
+    it('offers Re-order of the last send in the bar of an empty order, then Send in the same place sends the same text', async () => {
+      const weekly = await bigOrder(user, 'Panadería Semanal', 8);
+      const sent = await app.t.api.post(`/api/orders/${weekly.orderId}/send`, {}, user.token);
+      expect(sent.status, sent.text).toBe(200);
+      expect((await app.t.api.post('/api/products/clear', { orderId: weekly.orderId }, user.token)).status).toBe(200);
+
+      const { page, context } = await openPage(app, { user, language, viewport: PHONE });
+      await page.goto(`/orders/${weekly.id}`);
+      const reorder = page.getByRole('button', { name: text.reorder });
+      await expect.poll(() => reorder.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await uncovered(reorder)).toBe(true);
+      const send = page.getByRole('button', { name: text.send });
+      expect(await send.isDisabled()).toBe(true);
+      await viewShot(page, `${language}-phone_order-thumb_reorder`);
+
+      await reorder.click();
+      await expectVisible(page, text.restored, { exact: true });
+      await expect.poll(() => page.getByTestId('order-line-count').textContent()).toBe(text.lines);
+      await expect.poll(() => reorder.count()).toBe(0);
+      await expect.poll(() => send.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.evaluate(() => {
+        window.open = (url?: string | URL) => {
+          (window as unknown as { opened: string }).opened = String(url);
+          return null;
+        };
+      });
+      await send.click();
+      const history = () =>
+        app.t.api.get(`/api/orders/${weekly.orderId}/history`, user.token).then((r) => r.body.data as { text: string }[]);
+      await expect.poll(async () => (await history()).length).toBe(2);
+      const [again, lastWeek] = await history();
+      expect(again!.text).toBe(lastWeek!.text);
+      const opened = await page.evaluate(() => (window as unknown as { opened: string }).opened);
+      expect(opened).toBe(`https://wa.me/34600123456?text=${encodeURIComponent(lastWeek!.text)}`);
+      await context.close();
     });
 
     it('uses the width on a desktop: the list beside the order text, and Send in view without scrolling', async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n.ts';
 import { Icon } from './Icon.tsx';
 import './fields.css';
 
@@ -148,7 +148,13 @@ export function CheckboxField({
 }
 
 /** A multi-line text with a live "N / max characters used" counter. */
-export function TextArea({ max, rows = 4, placeholder, ...field }: FieldBase & { max: number; rows?: number; placeholder?: string }) {
+export function TextArea({
+  max,
+  rows = 4,
+  placeholder,
+  showCounter = true,
+  ...field
+}: FieldBase & { max: number; rows?: number; placeholder?: string /** False while folded to one line. */; showCounter?: boolean }) {
   const { t } = useTranslation();
   const count = [...field.value].length;
   const counter = (
@@ -160,13 +166,13 @@ export function TextArea({ max, rows = 4, placeholder, ...field }: FieldBase & {
     <div className={`field ${field.error ? 'field--invalid' : ''}`}>
       <Label id={field.id} label={field.label} required={field.required} />
       <textarea
-        {...controlProps(field, true)}
+        {...controlProps(field, showCounter)}
         ref={field.ref as Ref<HTMLTextAreaElement>}
         className={`input input--area ${rows === 1 ? 'input--area-line' : ''}`}
         rows={rows}
         placeholder={placeholder}
       />
-      <Messages id={field.id} error={field.error} hint={field.hint} counter={counter} />
+      <Messages id={field.id} error={field.error} hint={field.hint} counter={showCounter ? counter : undefined} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { LIMITS } from '@reorder/schemas';
+import { LIMITS } from '@reorder/schemas/limits';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useToast } from '../../app/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -11,8 +11,8 @@ import type { useOrderDrafts } from './use-order-drafts.ts';
 type OrderDrafts = ReturnType<typeof useOrderDrafts>;
 
 /**
- * The message above the order, with its 300-character counter: one line
- * until the owner edits it, then three with Save; it folds back once saved.
+ * The message above the order: one line until the owner edits it, then three
+ * with its 300-character counter and Save; it folds back once saved.
  * Sending and leaving the screen save it too.
  */
 export function MessageCard({ drafts, loaded }: { drafts: OrderDrafts; loaded: boolean }) {
@@ -45,6 +45,7 @@ export function MessageCard({ drafts, loaded }: { drafts: OrderDrafts; loaded: b
           value={drafts.message}
           max={LIMITS.messageMax}
           rows={open ? 3 : 1}
+          showCounter={open}
           placeholder={t('orders.messagePlaceholder')}
           error={drafts.messageTooLong ? t('validation.maxLength', { count: LIMITS.messageMax }) : undefined}
           onChange={(e) => drafts.setMessage(e.target.value)}

@@ -1,36 +1,34 @@
 import type { TSentOrder, TSupplier } from '@reorder/schemas';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatDateTime } from '../../app/format-date.ts';
+import { formatShortDate } from '../../app/format-date.ts';
+import { useTranslation } from '../../app/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { Card } from '../../ui/Card.tsx';
-import { Details, InlineLinks } from '../../ui/layout.tsx';
+import { InlineLinks } from '../../ui/layout.tsx';
 
 /**
- * The supplier, compactly, above the products: how the order goes out, to
- * whom, when it last did, and the way to the supplier's details and history.
+ * The supplier, in two short lines above the products: how the order goes
+ * out and to whom, when it last did, and the way to the supplier's details and
+ * history. A note, when the supplier has one, follows.
  */
 export function OrderHeader({ supplier, lastSent }: { supplier: TSupplier; lastSent: TSentOrder | undefined }) {
   const { t, i18n } = useTranslation();
+  const to = [supplier.contactInfo, supplier.contactName].filter(Boolean).join(' · ');
   return (
     <Card size="sm" label={t('orders.supplierInfo')}>
-      <Details compact>
-        <dt>{t('orders.sendVia')}</dt>
-        <dd>
-          {t(`suppliers.services.${supplier.messageService}`)}
-          {supplier.contactInfo ? ` · ${supplier.contactInfo}` : ''}
-          {supplier.contactName ? ` · ${supplier.contactName}` : ''}
-        </dd>
-        {supplier.note ? (
-          <>
-            <dt>{t('orders.notes')}</dt>
-            <dd>{supplier.note}</dd>
-          </>
-        ) : null}
-      </Details>
+      <p className="card__line">
+        <span className="card__line-label">{t('orders.sendVia')}</span>{' '}
+        <strong>{t(`suppliers.services.${supplier.messageService}`)}</strong>
+        {to ? ` · ${to}` : ''}
+      </p>
+      {supplier.note ? (
+        <p className="card__line">
+          <span className="card__line-label">{t('orders.notes')}</span> {supplier.note}
+        </p>
+      ) : null}
       <InlineLinks wrap>
         <span>
-          {lastSent ? t('orders.lastOrdered', { date: formatDateTime(lastSent.sentAt, i18n.language) }) : t('orders.neverOrdered')}
+          {lastSent ? t('orders.lastOrdered', { date: formatShortDate(lastSent.sentAt, i18n.language) }) : t('orders.neverOrdered')}
         </span>
         <Link href={href('suppliers.edit', { id: supplier.id })}>{t('orders.supplierDetails')}</Link>
         <Link href={href('orders.history', { supplierId: supplier.id })}>{t('orders.history')}</Link>

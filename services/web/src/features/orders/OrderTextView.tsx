@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { ButtonRow, Preformatted } from '../../ui/layout.tsx';
 import type { useOrderImage } from './use-order-image.ts';

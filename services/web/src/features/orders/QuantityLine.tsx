@@ -1,6 +1,6 @@
-import { LIMITS } from '@reorder/schemas';
-import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@reorder/schemas/limits';
 import { Link } from 'wouter';
+import { useTranslation } from '../../app/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
 import { draftQuantity, type OrderProduct } from './order-drafts.ts';

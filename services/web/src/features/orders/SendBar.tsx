@@ -1,13 +1,14 @@
-import type { TOrder, TSupplier } from '@reorder/schemas';
-import { type Ref, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TOrder, TSentOrder, TSupplier } from '@reorder/schemas';
+import { type RefObject, useEffect, useState } from 'react';
+import { formatShortDate } from '../../app/format-date.ts';
+import { useTranslation } from '../../app/i18n.ts';
 import { useToast } from '../../app/toast.tsx';
 import { ActionBar } from '../../ui/ActionBar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ButtonRow } from '../../ui/layout.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { useClearOrder } from './api.ts';
+import { useClearOrder, useReorder } from './api.ts';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
 import type { useOrderDrafts } from './use-order-drafts.ts';
 import type { useOrderImage } from './use-order-image.ts';
@@ -19,7 +20,9 @@ type OrderDrafts = ReturnType<typeof useOrderDrafts>;
  * Send, always in reach: the number of products in the order, Send through
  * the supplier's service, Share with image where the share sheet takes files,
  * and (on a phone) the order text in a sheet with its copy buttons. After a
- * send it offers to clear the order for next time.
+ * send it offers to clear the order for next time. An empty order with a
+ * past send offers "Re-order" in the same place, then Send: the weekly order
+ * is two taps from the supplier (docs/decisions.md §3).
  */
 export function SendBar({
   order,
@@ -28,18 +31,21 @@ export function SendBar({
   image,
   shareFiles,
   sendButton,
+  lastSent,
 }: {
   order: TOrder | undefined;
   supplier: TSupplier | undefined;
   drafts: OrderDrafts;
   image: ReturnType<typeof useOrderImage>;
   shareFiles: boolean;
-  sendButton: Ref<HTMLButtonElement>;
+  sendButton: RefObject<HTMLButtonElement | null>;
+  lastSent: TSentOrder | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const [offerClear, setOfferClear] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [focusSend, setFocusSend] = useState(false);
   const sending = useSendOrder({ orderId: order?.id, supplier, drafts, onSent: () => setOfferClear(true) });
   const clearOrder = useClearOrder(order?.supplierId ?? 0, {
     onSuccess() {
@@ -48,6 +54,20 @@ export function SendBar({
     },
     onError: () => toast.error(t('products.clearError')),
   });
+  const reorder = useReorder(order?.supplierId ?? 0, {
+    onSuccess() {
+      toast.success(t('orders.reordered'));
+      setFocusSend(true);
+    },
+    onError: () => toast.error(t('orders.reorderError')),
+  });
+  // The Send button takes the Re-order button's place: the focus goes there once it can send.
+  useEffect(() => {
+    if (!focusSend || !sending.canSend) return;
+    sendButton.current?.focus();
+    setFocusSend(false);
+  }, [focusSend, sending.canSend, sendButton]);
+  const offerReorder = Boolean(order && lastSent && drafts.lineCount === 0 && !offerClear);
 
   return (
     <>
@@ -82,6 +102,11 @@ export function SendBar({
           ) : null
         }
       >
+        {offerReorder && order && lastSent ? (
+          <Button variant="secondary" busy={reorder.isPending} onClick={() => reorder.mutate({ id: order.id, sentOrderId: lastSent.id })}>
+            {t('orders.reorderLast', { date: formatShortDate(lastSent.sentAt, i18n.language) })}
+          </Button>
+        ) : null}
         <Button ref={sendButton} disabled={!sending.canSend} onClick={() => void sending.send()}>
           {supplier ? t('orders.sendThrough', { service: sending.serviceName }) : t('orders.send')}
         </Button>

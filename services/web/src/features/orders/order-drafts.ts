@@ -1,4 +1,6 @@
-import { formatOrderText, formatQuantity, LIMITS, type TOrder, zQuantity } from '@reorder/schemas';
+import type { TOrder } from '@reorder/schemas';
+import { isValidQuantity, LIMITS } from '@reorder/schemas/limits';
+import { formatOrderText, formatQuantity } from '@reorder/schemas/order-text';
 
 export type OrderProduct = TOrder['products'][number];
 
@@ -52,8 +54,8 @@ export function draftsReducer(state: DraftState, action: DraftAction): DraftStat
 export function draftQuantity(draft: QuantityDraft | undefined): number | undefined {
   const text = draft?.text.trim().replace(',', '.');
   if (!text || !/^\d+(\.\d+)?$/.test(text)) return undefined;
-  const parsed = zQuantity.safeParse(Number(text));
-  return parsed.success ? parsed.data : undefined;
+  const quantity = Number(text);
+  return isValidQuantity(quantity) ? quantity : undefined;
 }
 
 /** The quantity shown for a product: the draft while it is a valid number, else the saved one. */

@@ -1,4 +1,6 @@
-import { formatQuantity, LIMITS, type TOrder } from '@reorder/schemas';
+import type { TOrder } from '@reorder/schemas';
+import { LIMITS } from '@reorder/schemas/limits';
+import { formatQuantity } from '@reorder/schemas/order-text';
 import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { trpc } from '../../app/trpc.ts';
 import {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { useTranslation } from '../../app/i18n.ts';
 import { useToast } from '../../app/toast.tsx';
 import { href } from '../../lib/paths.ts';
 import { useReorder } from './api.ts';

@@ -1,7 +1,7 @@
 import type { TSupplier } from '@reorder/schemas';
 import { orderEmailSubject, planSend } from '@reorder/schemas/send-links';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { carryOutSend, isIos } from '../../app/send.ts';
 import { useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
