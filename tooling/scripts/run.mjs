@@ -6,6 +6,7 @@
 //   npm run build   -> install, build
 //   npm run db:migrate -> install, migrate the configured database
 //   npm run bench   -> install, run the search latency benchmark
+//   npm run bench:api -> install, build the server, compare its throughput with a bare baseline
 // pnpm is fetched by npx at the version in package.json's packageManager field.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -65,6 +66,10 @@ if (command === 'start') {
 } else if (command === 'bench') {
   install();
   pnpm('--filter', '@reorder/bench', 'bench');
+} else if (command === 'bench:api') {
+  install();
+  pnpm('--filter', '@reorder/server', '--silent', 'run', 'build');
+  pnpm('--filter', '@reorder/bench', 'bench:api');
 } else if (command === 'test') {
   step('Installing dependencies');
   install();
@@ -75,7 +80,7 @@ if (command === 'start') {
   step('Running tests');
   await runTests();
 } else {
-  console.error('usage: node tooling/scripts/run.mjs start|test|dev|build|db:migrate|bench');
+  console.error('usage: node tooling/scripts/run.mjs start|test|dev|build|db:migrate|bench|bench:api');
   process.exit(2);
 }
 

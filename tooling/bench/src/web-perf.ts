@@ -1,8 +1,13 @@
 /**
- * Web app measurements (issue 3), in Debian's Chromium against the real
- * server and the built app (`npm run build` first):
+ * Web app measurements, in Debian's Chromium against the real server and the
+ * built app (`npm run build` first):
  *   1. the JavaScript a first visit downloads, gzip as served, for the home
- *      page and for the order screen (everything fetched until the network is idle);
+ *      page and for the order screen (everything fetched until the network is
+ *      idle), file by file with BENCH_JS_FILES=1;
+ *   1b. the order screen on a 390x844 phone, with 30 and with 200 products:
+ *      where the first quantity field starts, where Send is, and how far the
+ *      owner scrolls to reach it; and the taps of the weekly re-order (open
+ *      the app, open the supplier, Re-order, Send), counted by doing them;
  *   2. the time from a click on a quantity's "+" to the updated order text on
  *      screen, for an order of 200 products: median and p95 over many clicks,
  *      as is and with the CPU slowed 4x (a cheap phone), next to a baseline
@@ -46,8 +51,75 @@ async function javascriptOf(page: Page, url: string) {
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await Promise.all(pending);
+  if (process.env.BENCH_JS_FILES) {
+    for (const [file, size] of [...seen].sort((a, b) => b[1].wire - a[1].wire)) {
+      console.log(`  ${url} ${new URL(file).pathname} ${(size.wire / 1024).toFixed(1)} KB gzip`);
+    }
+  }
   const files = [...seen.values()];
   return { files: files.length, gzip: files.reduce((n, f) => n + f.wire, 0), raw: files.reduce((n, f) => n + f.raw, 0) };
+}
+
+/**
+ * Where the order screen puts things on a phone: the first quantity field's top,
+ * Send's top (both from the top of the page), the viewport height, and the
+ * scroll needed to bring Send fully into view, at the top of the list and
+ * after scrolling to its end.
+ */
+async function layoutOf(page: Page, url: string, send: string) {
+  await page.goto(url);
+  await page.locator('input[id^="quantity-"]').first().waitFor();
+  const at = () =>
+    page.evaluate((label) => {
+      const field = document.querySelector('input[id^="quantity-"]') as HTMLElement;
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label) as HTMLElement;
+      const f = field.getBoundingClientRect();
+      const b = button.getBoundingClientRect();
+      const below = Math.max(0, b.bottom - window.innerHeight);
+      const above = Math.max(0, -b.top);
+      return {
+        fieldTop: Math.round(f.top + window.scrollY),
+        sendTop: Math.round(b.top + window.scrollY),
+        viewport: window.innerHeight,
+        page: document.documentElement.scrollHeight,
+        scrollToSend: Math.round(below + above),
+      };
+    }, send);
+  const top = await at();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(100);
+  const end = await at();
+  return { ...top, scrollToSendAtEnd: end.scrollToSend };
+}
+
+/**
+ * The weekly re-order as an owner on a phone does it, counting taps: the app
+ * opens on home, then "Go to my orders", the supplier, Re-order, Send. Resolves
+ * with the taps and the text handed to the messaging service.
+ */
+async function reorderTaps(page: Page, baseUrl: string, supplierName: string) {
+  let taps = 0;
+  const tap = async (locator: ReturnType<Page['getByRole']>) => {
+    await locator.click();
+    taps++;
+  };
+  await page.goto(`${baseUrl}/`);
+  await page.evaluate(() => {
+    const opened: string[] = [];
+    (window as unknown as { opened: string[] }).opened = opened;
+    window.open = (url?: string | URL) => {
+      opened.push(String(url));
+      return null;
+    };
+  });
+  await tap(page.getByRole('link', { name: 'Go to my orders' }));
+  await tap(page.getByRole('link', { name: new RegExp(supplierName) }));
+  await tap(page.getByRole('button', { name: /^Re-order / }));
+  await page.getByRole('button', { name: 'Send via WhatsApp' }).and(page.locator(':enabled')).waitFor();
+  await tap(page.getByRole('button', { name: 'Send via WhatsApp' }));
+  await page.waitForFunction(() => (window as unknown as { opened: string[] }).opened.length > 0);
+  const opened = await page.evaluate(() => (window as unknown as { opened: string[] }).opened[0] as string);
+  return { taps, opened };
 }
 
 /** Clicks a button and resolves once `selector`'s text has changed and a frame has been painted. */
@@ -113,6 +185,19 @@ async function main() {
       await api('/products', { name, unit: 'Kg', orderId: supplier.orderId }, session.token);
     }
 
+    // The weekly supplier: 30 products, 5 in last week's order, sent, then cleared.
+    const { data: weekly } = await api(
+      '/suppliers',
+      { name: 'Frutas Pepe', messageService: 'whatsapp', contactInfo: '+34 600 000 001' },
+      session.token,
+    );
+    for (let i = 0; i < 30; i++) {
+      const { data: product } = await api('/products', { name: `Fruta ${i + 1}`, unit: 'Kg', orderId: weekly.orderId }, session.token);
+      if (i < 5) await api('/products/quantity', { productId: product.id, orderId: weekly.orderId, quantity: i + 1 }, session.token, 'PUT');
+    }
+    const { data: lastWeek } = await api(`/orders/${weekly.orderId}/send`, {}, session.token);
+    await api('/products/clear', { orderId: weekly.orderId }, session.token);
+
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     await context.addInitScript(
       ([token, user]) => {
@@ -126,6 +211,17 @@ async function main() {
     const home = await javascriptOf(await visitor.newPage(), `${server.url}/`);
     const page = await context.newPage();
     const order = await javascriptOf(page, `${server.url}/orders/${supplier.id}`);
+    await page.getByTestId('order-text').waitFor();
+
+    const layouts = {
+      30: await layoutOf(page, `${server.url}/orders/${weekly.id}`, 'Send via WhatsApp'),
+      [PRODUCTS]: await layoutOf(page, `${server.url}/orders/${supplier.id}`, 'Send via Other'),
+    };
+    const journey = await reorderTaps(page, server.url, 'Frutas Pepe');
+    if (!journey.opened.includes(encodeURIComponent(lastWeek.text).slice(0, 40))) {
+      throw new Error(`The re-order sent something else: ${journey.opened}`);
+    }
+    await page.goto(`${server.url}/orders/${supplier.id}`);
     await page.getByTestId('order-text').waitFor();
 
     const results: Record<string, { median: number; p95: number }> = {};
@@ -156,6 +252,15 @@ async function main() {
     console.log(`| page | files | gzip | unpacked |\n|---|---:|---:|---:|`);
     console.log(`| home (/) | ${home.files} | ${kb(home.gzip)} | ${kb(home.raw)} |`);
     console.log(`| order screen (/orders/:id, ${PRODUCTS} products) | ${order.files} | ${kb(order.gzip)} | ${kb(order.raw)} |`);
+    console.log(`\nOrder screen on a 390x844 phone (px from the top of the page):`);
+    console.log(`| products | first quantity field top | Send top | viewport | page height | scroll to reach Send (top / end of list) |`);
+    console.log(`|---:|---:|---:|---:|---:|---:|`);
+    for (const [count, l] of Object.entries(layouts)) {
+      console.log(`| ${count} | ${l.fieldTop} | ${l.sendTop} | ${l.viewport} | ${l.page} | ${l.scrollToSend} / ${l.scrollToSendAtEnd} |`);
+    }
+    console.log(
+      `\nWeekly re-order (home, Go to my orders, the supplier, Re-order, Send): ${journey.taps} taps; sent ${journey.opened.slice(0, 60)}…`,
+    );
     console.log(`\nClick to updated order text, ${CLICKS} clicks over ${PRODUCTS} products (390x844, headless Chromium):`);
     console.log(`| measurement | median ms | p95 ms |\n|---|---:|---:|`);
     for (const [name, s] of Object.entries(results)) console.log(`| ${name} | ${s.median.toFixed(1)} | ${s.p95.toFixed(1)} |`);

@@ -1,0 +1,402 @@
+/**
+ * API throughput against a bare baseline, in one run (issue "the API at the
+ * speed of a bare Node handler"). It starts the built server
+ * (services/server/dist/main.js, as `npm start` runs it) and the baseline of
+ * baseline-server.ts on the same database, seeds an owner with SQL (50
+ * suppliers, one of them with 200 products), checks that both answer the same
+ * data, then drives both with a load generator for several alternating rounds
+ * and prints req/s, p50 and p99 of each, and the ratios (medians of the rounds).
+ *
+ *   npm run bench:api
+ *   BENCH_DATABASES=postgres BENCH_ROUNDS=5 BENCH_SECONDS=10 npm run bench:api
+ *   BENCH_LOADGEN=autocannon npm run bench:api      (wrk is used when installed)
+ *
+ * Settings: BENCH_DATABASES (postgres,pglite), BENCH_PG_URL (a server whose
+ * `postgres` database it can create databases from; default
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONNECTIONS (64),
+ * BENCH_ROUNDS (3), BENCH_SECONDS (5 per run), BENCH_CALLS (a comma list
+ * of words that picks calls by name, e.g. "suppliers,quantity").
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { normalizeSearchText } from '@reorder/schemas/search';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BENCH_PASSWORD } from './accounts.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const serverMain = path.join(root, 'services/server/dist/main.js');
+const baselineMain = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
+const tsx = path.join(root, 'tooling/bench/node_modules/.bin/tsx');
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECRET = 'bench-secret-long-enough-for-hs256-signing!!';
+/** Extra Node flags for the server, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under load. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const SUPPLIERS = 50;
+const PRODUCTS = 200;
+
+type Db = { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+/** One measured call: how to ask it, on the server and on the baseline alike. */
+interface Call {
+  name: string;
+  method: 'GET' | 'PUT';
+  path: string;
+  /** Bodies taken in turn (PUT), so concurrent writes spread over the order's lines. */
+  bodies?: string[];
+}
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+function whichWrk(): string | undefined {
+  if (process.env.BENCH_LOADGEN === 'autocannon') return undefined;
+  try {
+    return execFileSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+const WRK = whichWrk();
+
+/** Milliseconds from wrk's "1.23ms" / "850.00us" / "1.02s". */
+function wrkMs(text: string): number {
+  const m = /([\d.]+)(us|ms|s)/.exec(text);
+  if (!m) throw new Error(`Unreadable wrk latency: ${text}`);
+  const n = Number(m[1]);
+  return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
+}
+
+async function load(baseUrl: string, call: Call, token: string): Promise<Result> {
+  if (WRK) {
+    const script = path.join(tmpdir(), `reorder-bench-${process.pid}.lua`);
+    const bodies = call.bodies ?? [];
+    writeFileSync(
+      script,
+      [
+        `wrk.method = "${call.method}"`,
+        `wrk.headers["Authorization"] = "Bearer ${token}"`,
+        `wrk.headers["Content-Type"] = "application/json"`,
+        `local bodies = { ${bodies.map((b) => JSON.stringify(b)).join(', ')} }`,
+        `local n = 0`,
+        `request = function()`,
+        `  if #bodies == 0 then return wrk.format() end`,
+        `  n = n + 1`,
+        `  return wrk.format(nil, nil, nil, bodies[(n % #bodies) + 1])`,
+        `end`,
+        `done = function(summary, latency, requests)`,
+        `  io.write(string.format("non2xx %d errors %d\\n", summary.errors.status, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))`,
+        `end`,
+      ].join('\n'),
+    );
+    const out = execFileSync(
+      WRK,
+      ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', script, `${baseUrl}${call.path}`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+    const p50 = wrkMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '');
+    const p99 = wrkMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '');
+    const failed = /non2xx (\d+) errors (\d+)/.exec(out);
+    if (!failed || Number(failed[1]) > 0 || Number(failed[2]) > 0) throw new Error(`${call.name} at ${baseUrl}: failed requests\n${out}`);
+    return { rps, p50, p99 };
+  }
+  let n = 0;
+  const result = await autocannon({
+    url: `${baseUrl}${call.path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    method: call.method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    requests: call.bodies
+      ? [
+          {
+            setupRequest: (req) => {
+              const bodies = call.bodies as string[];
+              n++;
+              return { ...req, body: bodies[n % bodies.length] };
+            },
+          },
+        ]
+      : undefined,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${call.name} at ${baseUrl}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    import('node:net').then(({ createServer }) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const address = s.address();
+        s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      });
+    }, reject);
+  });
+}
+
+async function waitForUrl(url: string, child: ChildProcess, output: () => string) {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within 60 s\n${output()}`);
+}
+
+/** Starts a process that serves HTTP on `port`; its stdout is thrown away (the server logs every request, as in production). */
+async function startProcess(command: string, args: string[], env: Record<string, string>, port: number, probe: string) {
+  let errors = '';
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForUrl(`${url}${probe}`, child, () => errors);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The owner's 50 suppliers (each with its order) and the 200 products of the first, 5 of them ordered; SQL, not the rate-limited API. */
+async function seed(db: Db, userId: number): Promise<{ supplierId: number; orderId: number; productIds: number[] }> {
+  let first: { supplierId: number; orderId: number } | undefined;
+  for (let i = 0; i < SUPPLIERS; i++) {
+    const name = `Proveedor ${String(i + 1).padStart(2, '0')}`;
+    const { rows } = await db.query(
+      `INSERT INTO suppliers (user_id, name, contact_name, message_service, contact_info, note, search_text, sort_key)
+       VALUES ($1, $2, 'Pepe', 'whatsapp', '+34 600 000 000', '', $3, $4) RETURNING id`,
+      [userId, name, normalizeSearchText(`${name} \u001f Pepe \u001f +34 600 000 000`), normalizeSearchText(name)],
+    );
+    const supplierId = rows[0]?.id as number;
+    const order = await db.query('INSERT INTO orders (user_id, supplier_id, introduce) VALUES ($1, $2, $3) RETURNING id', [
+      userId,
+      supplierId,
+      'Hola, para mañana:',
+    ]);
+    first ??= { supplierId, orderId: order.rows[0]?.id as number };
+  }
+  const orderId = first?.orderId as number;
+  const productIds: number[] = [];
+  for (let i = 0; i < PRODUCTS; i++) {
+    const name = `Producto ${String(i + 1).padStart(3, '0')}`;
+    const { rows } = await db.query(
+      'INSERT INTO products (user_id, order_id, name, unit, search_text, sort_key) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id',
+      [userId, orderId, name, 'Kg', normalizeSearchText(name)],
+    );
+    productIds.push(rows[0]?.id as number);
+  }
+  for (const productId of productIds.slice(0, 5)) {
+    await db.query('INSERT INTO order_quantities (order_id, product_id, user_id, quantity) VALUES ($1, $2, $3, 2.5)', [
+      orderId,
+      productId,
+      userId,
+    ]);
+  }
+  return { supplierId: first?.supplierId as number, orderId, productIds };
+}
+
+async function register(baseUrl: string) {
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ businessName: 'Bench', fullName: 'Bench Owner', email: 'bench@example.com', password: BENCH_PASSWORD }),
+  });
+  const body = (await res.json()) as { code: number; message: string; data: { token: string; user: { id: number } } };
+  if (body.code !== 1) throw new Error(`register: ${body.message}`);
+  return { token: body.data.token, userId: body.data.user.id };
+}
+
+/** The data both answer for a call, compared before any load: the baseline must do the same work. */
+async function sameAnswers(calls: Call[], server: string, baseline: string, token: string) {
+  for (const call of calls) {
+    const ask = async (base: string) => {
+      const res = await fetch(`${base}${call.path}`, {
+        method: call.method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: call.bodies?.[0],
+      });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${call.name} at ${base}: ${res.status} ${text}`);
+      return text;
+    };
+    const [a, b] = [await ask(server), await ask(baseline)];
+    if (a !== b)
+      throw new Error(`${call.name}: the baseline answers differently\nserver:   ${a.slice(0, 400)}\nbaseline: ${b.slice(0, 400)}`);
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+async function runOn(kind: 'postgres' | 'pglite') {
+  const scratch: string[] = [];
+  const stops: (() => Promise<void>)[] = [];
+  let admin: pg.Client | undefined;
+  let dbName = '';
+  try {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-apibench-'));
+    scratch.push(dataDir);
+    const env: Record<string, string> = { JWT_SECRET: SECRET, DATA_DIR: dataDir, NODE_ENV: 'production' };
+    if (kind === 'postgres') {
+      admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      dbName = `reorder_apibench_${process.pid}_${Date.now()}`;
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      const url = new URL(PG_URL);
+      url.pathname = `/${dbName}`;
+      env.DATABASE_URL = url.toString();
+    }
+
+    // The server makes the schema (its migrations) and the account; then the data goes in with SQL.
+    const serverPort = await freePort();
+    let server = await startProcess(
+      process.execPath,
+      [...SERVER_NODE_ARGS, '--enable-source-maps', serverMain],
+      env,
+      serverPort,
+      '/api/ping',
+    );
+    const owner = await register(server.url);
+    let seeded: Awaited<ReturnType<typeof seed>>;
+    const baselineEnv: Record<string, string> = { JWT_SECRET: SECRET };
+    if (kind === 'postgres') {
+      const client = new pg.Client({ connectionString: env.DATABASE_URL });
+      await client.connect();
+      seeded = await seed(client, owner.userId);
+      await client.end();
+      baselineEnv.DATABASE_URL = env.DATABASE_URL as string;
+    } else {
+      // One process at a time opens a PGlite folder: stop the server, seed, and give the baseline a copy of its own.
+      await server.stop();
+      const pgliteDir = path.join(dataDir, 'pglite');
+      const db = await PGlite.create(pgliteDir, { extensions: { citext, pg_trgm } });
+      seeded = await seed(db, owner.userId);
+      await db.close();
+      const copy = mkdtempSync(path.join(tmpdir(), 'reorder-apibench-baseline-'));
+      scratch.push(copy);
+      cpSync(pgliteDir, copy, { recursive: true });
+      baselineEnv.PGLITE_DIR = copy;
+      server = await startProcess(
+        process.execPath,
+        [...SERVER_NODE_ARGS, '--enable-source-maps', serverMain],
+        env,
+        serverPort,
+        '/api/ping',
+      );
+    }
+    stops.push(() => server.stop());
+    const baseline = await startProcess(tsx, [baselineMain], baselineEnv, await freePort(), '/api/none');
+    stops.push(() => baseline.stop());
+
+    const trpcInput = encodeURIComponent(JSON.stringify({}));
+    const calls: Call[] = [
+      { name: `REST GET /api/suppliers (${SUPPLIERS} suppliers)`, method: 'GET', path: '/api/suppliers' },
+      { name: 'tRPC suppliers.list', method: 'GET', path: `/api/trpc/suppliers.list?input=${trpcInput}` },
+      {
+        name: `REST GET /api/orders/supplier/{id} (${PRODUCTS} products)`,
+        method: 'GET',
+        path: `/api/orders/supplier/${seeded.supplierId}`,
+      },
+      {
+        name: 'REST PUT /api/products/quantity',
+        method: 'PUT',
+        path: '/api/products/quantity',
+        bodies: seeded.productIds.map((productId, i) => JSON.stringify({ productId, orderId: seeded.orderId, quantity: (i % 9) + 1 })),
+      },
+      { name: 'REST GET /api/auth/sessions', method: 'GET', path: '/api/auth/sessions' },
+    ];
+    // The writes change the data, so the answers are compared first, and the PUT compares its own answer.
+    await sameAnswers(calls, server.url, baseline.url, owner.token);
+    const only = process.env.BENCH_CALLS?.split(',').map((w) => w.trim().toLowerCase());
+    if (only) calls.splice(0, calls.length, ...calls.filter((c) => only.some((w) => c.name.toLowerCase().includes(w))));
+
+    // Warm both up (JIT, pools), then alternate which goes first in each round.
+    for (const call of calls) {
+      await load(server.url, call, owner.token);
+      await load(baseline.url, call, owner.token);
+    }
+    const results = new Map<string, { server: Result[]; baseline: Result[] }>(calls.map((c) => [c.name, { server: [], baseline: [] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const call of calls) {
+        const entry = results.get(call.name) as { server: Result[]; baseline: Result[] };
+        const order = round % 2 === 0 ? (['server', 'baseline'] as const) : (['baseline', 'server'] as const);
+        for (const who of order) entry[who].push(await load(who === 'server' ? server.url : baseline.url, call, owner.token));
+      }
+      process.stderr.write(`  ${kind}: round ${round + 1} of ${ROUNDS} done\n`);
+    }
+
+    console.log(
+      `\n${kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite (embedded)'}: medians of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${SECONDS} s each, ${WRK ? 'wrk' : 'autocannon'}`,
+    );
+    console.log('| call | server req/s | baseline req/s | throughput ratio | server p50 / p99 ms | baseline p50 / p99 ms | p99 ratio |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const [name, r] of results) {
+      const s = {
+        rps: median(r.server.map((x) => x.rps)),
+        p50: median(r.server.map((x) => x.p50)),
+        p99: median(r.server.map((x) => x.p99)),
+      };
+      const b = {
+        rps: median(r.baseline.map((x) => x.rps)),
+        p50: median(r.baseline.map((x) => x.p50)),
+        p99: median(r.baseline.map((x) => x.p99)),
+      };
+      console.log(
+        `| ${name} | ${s.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${(s.rps / b.rps).toFixed(2)}× | ${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} | ${b.p50.toFixed(1)} / ${b.p99.toFixed(1)} | ${(s.p99 / b.p99).toFixed(2)}× |`,
+      );
+    }
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    if (admin) {
+      if (dbName) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    }
+    for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (!existsSync(serverMain)) {
+  console.error('Build the server first: npm run build (the benchmark runs services/server/dist/main.js, as npm start does).');
+  process.exit(1);
+}
+const kinds = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((k) => k.trim()) as ('postgres' | 'pglite')[];
+console.log(`API throughput: the built server against a bare node:http + jose + pg baseline (tooling/bench/src/baseline-server.ts).`);
+console.log(`Machine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}.`);
+for (const kind of kinds) await runOn(kind);

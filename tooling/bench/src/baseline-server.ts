@@ -1,0 +1,178 @@
+/**
+ * The baseline of the API benchmark (api-throughput.ts): a bare `node:http`
+ * handler that does the same work as the real server for the measured calls,
+ * and nothing else. It verifies the HS256 JWT with jose (algorithm, issuer,
+ * audience, expiry), checks in the same SQL round trip that the session is
+ * still live and fetches the rows, and answers the same JSON (the REST
+ * envelope, or tRPC's `{"result":{"data":…}}`).
+ *
+ * Run by the benchmark as a child process, so it has an event loop of its own
+ * as the server does:
+ *   DATABASE_URL=postgres://… | PGLITE_DIR=/path, JWT_SECRET=…, PORT=0
+ * It prints `listening <port>` once ready.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { formatOrderText } from '@reorder/schemas/order-text';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+
+type Row = Record<string, unknown>;
+type Query = (text: string, params: unknown[]) => Promise<Row[]>;
+
+async function connect(): Promise<Query> {
+  if (process.env.DATABASE_URL) {
+    // The server's pool size (packages/db connect.ts).
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    return async (text, params) => (await pool.query(text, params)).rows;
+  }
+  const db = await PGlite.create(process.env.PGLITE_DIR as string, { extensions: { citext, pg_trgm } });
+  return async (text, params) => (await db.query<Row>(text, params)).rows;
+}
+
+const secret = new TextEncoder().encode(process.env.JWT_SECRET);
+
+/** The session a bearer token names, when its signature, issuer, audience and expiry hold. */
+async function claimsOf(req: IncomingMessage): Promise<{ userId: number; sessionId: number } | undefined> {
+  const header = req.headers.authorization ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: 'reorder',
+      audience: 'reorder-api',
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    return { userId: Number(payload.sub), sessionId: payload.sid as number };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The live session as a CTE: the rows the call reads join it, so a revoked session reads nothing. */
+const LIVE = `live AS (SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > now())`;
+
+const SUPPLIERS = `WITH ${LIVE}
+  SELECT live.user_id AS live, x.* FROM live LEFT JOIN LATERAL (
+    SELECT sup.id, sup.name, sup.contact_name, sup.message_service, sup.contact_info, sup.note, o.id AS order_id
+    FROM suppliers sup JOIN orders o ON o.supplier_id = sup.id
+    WHERE sup.user_id = live.user_id ORDER BY sup.sort_key COLLATE "C", sup.id) x ON true`;
+
+const ORDER = `WITH ${LIVE}
+  SELECT live.user_id AS live, o.id AS order_id, o.supplier_id, o.introduce, p.id, p.name, p.unit, oq.quantity
+  FROM live
+  LEFT JOIN orders o ON o.user_id = live.user_id AND o.supplier_id = $3
+  LEFT JOIN products p ON p.order_id = o.id AND p.user_id = live.user_id
+  LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
+  ORDER BY p.sort_key COLLATE "C", p.id`;
+
+const SET_QUANTITY = `WITH ${LIVE}, upsert AS (
+    INSERT INTO order_quantities (order_id, product_id, user_id, quantity)
+    SELECT p.order_id, p.id, p.user_id, $5::numeric FROM products p JOIN live ON live.user_id = p.user_id
+    WHERE p.id = $3 AND p.order_id = $4
+    ON CONFLICT (order_id, product_id) DO UPDATE SET quantity = excluded.quantity, updated_at = now()
+    RETURNING product_id, order_id, quantity)
+  SELECT live.user_id AS live, upsert.* FROM live LEFT JOIN upsert ON true`;
+
+const SESSIONS = `WITH ${LIVE}
+  SELECT live.user_id AS live, s.id, s.created_at, s.last_seen_at, s.user_agent FROM live
+  LEFT JOIN sessions s ON s.user_id = live.user_id AND s.ended_at IS NULL AND s.expires_at > now()
+  ORDER BY s.last_seen_at DESC, s.id DESC`;
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(json),
+    'Cache-Control': 'no-store',
+  });
+  res.end(json);
+}
+
+const envelope = (data: unknown, message: string) => ({ code: 1, data, message });
+const unauthorized = { code: 0, data: null, message: 'Please sign in again.', error: { kind: 'UNAUTHORIZED', issues: [] } };
+
+async function readJson(req: IncomingMessage): Promise<Row> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Row;
+}
+
+async function main() {
+  const query = await connect();
+  const server = createServer(async (req, res) => {
+    try {
+      const url = req.url ?? '/';
+      const claims = await claimsOf(req);
+      if (!claims) return send(res, 401, unauthorized);
+      const session = [claims.sessionId, claims.userId];
+
+      if (req.method === 'GET' && (url === '/api/suppliers' || url.startsWith('/api/trpc/suppliers.list'))) {
+        const rows = await query(SUPPLIERS, session);
+        if (!rows.length) return send(res, 401, unauthorized);
+        const data = rows
+          .filter((r) => r.id !== null)
+          .map((r) => ({
+            id: r.id,
+            name: r.name,
+            contactName: r.contact_name,
+            messageService: r.message_service,
+            contactInfo: r.contact_info,
+            note: r.note,
+            orderId: r.order_id,
+          }));
+        return send(res, 200, url === '/api/suppliers' ? envelope(data, 'Suppliers loaded') : { result: { data } });
+      }
+
+      const order = /^\/api\/orders\/supplier\/(\d+)$/.exec(url);
+      if (req.method === 'GET' && order) {
+        const rows = await query(ORDER, [...session, Number(order[1])]);
+        const first = rows[0];
+        if (!first) return send(res, 401, unauthorized);
+        if (first.order_id === null) return send(res, 404, { ...unauthorized, message: 'Order not found' });
+        const products = rows
+          .filter((r) => r.id !== null)
+          .map((r) => ({ productId: r.id as number, name: r.name as string, unit: r.unit as string, quantity: Number(r.quantity ?? 0) }));
+        const introduce = first.introduce as string;
+        const data = { id: first.order_id, supplierId: first.supplier_id, introduce, products, text: formatOrderText(introduce, products) };
+        return send(res, 200, envelope(data, 'Order loaded'));
+      }
+
+      if (req.method === 'PUT' && url === '/api/products/quantity') {
+        const body = await readJson(req);
+        const rows = await query(SET_QUANTITY, [...session, body.productId, body.orderId, Number(body.quantity).toFixed(3)]);
+        const row = rows[0];
+        if (!row) return send(res, 401, unauthorized);
+        if (row.product_id === null) return send(res, 404, { ...unauthorized, message: 'Product in this order not found' });
+        const data = { productId: row.product_id, orderId: row.order_id, quantity: Number(row.quantity) };
+        return send(res, 200, envelope(data, 'Success! Order updated!'));
+      }
+
+      if (req.method === 'GET' && url === '/api/auth/sessions') {
+        const rows = await query(SESSIONS, session);
+        if (!rows.length) return send(res, 401, unauthorized);
+        const data = rows.map((r) => ({
+          id: r.id,
+          createdAt: (r.created_at as Date).toISOString(),
+          lastSeenAt: (r.last_seen_at as Date).toISOString(),
+          userAgent: r.user_agent,
+          current: r.id === claims.sessionId,
+        }));
+        return send(res, 200, envelope(data, 'Sessions loaded'));
+      }
+      send(res, 404, { ...unauthorized, message: 'Not found' });
+    } catch (error) {
+      console.error(error);
+      send(res, 500, { ...unauthorized, message: 'Something went wrong' });
+    }
+  });
+  server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+    const address = server.address();
+    console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
+  });
+}
+
+await main();
