@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect, type TransactionSettings } from 'kysely';
@@ -101,7 +102,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, {
-    extensions: { citext, pg_trgm },
+    extensions: { btree_gin, citext, pg_trgm },
     parsers: PARSERS,
   });
   const dialect = new SerializedPGliteDialect({ pglite });

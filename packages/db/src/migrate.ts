@@ -6,6 +6,7 @@ import * as sentOrders from './migrations/2026_11_22_040000_sent_orders.ts';
 import * as sessionsAndEmailOwnership from './migrations/2026_11_23_010000_sessions_and_email_ownership.ts';
 import * as apiTokens from './migrations/2026_11_23_020000_api_tokens.ts';
 import * as authNotifications from './migrations/2026_11_24_010000_auth_notifications.ts';
+import * as tenantSearch from './migrations/2026_11_24_020000_tenant_search.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -18,6 +19,7 @@ const migrations = {
   '2026_11_23_010000_sessions_and_email_ownership': sessionsAndEmailOwnership,
   '2026_11_23_020000_api_tokens': apiTokens,
   '2026_11_24_010000_auth_notifications': authNotifications,
+  '2026_11_24_020000_tenant_search': tenantSearch,
 };
 
 /** Brings the schema to the latest migration; throws (after logging what ran) when one fails. */

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { normalizeSearchText } from '@reorder/schemas/search';
@@ -306,7 +307,7 @@ async function runOn(kind: 'postgres' | 'pglite') {
       // One process at a time opens a PGlite folder: stop the server, seed, and give the baseline a copy of its own.
       await server.stop();
       const pgliteDir = path.join(dataDir, 'pglite');
-      const db = await PGlite.create(pgliteDir, { extensions: { citext, pg_trgm } });
+      const db = await PGlite.create(pgliteDir, { extensions: { btree_gin, citext, pg_trgm } });
       seeded = await seed(db, owner.userId);
       await db.close();
       const copy = mkdtempSync(path.join(tmpdir(), 'reorder-apibench-baseline-'));

@@ -13,6 +13,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { formatOrderText } from '@reorder/schemas/order-text';
@@ -28,7 +29,7 @@ async function connect(): Promise<Query> {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
     return async (text, params) => (await pool.query(text, params)).rows;
   }
-  const db = await PGlite.create(process.env.PGLITE_DIR as string, { extensions: { citext, pg_trgm } });
+  const db = await PGlite.create(process.env.PGLITE_DIR as string, { extensions: { btree_gin, citext, pg_trgm } });
   return async (text, params) => (await db.query<Row>(text, params)).rows;
 }
 
