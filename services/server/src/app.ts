@@ -20,10 +20,13 @@ import {
 import { LIMITS } from '@reorder/schemas';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
+import etag from 'etag';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import proxyaddr from 'proxy-addr';
+import { type ApiLane, createApiLane, nestingDepth, type TrpcOptions } from './api-lane.ts';
 import { createDocsRouter } from './docs.ts';
 import type { Metrics } from './metrics.ts';
-import { type SecurityHeaderOptions, securityHeaders } from './security-headers.ts';
+import { type SecurityHeaderOptions, securityHeaderList } from './security-headers.ts';
 import { createWebRouter } from './web.ts';
 
 export interface AppOptions {
@@ -42,9 +45,12 @@ export interface AppOptions {
 type RequestKind = 'ping' | 'ready' | 'metrics' | 'docs' | 'batch' | 'web' | 'not_found';
 
 /** The procedure (or kind) a request was, as handlers recorded it in `res.locals`. */
-const kindOf = (res: express.Response): string | undefined => res.locals.requestKind as string | undefined;
+type WithLocals = ServerResponse & { locals?: Record<string, unknown> };
+const kindOf = (res: ServerResponse): string | undefined => (res as WithLocals).locals?.requestKind as string | undefined;
 const setKind = (res: ServerResponse, kind: RequestKind | string) => {
-  (res as express.Response).locals.requestKind = kind;
+  const withLocals = res as WithLocals;
+  withLocals.locals ??= {};
+  withLocals.locals.requestKind = kind;
 };
 
 /** A tRPC batch holds at most this many calls (docs/decisions.md §4). */
@@ -59,12 +65,19 @@ function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
 }
 
+/** The HTTP application and the request listener that serves it (see createApp). */
+export interface App {
+  express: Express;
+  listener: ApiLane;
+}
+
 /**
  * The HTTP application: `/api/ping`, the OpenAPI document and docs, the tRPC
  * endpoint for the typed client, the REST surface, 404 envelopes for unknown
- * API paths, and the web app for everything else.
+ * API paths, and the web app for everything else. Most REST calls take a
+ * shorter lane (api-lane.ts) to the same handler; `listener` picks the lane.
  */
-export function createApp(options: AppOptions): Express {
+export function createApp(options: AppOptions): App {
   const { deps } = options;
   const logger = deps.logger;
   // Every procedure's name: what a metric may be labelled with, besides the fixed kinds.
@@ -73,28 +86,35 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy);
   app.set('query parser', 'simple');
+  const trust = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  const headers = securityHeaderList(options.security);
 
-  app.use((req, res, next) => {
+  /** Every request's start: its id, the security headers, and on finish its log line and metrics. */
+  const begin = (req: IncomingMessage, res: ServerResponse) => {
     const requestId = requestIdOf(req);
     req.headers['x-request-id'] = requestId;
     res.setHeader('X-Request-Id', requestId);
+    const url = req.url ?? '';
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
-      const path = req.originalUrl.split('?')[0] ?? '';
+      const path = url.split('?')[0] ?? '';
       logger.info('request', { requestId, method: req.method, path: redactPath(path), status: res.statusCode, ms });
       const kind = kindOf(res) ?? (path.startsWith('/api') ? 'not_found' : 'web');
       const surface = path.startsWith('/api/trpc') ? 'trpc' : procedures.has(kind) ? 'rest' : 'other';
-      options.metrics?.metrics.observe({ surface, procedure: kind, method: req.method, status: res.statusCode }, ms / 1000);
+      options.metrics?.metrics.observe({ surface, procedure: kind, method: req.method ?? 'GET', status: res.statusCode }, ms / 1000);
     });
+    res.setHeaders(headers);
+  };
+  app.use((req, res, next) => {
+    begin(req, res);
     next();
   });
-  app.use(securityHeaders(options.security));
 
   const requestInfo = (req: IncomingMessage): RequestInfo => {
-    const expressReq = req as express.Request;
     return {
-      ip: expressReq.ip ?? req.socket.remoteAddress ?? 'unknown',
+      // What Express's req.ip is, for requests that never pass through Express.
+      ip: proxyaddr(req, trust) ?? 'unknown',
       authorization: req.headers.authorization,
       requestId: String(req.headers['x-request-id']),
       userAgent: req.headers['user-agent'],
@@ -103,7 +123,8 @@ export function createApp(options: AppOptions): Express {
   };
 
   // gzip for the app's code and the API's JSON: what a phone on a slow network waits for.
-  app.use(compression());
+  const compress = compression();
+  app.use(compress);
 
   // Liveness: the process answers; it touches nothing else.
   app.head('/api/ping', (_req, res) => {
@@ -139,32 +160,39 @@ export function createApp(options: AppOptions): Express {
     next();
   });
 
+  // One set of tRPC options for the adapter and for the lane's single queries (api-lane.ts).
+  const trpc: TrpcOptions = {
+    createContext: ({ req, res, info }) => {
+      const only = info.calls.length === 1 ? info.calls[0]?.path : undefined;
+      setKind(res, only && procedures.has(only) ? only : 'batch');
+      if (info.isBatchCall && info.calls.length > 1 && info.calls.some((call) => UNBATCHABLE.test(call.path))) {
+        throw new AppError('BAD_REQUEST', UNBATCHABLE_MESSAGE);
+      }
+      return createContext(deps, requestInfo(req));
+    },
+    onError: ({ error, path, req }) =>
+      logUnexpectedFailure(logger, error, { surface: 'trpc', procedure: path, requestId: req.headers['x-request-id'] }),
+    responseMeta: ({ errors }) => {
+      const limited = errors.find((e): e is AppError => e instanceof AppError && e.retryAfter !== undefined);
+      return limited ? { headers: { 'Retry-After': String(limited.retryAfter) } } : {};
+    },
+  };
   app.use(
     '/api/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res, info }) => {
-        const only = info.calls.length === 1 ? info.calls[0]?.path : undefined;
-        setKind(res, only && procedures.has(only) ? only : 'batch');
-        if (info.isBatchCall && info.calls.length > 1 && info.calls.some((call) => UNBATCHABLE.test(call.path))) {
-          throw new AppError('BAD_REQUEST', UNBATCHABLE_MESSAGE);
-        }
-        return createContext(deps, requestInfo(req));
-      },
+      createContext: trpc.createContext,
       maxBatchSize: MAX_BATCH_SIZE,
       maxBodySize: LIMITS.bodyBytes,
-      onError: ({ error, path, req }) =>
-        logUnexpectedFailure(logger, error, { surface: 'trpc', procedure: path, requestId: req.headers['x-request-id'] }),
-      responseMeta: ({ errors }) => {
-        const limited = errors.find((e): e is AppError => e instanceof AppError && e.retryAfter !== undefined);
-        return limited ? { headers: { 'Retry-After': String(limited.retryAfter) } } : {};
-      },
+      onError: trpc.onError,
+      responseMeta: trpc.responseMeta,
     }),
   );
 
   // The REST surface's body reader; tRPC above reads its own body (same limit) and answers in its own shape.
   app.use('/api', readJsonBody());
-  app.use('/api', createRestHandler({ deps, requestInfo, onRoute: setKind }));
+  const rest = createRestHandler({ deps, requestInfo, onRoute: setKind });
+  app.use('/api', rest);
 
   app.use('/api', (_req, res) => {
     res.status(404).json(errorEnvelope({ kind: 'NOT_FOUND', message: 'Not found: no such API path', issues: [] }));
@@ -183,7 +211,29 @@ export function createApp(options: AppOptions): Express {
     res.status(answer.status).json(answer.envelope);
   };
   app.use(onError);
-  return app;
+
+  const listener = createApiLane({
+    rest,
+    trpc,
+    fallback: app,
+    begin,
+    compress: compress as unknown as Parameters<typeof createApiLane>[0]['compress'],
+    bodyError: (_req, res, type) => {
+      const answer = requestError({ type }) as NonNullable<ReturnType<typeof requestError>>;
+      sendExpressJson(res, answer.status, answer.envelope);
+    },
+  });
+  return { express: app, listener };
+}
+
+/** What Express's res.status(n).json(body) writes, for answers that do not pass through Express. */
+function sendExpressJson(res: ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.setHeader('ETag', etag(json, { weak: true }));
+  res.end(json);
 }
 
 /** What a body reader's failure is: its `type` (body-parser's, or ours). */
@@ -223,20 +273,6 @@ function readJsonBody(): RequestHandler {
         return next(Object.assign(new Error('JSON nested too deeply'), { type: 'entity.too.deep' }));
       next();
     });
-}
-
-/** How deep arrays and objects nest in a parsed JSON value, walked without recursion. */
-function nestingDepth(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    deepest = Math.max(deepest, depth + 1);
-    if (deepest > LIMITS.jsonDepth) return deepest;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return deepest;
 }
 
 /**

@@ -34,7 +34,7 @@ const PROVIDER_SOURCES = {
  * referrer, no sniffing, HSTS when PUBLIC_URL is https. Helmet has no
  * Permissions-Policy, so that one header is written here.
  */
-export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
+export function securityHeaderList(options: SecurityHeaderOptions): Map<string, string> {
   const providers = [options.google && PROVIDER_SOURCES.google, options.facebook && PROVIDER_SOURCES.facebook].filter(
     (p): p is (typeof PROVIDER_SOURCES)[keyof typeof PROVIDER_SOURCES] => Boolean(p),
   );
@@ -80,6 +80,12 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     wrote = true;
   });
   if (!wrote) throw new Error('helmet did not write its headers at once');
+  return headers;
+}
+
+/** The same headers as an Express middleware. */
+export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
+  const headers = securityHeaderList(options);
   return (_req, res, next) => {
     res.setHeaders(headers);
     next();

@@ -174,7 +174,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       requestTimeout: limits.requestTimeoutMs,
       connectionsCheckingInterval: limits.checkIntervalMs,
     },
-    app,
+    app.listener,
   );
   server.maxConnections = limits.maxConnections;
   // Longer than the usual load balancer's idle timeout (60 s), so the balancer closes first.

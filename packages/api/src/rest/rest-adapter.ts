@@ -6,10 +6,15 @@ import { appRouter, createCaller } from '../root.ts';
 import { errorEnvelope, successEnvelope } from './envelope.ts';
 import { type RestRoute as Route, restRoutes } from './routes.ts';
 
-type Request = IncomingMessage & { body?: unknown; query?: Record<string, unknown> };
+export type RestRequest = IncomingMessage & { body?: unknown; query?: Record<string, unknown> };
 
 /** The route for a method and path, with its decoded path parameters; undefined when none fits. */
-function match(routes: Route[], method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
+export interface RestMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+function match(routes: Route[], method: string, path: string): RestMatch | undefined {
   const parts = path.split('/').filter(Boolean);
   for (const route of routes) {
     if (route.method !== method || route.segments.length !== parts.length) continue;
@@ -37,7 +42,7 @@ function hasBody(req: IncomingMessage): boolean {
  * body, numeric text read as numbers where numbers are due. A POST or PUT
  * without a body reads as `{}`, so the answer names the missing fields.
  */
-function inputOf(req: Request, route: Route, params: Record<string, string>): Record<string, unknown> {
+function inputOf(req: RestRequest, route: Route, params: Record<string, string>): Record<string, unknown> {
   // A DELETE carries a body when it needs more than its path (DELETE /users/me {currentPassword}): secrets stay out of URLs.
   const readsBody = route.method !== 'GET' && (route.method !== 'DELETE' || route.bodyFields);
   if (readsBody && req.body === undefined && hasBody(req)) {
@@ -89,15 +94,20 @@ export interface RestHandlerOptions {
  * expects `req.body` parsed by `express.json()`. Requests that match no
  * procedure go to `next` (the server's 404 envelope).
  */
-export function createRestHandler(options: RestHandlerOptions) {
+export interface RestHandler {
+  /** The Express middleware (mounted at /api): answers a request that fits a procedure, else calls `next`. */
+  (req: RestRequest, res: ServerResponse, next: () => void): Promise<void>;
+  /** The procedure a method and a path below /api (e.g. `/suppliers/3`) run; undefined when none fits. */
+  find(method: string, path: string): RestMatch | undefined;
+  /** Answers a request whose procedure was found, with `req.query` and `req.body` already read. */
+  serve(req: RestRequest, res: ServerResponse, found: RestMatch): Promise<void>;
+}
+
+export function createRestHandler(options: RestHandlerOptions): RestHandler {
   const routes = restRoutes(appRouter);
   const logger = options.deps.logger;
 
-  return async (req: Request, res: ServerResponse, next: () => void): Promise<void> => {
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const found = match(routes, req.method ?? 'GET', path);
-    if (!found) return next();
-    const { route, params } = found;
+  const serve = async (req: RestRequest, res: ServerResponse, { route, params }: RestMatch): Promise<void> => {
     options.onRoute?.(res, route.procedure);
     const info = options.requestInfo(req);
     let input: Record<string, unknown> | undefined;
@@ -116,4 +126,11 @@ export function createRestHandler(options: RestHandlerOptions) {
       sendJson(res, described.status, errorEnvelope(described));
     }
   };
+  const find = (method: string, path: string) => match(routes, method, path);
+  const handler = async (req: RestRequest, res: ServerResponse, next: () => void): Promise<void> => {
+    const found = find(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/');
+    if (!found) return next();
+    await serve(req, res, found);
+  };
+  return Object.assign(handler, { find, serve });
 }
