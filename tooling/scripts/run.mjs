@@ -51,7 +51,9 @@ if (command === 'start') {
   step('Building');
   pnpm('--filter', './services/*', '--silent', 'run', 'build');
   step('Starting');
-  const child = spawn(process.execPath, ['--enable-source-maps', 'services/server/dist/main.js'], { cwd: root, stdio: 'inherit', env });
+  // The Node flags the server runs with everywhere (npm start, the container, the API benchmark).
+  const nodeArgs = JSON.parse(readFileSync(path.join(root, 'services/server/node-args.json'), 'utf8'));
+  const child = spawn(process.execPath, [...nodeArgs, 'services/server/dist/main.js'], { cwd: root, stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else if (command === 'build') {

@@ -54,6 +54,15 @@ describe('the Dockerfile', () => {
     expect(keyword(runStage, 'COPY').map((i) => i.getTextContent())).toEqual(['COPY --from=build /out /app']);
   });
 
+  it('runs the server with the Node flags of services/server/node-args.json, as npm start does', () => {
+    const nodeArgs = JSON.parse(readFileSync(path.join(repo, 'services/server/node-args.json'), 'utf8')) as string[];
+    expect(nodeArgs).toContain('--max-semi-space-size=32');
+    const [command, ...args] = execForm(keyword(runStage, 'CMD')[0]!);
+    expect([command, ...args]).toEqual(['node', ...nodeArgs, '/app/services/server/dist/main.js']);
+    const start = JSON.parse(readFileSync(path.join(repo, 'services/server/package.json'), 'utf8')).scripts.start as string;
+    expect(start).toBe(['node', ...nodeArgs, 'dist/main.js'].join(' '));
+  });
+
   it('pins the pnpm of package.json', () => {
     const pnpm = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')).packageManager;
     expect(pairsOf(buildStage, 'ARG').PNPM).toBe(pnpm);

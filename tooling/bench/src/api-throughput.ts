@@ -18,7 +18,7 @@
  * of words that picks calls by name, e.g. "suppliers,quantity").
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,8 @@ import { BENCH_PASSWORD } from './accounts.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const serverMain = path.join(root, 'services/server/dist/main.js');
+/** The Node flags npm start and the container run the server with. */
+const NODE_ARGS = JSON.parse(readFileSync(path.join(root, 'services/server/node-args.json'), 'utf8')) as string[];
 const baselineMain = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 const tsx = path.join(root, 'tooling/bench/node_modules/.bin/tsx');
 
@@ -287,13 +289,7 @@ async function runOn(kind: 'postgres' | 'pglite') {
 
     // The server makes the schema (its migrations) and the account; then the data goes in with SQL.
     const serverPort = await freePort();
-    let server = await startProcess(
-      process.execPath,
-      [...SERVER_NODE_ARGS, '--enable-source-maps', serverMain],
-      env,
-      serverPort,
-      '/api/ping',
-    );
+    let server = await startProcess(process.execPath, [...SERVER_NODE_ARGS, ...NODE_ARGS, serverMain], env, serverPort, '/api/ping');
     const owner = await register(server.url);
     let seeded: Awaited<ReturnType<typeof seed>>;
     const baselineEnv: Record<string, string> = { JWT_SECRET: SECRET };
@@ -314,13 +310,7 @@ async function runOn(kind: 'postgres' | 'pglite') {
       scratch.push(copy);
       cpSync(pgliteDir, copy, { recursive: true });
       baselineEnv.PGLITE_DIR = copy;
-      server = await startProcess(
-        process.execPath,
-        [...SERVER_NODE_ARGS, '--enable-source-maps', serverMain],
-        env,
-        serverPort,
-        '/api/ping',
-      );
+      server = await startProcess(process.execPath, [...SERVER_NODE_ARGS, ...NODE_ARGS, serverMain], env, serverPort, '/api/ping');
     }
     stops.push(() => server.stop());
     const baseline = await startProcess(tsx, [baselineMain], baselineEnv, await freePort(), '/api/none');
