@@ -11,9 +11,12 @@
  *   2. the time from a click on a quantity's "+" to the updated order text on
  *      screen, for an order of 200 products: median and p95 over many clicks,
  *      as is and with the CPU slowed 4x (a cheap phone), next to a baseline
- *      from the same run (a click that only toggles a class, i.e. one frame).
+ *      from the same run (a click that only toggles a class, i.e. one frame);
+ *   3. Lighthouse (its npm package, mobile, default throttling) on the home
+ *      and login pages: the four category scores and the paint metrics, the
+ *      median of BENCH_LIGHTHOUSE_RUNS runs (3).
  *
- *   pnpm --filter @reorder/bench bench:web      (BENCH_CLICKS=100)
+ *   pnpm --filter @reorder/bench bench:web      (BENCH_CLICKS=100, CHROMIUM_PATH=/usr/bin/chromium)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +25,8 @@ import { fileURLToPath } from 'node:url';
 import { createLogger } from '@reorder/api';
 import { loadConfig, startServer } from '@reorder/server';
 import { type JsonBody, launchChromium } from '@reorder/testing';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import type { Page } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
 
@@ -153,6 +158,51 @@ async function clickToFrame(page: Page) {
   });
 }
 
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'] as const;
+
+/** Lighthouse's scores and metrics for each page: the run with the median performance score of several. */
+async function lighthouseOf(urls: string[]) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const results: Record<string, { scores: Record<string, number>; metrics: Record<string, string> }> = {};
+    for (const url of urls) {
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        const { categories, audits } = result.lhr;
+        runs.push({
+          scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])),
+          metrics: Object.fromEntries(METRICS.map((m) => [m, audits[m]?.displayValue ?? '?'])),
+          failed: Object.values(audits)
+            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+            .map((a) => a.id),
+        });
+      }
+      runs.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+      const median = runs[Math.floor(runs.length / 2)]!;
+      if (process.env.BENCH_LIGHTHOUSE_AUDITS) console.log(`  ${url}: audits below 1: ${median.failed.join(', ') || 'none'}`);
+      results[new URL(url).pathname] = median;
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-webbench-'));
   const loaded = loadConfig({ PORT: '0', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-long-enough-for-hs256-signing!!' });
@@ -266,6 +316,13 @@ async function main() {
     for (const [name, s] of Object.entries(results)) console.log(`| ${name} | ${s.median.toFixed(1)} | ${s.p95.toFixed(1)} |`);
     await context.close();
     await visitor.close();
+
+    const audits = await lighthouseOf([`${server.url}/`, `${server.url}/login`]);
+    console.log(`\nLighthouse ${LIGHTHOUSE_RUNS} runs per page, mobile, default throttling (the run with the median performance score):`);
+    console.log(`| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|`);
+    for (const [page, r] of Object.entries(audits)) {
+      console.log(`| ${page} | ${CATEGORIES.map((c) => r.scores[c]).join(' | ')} | ${METRICS.map((m) => r.metrics[m]).join(' | ')} |`);
+    }
   } finally {
     await browser.close();
     await server.close();
