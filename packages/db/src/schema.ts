@@ -58,6 +58,11 @@ export interface ProductsTable {
   unit: string;
   search_text: string;
   sort_key: string;
+  /** numeric(8,3) or null, like the quantities: the par level, the last count, the usual quantity. */
+  par: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  on_hand: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  counted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  usual: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -103,6 +103,14 @@ export const zQuantity = z
   .refine(hasAllowedDecimals, { error: `Quantity must have at most ${LIMITS.quantityDecimals} decimals` })
   .describe('Quantity from 0 to 99999 with at most 3 decimals; 0 means "not in this order"');
 
+/** A stock amount (a par level, a count): the quantity rules, with the field's own name in its messages. */
+export const zAmount = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, { error: `${label} must be 0 or more` })
+    .max(LIMITS.quantityMax, { error: `${label} must be at most ${LIMITS.quantityMax}` })
+    .refine(hasAllowedDecimals, { error: `${label} must have at most ${LIMITS.quantityDecimals} decimals` });
+
 /** The search text `q`: optional, trimmed, at most 100 characters; blank means "everything". */
 export const zSearch = zSafeString('Search', { typeError: 'Search must be text' })
   .max(LIMITS.searchMax, { error: `Search must be at most ${LIMITS.searchMax} characters` })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zDateTime, zId, zNullAsEmpty, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
+import { stockFields } from './product.ts';
 import { zMessageService } from './supplier.ts';
 
 export const ZOrderProduct = z
@@ -12,12 +13,28 @@ export const ZOrderProduct = z
   })
   .meta({ id: 'OrderProduct', example: { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 } });
 
+/** A product of the current order: its line, and what the owner knows of its stock. */
+export const ZOrderLine = ZOrderProduct.extend(stockFields).meta({
+  id: 'OrderLine',
+  example: {
+    productId: 301,
+    name: 'Tomatoes',
+    unit: 'Kg',
+    quantity: 2.5,
+    par: 6,
+    onHand: 3.5,
+    countedAt: '2026-11-23T08:15:00.000Z',
+    usual: 2.5,
+  },
+});
+export type TOrderLine = z.infer<typeof ZOrderLine>;
+
 export const ZOrder = z
   .object({
     id: z.number().int().describe('Order id'),
     supplierId: z.number().int().describe('Supplier id'),
     introduce: z.string().describe('The message above the order, at most 300 characters'),
-    products: z.array(ZOrderProduct).describe("Every product of the supplier's catalogue, sorted by name"),
+    products: z.array(ZOrderLine).describe("Every product of the supplier's catalogue, sorted by name"),
     text: z.string().describe('The order as it is sent: the message, then "quantity x unit: name" per product above 0'),
   })
   .meta({
@@ -28,13 +45,33 @@ export const ZOrder = z
       supplierId: 12,
       introduce: 'Hi Pepe, for tomorrow please:',
       products: [
-        { productId: 302, name: 'Lemons', unit: 'Kg', quantity: 0 },
-        { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 },
+        { productId: 302, name: 'Lemons', unit: 'Kg', quantity: 0, par: null, onHand: null, countedAt: null, usual: 1 },
+        {
+          productId: 301,
+          name: 'Tomatoes',
+          unit: 'Kg',
+          quantity: 2.5,
+          par: 6,
+          onHand: 3.5,
+          countedAt: '2026-11-23T08:15:00.000Z',
+          usual: 2.5,
+        },
       ],
       text: 'Hi Pepe, for tomorrow please:\n2.5 x Kg: Tomatoes',
     },
   });
 export type TOrder = z.infer<typeof ZOrder>;
+
+export const ZFillOrderInput = z.object({ id: zId('Order id').describe('Order id') });
+
+export const ZFillResult = z
+  .object({
+    order: ZOrder,
+    filled: z.number().int().describe('How many products had a par and a count, and got quantity = max(0, par − on hand)'),
+    skipped: z.number().int().describe('How many products were left alone: no par, or never counted'),
+  })
+  .meta({ id: 'FillResult', description: 'The order after "Fill to par"' });
+export type TFillResult = z.infer<typeof ZFillResult>;
 
 export const ZOrderBySupplierInput = z.object({ supplierId: zId('Supplier id').describe('Supplier id') });
 

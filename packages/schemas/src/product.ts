@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { zCount, zId, zQuantity, zSearch, zText } from './fields.ts';
+import { zAmount, zCount, zDateTime, zId, zQuantity, zSearch, zText } from './fields.ts';
 import { LIMITS } from './limits.ts';
+
+/** What an owner knows of a product's stock (docs/decisions.md §6), on Product and on an Order's products. */
+export const stockFields = {
+  par: z.number().nullable().describe('The stock wanted after a delivery, or null when not set'),
+  onHand: z.number().nullable().describe('The last count of the stock, or null when never counted'),
+  countedAt: zDateTime('When it was last counted (ISO 8601)').nullable().describe('When it was last counted (ISO 8601), or null'),
+  usual: z
+    .number()
+    .nullable()
+    .describe('The median quantity of the last 4 sends of this order that had this product, or null when none had it'),
+};
 
 export const ZProduct = z
   .object({
@@ -9,11 +20,22 @@ export const ZProduct = z
     unit: z.string().describe('Unit, for example "Kg"'),
     orderId: z.number().int().describe('Id of the order (and so the supplier) the product belongs to'),
     quantity: z.number().describe("Quantity in this order's current order; 0 when not ordered"),
+    ...stockFields,
   })
   .meta({
     id: 'Product',
     description: "A product of a supplier's catalogue with its quantity in the current order",
-    example: { id: 301, name: 'Tomatoes', unit: 'Kg', orderId: 12, quantity: 2.5 },
+    example: {
+      id: 301,
+      name: 'Tomatoes',
+      unit: 'Kg',
+      orderId: 12,
+      quantity: 2.5,
+      par: 6,
+      onHand: 3.5,
+      countedAt: '2026-11-23T08:15:00.000Z',
+      usual: 2.5,
+    },
   });
 export type TProduct = z.infer<typeof ZProduct>;
 
@@ -31,10 +53,16 @@ export const ZProductListInput = z.object({
 
 export const ZProductIdInput = z.object({ id: zId('Product id').describe('Product id') });
 
+const zPar = zAmount('Par')
+  .nullable()
+  .describe('The stock wanted after a delivery, 0 to 99999 with at most 3 decimals; null for none')
+  .optional();
+
 export const ZCreateProductInput = z.object({
   name: zProductName,
   unit: zUnit,
   orderId: zId('Order id').describe('The order (supplier) the product belongs to'),
+  par: zPar,
 });
 export type TCreateProductInput = z.infer<typeof ZCreateProductInput>;
 
@@ -42,6 +70,7 @@ export const ZUpdateProductInput = z.object({
   id: zId('Product id').describe('Product id'),
   name: zProductName,
   unit: zUnit,
+  par: zPar.describe('The stock wanted after a delivery; null clears it, and leaving it out keeps it'),
 });
 export type TUpdateProductInput = z.infer<typeof ZUpdateProductInput>;
 
@@ -51,6 +80,13 @@ export const ZSetQuantityInput = z.object({
   quantity: zQuantity,
 });
 export type TSetQuantityInput = z.infer<typeof ZSetQuantityInput>;
+
+export const ZSetStockInput = z.object({
+  productId: zId('Product id').describe('Product id'),
+  orderId: zId('Order id').describe('Order id (the product must belong to it)'),
+  onHand: zAmount('On hand').nullable().describe('The stock counted now, 0 to 99999 with at most 3 decimals; null forgets the last count'),
+});
+export type TSetStockInput = z.infer<typeof ZSetStockInput>;
 
 export const ZQuantityLine = z
   .object({

@@ -1,4 +1,4 @@
-import { expectFailure, expectOk, expectSameNotFound, startTestServer, type TestServer } from '@reorder/testing';
+import { expectFailure, expectOk, expectSameNotFound, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -159,8 +159,14 @@ describe('POST /api/orders/{id}/send', () => {
     expect(sentAt).toBeGreaterThanOrEqual(before - 60_000);
     expect(sentAt).toBeLessThanOrEqual(after + 60_000);
 
-    // Sending does not change the current order.
-    expect(await shop.order()).toEqual(order);
+    // Sending does not change the current order, beyond the usual quantity of what was sent.
+    expect(await shop.order()).toEqual({
+      ...order,
+      products: (order.products as unknown as { quantity: number; usual: number | null }[]).map((p) => ({
+        ...p,
+        usual: p.quantity > 0 ? p.quantity : p.usual,
+      })),
+    });
     // One row, with its lines stored as a JSON array (not a JSON string holding one).
     expect(await sentRows(shop.orderId)).toEqual([
       { id: sent.id, order_id: shop.orderId, supplier_id: shop.supplier.id, lines_type: 'array' },
@@ -427,11 +433,12 @@ describe('POST /api/orders/{id}/reorder', () => {
       supplierId: shop.supplier.id,
       introduce: 'Same as last Tuesday, please',
       products: [
-        { productId: apples.id, name: 'Apples', unit: 'Kg', quantity: 0 },
-        { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0 },
-        { productId: leeks.id, name: 'Leeks', unit: 'Bunch', quantity: 0 },
-        { productId: onions.id, name: 'Onions', unit: 'Bag', quantity: 1 },
-        { productId: tomatoes.id, name: 'Plum tomatoes', unit: 'Crate', quantity: 2.5 },
+        // The sent lines' usual quantity is what was sent (one send so far).
+        { productId: apples.id, name: 'Apples', unit: 'Kg', quantity: 0, ...NO_STOCK },
+        { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0, ...NO_STOCK },
+        { productId: leeks.id, name: 'Leeks', unit: 'Bunch', quantity: 0, ...NO_STOCK },
+        { productId: onions.id, name: 'Onions', unit: 'Bag', quantity: 1, ...NO_STOCK, usual: 1 },
+        { productId: tomatoes.id, name: 'Plum tomatoes', unit: 'Crate', quantity: 2.5, ...NO_STOCK, usual: 2.5 },
       ],
       text: 'Same as last Tuesday, please\n1 x Bag: Onions\n2.5 x Crate: Plum tomatoes',
     };
@@ -460,7 +467,7 @@ describe('POST /api/orders/{id}/reorder', () => {
       id: shop.orderId,
       supplierId: shop.supplier.id,
       introduce: '',
-      products: [{ productId: a.id, name: 'Apples', unit: 'Kg', quantity: 1.5 }],
+      products: [{ productId: a.id, name: 'Apples', unit: 'Kg', quantity: 1.5, ...NO_STOCK, usual: 1.5 }],
       text: '1.5 x Kg: Apples',
     };
     expectOk(await shop.reorder(sent.id), expected);

@@ -46,6 +46,9 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['put', '/products/{id}'],
   ['delete', '/products/{id}'],
   ['put', '/products/quantity'],
+  // docs/decisions.md §6: stock counts and fill to par.
+  ['put', '/products/stock'],
+  ['post', '/orders/{id}/fill'],
   ['post', '/products/clear'],
   ['post', '/feedbacks'],
   ['get', '/orders'],
@@ -204,11 +207,15 @@ describe('GET /api/openapi.json', () => {
       'orderId',
     ]);
     expect(Object.keys(resolveRef('#/components/schemas/Product').properties).sort()).toEqual([
+      'countedAt',
       'id',
       'name',
+      'onHand',
       'orderId',
+      'par',
       'quantity',
       'unit',
+      'usual',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { expectFailure, expectOk, startTestServer, type TestServer } from '@reorder/testing';
+import { expectFailure, expectOk, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let t: TestServer;
@@ -57,10 +57,10 @@ describe("a supplier's order", () => {
       supplierId: shop.supplier.id,
       introduce: '',
       products: [
-        { productId: alamo.id, name: 'Álamo honey', unit: 'Jar', quantity: 0 },
-        { productId: apples.id, name: 'apples', unit: 'Kg', quantity: 0 },
-        { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0 },
-        { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 },
+        { productId: alamo.id, name: 'Álamo honey', unit: 'Jar', quantity: 0, ...NO_STOCK },
+        { productId: apples.id, name: 'apples', unit: 'Kg', quantity: 0, ...NO_STOCK },
+        { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0, ...NO_STOCK },
+        { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...NO_STOCK },
       ],
       text: '2.5 x Kg: Tomatoes',
     });
@@ -109,7 +109,7 @@ describe('the order message', () => {
       id: shop.orderId,
       supplierId: shop.supplier.id,
       introduce: 'Hola Pepe, para mañana:',
-      products: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2 }],
+      products: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2, ...NO_STOCK }],
       text: 'Hola Pepe, para mañana:\n2 x Kg: Tomatoes',
     });
     expectOk(await shop.order(), res.body.data);
@@ -259,7 +259,7 @@ describe('the order text', () => {
     });
     const cleared = await shop.order();
     expect(cleared.body.data.text).toBe('Hola!');
-    expect(cleared.body.data.products).toEqual([{ productId: a.id, name: 'Zucchini', unit: 'Box', quantity: 0 }]);
+    expect(cleared.body.data.products).toEqual([{ productId: a.id, name: 'Zucchini', unit: 'Box', quantity: 0, ...NO_STOCK }]);
   });
 });
 

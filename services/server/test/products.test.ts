@@ -1,5 +1,5 @@
 import { normalizeSearchText } from '@reorder/schemas';
-import { type ApiResponse, expectFailure, expectOk, startTestServer, type TestServer } from '@reorder/testing';
+import { type ApiResponse, expectFailure, expectOk, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let t: TestServer;
@@ -37,8 +37,8 @@ describe('product CRUD', () => {
 
   it('creates a product in an order with quantity 0', async () => {
     const res = await t.api.post('/api/products', { name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId }, token);
-    expectOk(res, { id: expect.any(Number), name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId, quantity: 0 });
-    expect(Object.keys(res.body.data).sort()).toEqual(['id', 'name', 'orderId', 'quantity', 'unit']);
+    expectOk(res, { id: expect.any(Number), name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId, quantity: 0, ...NO_STOCK });
+    expect(Object.keys(res.body.data).sort()).toEqual(['countedAt', 'id', 'name', 'onHand', 'orderId', 'par', 'quantity', 'unit', 'usual']);
     expect(res.body.data.id).toBeGreaterThan(0);
   });
 
@@ -48,7 +48,7 @@ describe('product CRUD', () => {
       { name: '  Jamón ibérico 🐖 ', unit: ' Pieza ', orderId: String(supplier.orderId) },
       token,
     );
-    expectOk(res, { id: expect.any(Number), name: 'Jamón ibérico 🐖', unit: 'Pieza', orderId: supplier.orderId, quantity: 0 });
+    expectOk(res, { id: expect.any(Number), name: 'Jamón ibérico 🐖', unit: 'Pieza', orderId: supplier.orderId, quantity: 0, ...NO_STOCK });
   });
 
   it('reads a product by id with its quantity', async () => {
@@ -59,6 +59,7 @@ describe('product CRUD', () => {
       unit: 'Bag',
       orderId: supplier.orderId,
       quantity: 0,
+      ...NO_STOCK,
     });
     await t.api.put('/api/products/quantity', { productId: p.id, orderId: supplier.orderId, quantity: 2.5 }, token);
     expectOk(await t.api.get(`/api/products/${p.id}`, token), {
@@ -67,6 +68,7 @@ describe('product CRUD', () => {
       unit: 'Bag',
       orderId: supplier.orderId,
       quantity: 2.5,
+      ...NO_STOCK,
     });
   });
 
@@ -74,7 +76,7 @@ describe('product CRUD', () => {
     const p = await t.api.createProduct(token, supplier.orderId, 'Leeks', 'Kg');
     await t.api.put('/api/products/quantity', { productId: p.id, orderId: supplier.orderId, quantity: 4 }, token);
     const res = await t.api.put(`/api/products/${p.id}`, { name: 'Puerros', unit: 'Manojo' }, token);
-    expectOk(res, { id: p.id, name: 'Puerros', unit: 'Manojo', orderId: supplier.orderId, quantity: 4 });
+    expectOk(res, { id: p.id, name: 'Puerros', unit: 'Manojo', orderId: supplier.orderId, quantity: 4, ...NO_STOCK });
     expectOk(await t.api.get(`/api/products/${p.id}`, token), res.body.data);
   });
 
@@ -152,8 +154,8 @@ describe('product validation', () => {
       ['n'.repeat(100), 'u'.repeat(20)],
       ['ñ'.repeat(100), 'ü'.repeat(20)],
     ]) {
-      expectOk(await create({ name, unit }), { id: expect.any(Number), name, unit, orderId, quantity: 0 });
-      expectOk(await update({ name, unit }), { id: productId, name, unit, orderId, quantity: 0 });
+      expectOk(await create({ name, unit }), { id: expect.any(Number), name, unit, orderId, quantity: 0, ...NO_STOCK });
+      expectOk(await update({ name, unit }), { id: productId, name, unit, orderId, quantity: 0, ...NO_STOCK });
     }
   });
 
@@ -232,6 +234,7 @@ describe('product list and search', () => {
         unit: expect.any(String),
         orderId,
         quantity: p.name === 'Bacalao' ? 7.25 : 0,
+        ...NO_STOCK,
       });
     }
     expect(after.body.data.find((p: { name: string }) => p.name === 'Jamón ibérico').unit).toBe('Pieza');
@@ -383,10 +386,10 @@ describe('clearing an order', () => {
 
     const list = await t.api.get(`/api/products?orderId=${orderId}`, token);
     expectOk(list, [
-      { id: a.id, name: 'Apples', unit: 'Kg', orderId, quantity: 0 },
-      { id: b.id, name: 'Bananas', unit: 'Kg', orderId, quantity: 0 },
-      { id: c.id, name: 'Cherries', unit: 'Box', orderId, quantity: 0 },
-      { id: d.id, name: 'Dates', unit: 'Box', orderId, quantity: 0 },
+      { id: a.id, name: 'Apples', unit: 'Kg', orderId, quantity: 0, ...NO_STOCK },
+      { id: b.id, name: 'Bananas', unit: 'Kg', orderId, quantity: 0, ...NO_STOCK },
+      { id: c.id, name: 'Cherries', unit: 'Box', orderId, quantity: 0, ...NO_STOCK },
+      { id: d.id, name: 'Dates', unit: 'Box', orderId, quantity: 0, ...NO_STOCK },
     ]);
     expect(await countRows('products', orderId)).toBe(4);
     const positive = await t.server.deps.db
@@ -420,7 +423,7 @@ describe('product quota', () => {
     await seedProducts(user.id, orderId, 999);
 
     const thousandth = await t.api.post('/api/products', { name: 'Number 1000', unit: 'Kg', orderId }, token);
-    expectOk(thousandth, { id: expect.any(Number), name: 'Number 1000', unit: 'Kg', orderId, quantity: 0 });
+    expectOk(thousandth, { id: expect.any(Number), name: 'Number 1000', unit: 'Kg', orderId, quantity: 0, ...NO_STOCK });
 
     const over = await t.api.post('/api/products', { name: 'Number 1001', unit: 'Kg', orderId }, token);
     expectFailure(over, 400, 'BAD_REQUEST');
@@ -437,6 +440,7 @@ describe('product quota', () => {
       unit: 'Kg',
       orderId: second.orderId,
       quantity: 0,
+      ...NO_STOCK,
     });
     // Deleting one makes room again.
     expectOk(await t.api.delete(`/api/products/${thousandth.body.data.id}`, token), { id: thousandth.body.data.id });

@@ -1,4 +1,4 @@
-import { expectSameNotFound, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
+import { expectSameNotFound, NO_STOCK, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -182,8 +182,8 @@ describe("another user's ids answer exactly like ids that do not exist", () => {
     const after = await snapshotOfA();
     expect(after).toEqual(before);
     expect(after.supplier).toMatchObject({ id: supplierA.id, name: 'Verduras Alfa', note: 'A only', messageService: 'whatsapp' });
-    expect(after.tomato).toEqual({ id: tomatoes.id, name: 'Tomatoes', unit: 'Kg', orderId: supplierA.orderId, quantity: 2.5 });
-    expect(after.onion).toEqual({ id: onions.id, name: 'Onions', unit: 'Bag', orderId: supplierA.orderId, quantity: 0 });
+    expect(after.tomato).toEqual({ id: tomatoes.id, name: 'Tomatoes', unit: 'Kg', orderId: supplierA.orderId, quantity: 2.5, ...NO_STOCK });
+    expect(after.onion).toEqual({ id: onions.id, name: 'Onions', unit: 'Bag', orderId: supplierA.orderId, quantity: 0, ...NO_STOCK });
     expect(after.order).toMatchObject({
       id: supplierA.orderId,
       supplierId: supplierA.id,
@@ -196,7 +196,9 @@ describe("another user's ids answer exactly like ids that do not exist", () => {
   it("leaves B's own rows alone too (nothing was created or moved by the refused calls)", async () => {
     const products = await t.api.get('/api/products', b.token);
     expect(products.status).toBe(200);
-    expect(products.body.data).toEqual([{ id: productB.id, name: 'Peppers', unit: 'Kg', orderId: supplierB.orderId, quantity: 0 }]);
+    expect(products.body.data).toEqual([
+      { id: productB.id, name: 'Peppers', unit: 'Kg', orderId: supplierB.orderId, quantity: 0, ...NO_STOCK },
+    ]);
   });
 });
 
@@ -232,6 +234,6 @@ describe("B's lists never show A's rows", () => {
   it("B's own order shows only B's products", async () => {
     const res = await t.api.get(`/api/orders/supplier/${supplierB.id}`, b.token);
     expect(res.status).toBe(200);
-    expect(res.body.data.products).toEqual([{ productId: productB.id, name: 'Peppers', unit: 'Kg', quantity: 0 }]);
+    expect(res.body.data.products).toEqual([{ productId: productB.id, name: 'Peppers', unit: 'Kg', quantity: 0, ...NO_STOCK }]);
   });
 });

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@reorder/api';
-import { startTestServer, type TestServer } from '@reorder/testing';
+import { NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -80,7 +80,7 @@ describe('the typed tRPC client', () => {
 
     const tomatoes = await api.products.create.mutate({ name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId });
     const garlic = await api.products.create.mutate({ name: 'Garlic', unit: 'Head', orderId: supplier.orderId });
-    expect(tomatoes).toEqual({ id: expect.any(Number), name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId, quantity: 0 });
+    expect(tomatoes).toEqual({ id: expect.any(Number), name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId, quantity: 0, ...NO_STOCK });
 
     const line = await api.products.setQuantity.mutate({ productId: tomatoes.id, orderId: supplier.orderId, quantity: 2.5 });
     expect(line).toEqual({ productId: tomatoes.id, orderId: supplier.orderId, quantity: 2.5 });
@@ -91,8 +91,8 @@ describe('the typed tRPC client', () => {
     expect(order.id).toBe(supplier.orderId);
     expect(order.supplierId).toBe(supplier.id);
     expect(order.products).toEqual([
-      { productId: garlic.id, name: 'Garlic', unit: 'Head', quantity: 3 },
-      { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 },
+      { productId: garlic.id, name: 'Garlic', unit: 'Head', quantity: 3, ...NO_STOCK },
+      { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...NO_STOCK },
     ]);
     expect(order.text).toBe('Hola Tomás, para mañana:\n3 x Head: Garlic\n2.5 x Kg: Tomatoes');
 

@@ -63,7 +63,7 @@ const SUPPLIERS = `WITH ${LIVE}
     WHERE sup.user_id = live.user_id ORDER BY sup.sort_key COLLATE "C", sup.id) x ON true`;
 
 const ORDER = `WITH ${LIVE}
-  SELECT live.user_id AS live, o.id AS order_id, o.supplier_id, o.introduce, p.id, p.name, p.unit, oq.quantity
+  SELECT live.user_id AS live, o.id AS order_id, o.supplier_id, o.introduce, p.id, p.name, p.unit, p.par, p.on_hand, p.counted_at, p.usual, oq.quantity
   FROM live
   LEFT JOIN orders o ON o.user_id = live.user_id AND o.supplier_id = $3
   LEFT JOIN products p ON p.order_id = o.id AND p.user_id = live.user_id
@@ -136,7 +136,16 @@ async function main() {
         if (first.order_id === null) return send(res, 404, { ...unauthorized, message: 'Order not found' });
         const products = rows
           .filter((r) => r.id !== null)
-          .map((r) => ({ productId: r.id as number, name: r.name as string, unit: r.unit as string, quantity: Number(r.quantity ?? 0) }));
+          .map((r) => ({
+            productId: r.id as number,
+            name: r.name as string,
+            unit: r.unit as string,
+            quantity: Number(r.quantity ?? 0),
+            par: r.par === null ? null : Number(r.par),
+            onHand: r.on_hand === null ? null : Number(r.on_hand),
+            countedAt: r.counted_at === null ? null : new Date(r.counted_at as string).toISOString(),
+            usual: r.usual === null ? null : Number(r.usual),
+          }));
         const introduce = first.introduce as string;
         const data = { id: first.order_id, supplierId: first.supplier_id, introduce, products, text: formatOrderText(introduce, products) };
         return send(res, 200, envelope(data, 'Order loaded'));

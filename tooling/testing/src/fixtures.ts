@@ -23,3 +23,6 @@ export function emailOfLength(length: number): string {
   if (email.length !== length) throw new Error(`emailOfLength(${length}) made ${email.length} characters`);
   return email;
 }
+
+/** The stock fields of a product nobody has counted, set a par for or sent (docs/decisions.md §6). */
+export const NO_STOCK = { par: null, onHand: null, countedAt: null, usual: null } as const;

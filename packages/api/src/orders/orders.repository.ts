@@ -1,6 +1,7 @@
 import type { Db } from '@reorder/db';
 import { formatOrderText, type TMessageService, type TOrder, type TOrderSummary } from '@reorder/schemas';
 import { sql } from 'kysely';
+import { toStock } from '../stock.ts';
 
 /**
  * An order with every product of its supplier (sorted by name, quantity 0 when
@@ -21,6 +22,10 @@ async function loadOrder(db: Db, userId: number, where: { id: number } | { suppl
       'products.id',
       'products.name',
       'products.unit',
+      'products.par',
+      'products.on_hand',
+      'products.counted_at',
+      'products.usual',
       'oq.quantity',
     ])
     .where('orders.user_id', '=', userId);
@@ -29,7 +34,9 @@ async function loadOrder(db: Db, userId: number, where: { id: number } | { suppl
   const order = rows[0];
   if (!order) return undefined;
   const products = rows.flatMap((r) =>
-    r.id === null || r.name === null || r.unit === null ? [] : [{ productId: r.id, name: r.name, unit: r.unit, quantity: r.quantity ?? 0 }],
+    r.id === null || r.name === null || r.unit === null
+      ? []
+      : [{ productId: r.id, name: r.name, unit: r.unit, quantity: r.quantity ?? 0, ...toStock(r) }],
   );
   return {
     id: order.order_id,

@@ -1,8 +1,8 @@
-import type { TMessageService, TOrder, TSentOrder } from '@reorder/schemas';
+import type { TFillResult, TMessageService, TOrder, TSentOrder } from '@reorder/schemas';
 import { AppError, found, notFound } from '../errors.ts';
 import type { SignedInContext } from '../sessions/require-user.ts';
-import { findOrderById, setIntroduce, supplierChannel } from './orders.repository.ts';
-import { clearQuantities, setQuantity } from './quantities.repository.ts';
+import { findOrderById, orderExists, setIntroduce, supplierChannel } from './orders.repository.ts';
+import { clearQuantities, fillQuantities, refreshUsual, setQuantity } from './quantities.repository.ts';
 import { findSentOrder, insertSentOrder } from './sent-orders.repository.ts';
 
 type OrdersContext = Pick<SignedInContext, 'db' | 'user'>;
@@ -25,14 +25,32 @@ export async function sendOrder(
   const lines = order.products.filter((p) => p.quantity > 0);
   if (lines.length === 0) throw new AppError('BAD_REQUEST', NOTHING_TO_SEND);
   if (options.text !== undefined && options.text !== order.text) throw new AppError('CONFLICT', ORDER_CHANGED_MESSAGE);
-  return insertSentOrder(ctx.db, ctx.user.id, {
-    orderId: order.id,
-    supplierId: order.supplierId,
-    channel: options.channel ?? (await supplierChannel(ctx.db, ctx.user.id, order.supplierId)),
-    text: order.text,
-    introduce: order.introduce,
-    lines,
+  const channel = options.channel ?? (await supplierChannel(ctx.db, ctx.user.id, order.supplierId));
+  return ctx.db.transaction().execute(async (tx) => {
+    const sent = await insertSentOrder(tx, ctx.user.id, {
+      orderId: order.id,
+      supplierId: order.supplierId,
+      channel,
+      text: order.text,
+      introduce: order.introduce,
+      // The line as it was sent; what the owner knew of the stock stays on the product.
+      lines: lines.map(({ productId, name, unit, quantity }) => ({ productId, name, unit, quantity })),
+    });
+    await refreshUsual(
+      tx,
+      ctx.user.id,
+      order.id,
+      lines.map((line) => line.productId),
+    );
+    return sent;
   });
+}
+
+/** "Fill to par" on the order, and the order as it is now (docs/decisions.md §6). */
+export async function fillOrder(ctx: OrdersContext, orderId: number): Promise<TFillResult> {
+  if (!(await orderExists(ctx.db, ctx.user.id, orderId))) throw notFound('Order');
+  const counts = await fillQuantities(ctx.db, ctx.user.id, orderId);
+  return { order: found(await findOrderById(ctx.db, ctx.user.id, orderId), 'Order'), ...counts };
 }
 
 /**

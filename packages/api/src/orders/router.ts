@@ -1,6 +1,8 @@
 import {
   ZClearProductsInput,
   ZClearProductsResult,
+  ZFillOrderInput,
+  ZFillResult,
   ZOrder,
   ZOrderBySupplierInput,
   ZOrderHistoryInput,
@@ -18,7 +20,7 @@ import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { authedProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
 import { findOrderBySupplier, listOrderSummaries, orderExists } from './orders.repository.ts';
-import { NOTHING_TO_SEND, ORDER_CHANGED_MESSAGE, reorder, sendOrder, updateMessage } from './orders.service.ts';
+import { fillOrder, NOTHING_TO_SEND, ORDER_CHANGED_MESSAGE, reorder, sendOrder, updateMessage } from './orders.service.ts';
 import { clearQuantities, setQuantity } from './quantities.repository.ts';
 import { findSentOrder, listSentOrders } from './sent-orders.repository.ts';
 
@@ -112,6 +114,23 @@ export const ordersRouter = router({
     .input(ZSentOrderInput)
     .output(ZSentOrder)
     .query(async ({ ctx, input }) => found(await findSentOrder(ctx.db, ctx.user.id, input.id, input.sentOrderId), 'Sent order')),
+
+  fill: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/orders/{id}/fill',
+        tags,
+        summary: 'Fill the order to par',
+        description:
+          'Every product with a par and a count gets quantity = max(0, par − onHand); products without a par or without a count are left alone. Answers the order and how many were filled and left alone.',
+      },
+      message: 'Order filled to par',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Order not found' },
+    })
+    .input(ZFillOrderInput)
+    .output(ZFillResult)
+    .mutation(({ ctx, input }) => fillOrder(ctx, input.id)),
 
   reorder: authedProcedure
     .meta({

@@ -1,11 +1,28 @@
 import type { Database, Db, ProductRow } from '@reorder/db';
-import { normalizeSearchText, type TProduct } from '@reorder/schemas';
+import { normalizeSearchText, type TProduct, type TSetStockInput } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
 import { searchPattern } from '../search.ts';
+import { toStock } from '../stock.ts';
 
-export function toProduct(row: Pick<ProductRow, 'id' | 'name' | 'unit' | 'order_id'> & { quantity: number | null }): TProduct {
-  return { id: row.id, name: row.name, unit: row.unit, orderId: row.order_id, quantity: row.quantity ?? 0 };
+type StockColumns = Pick<ProductRow, 'par' | 'on_hand' | 'counted_at' | 'usual'>;
+
+export function toProduct(
+  row: Pick<ProductRow, 'id' | 'name' | 'unit' | 'order_id'> & StockColumns & { quantity: number | null },
+): TProduct {
+  return { id: row.id, name: row.name, unit: row.unit, orderId: row.order_id, quantity: row.quantity ?? 0, ...toStock(row) };
 }
+
+/** The columns a Product is made of. */
+export const PRODUCT_COLUMNS = [
+  'products.id',
+  'products.name',
+  'products.unit',
+  'products.order_id',
+  'products.par',
+  'products.on_hand',
+  'products.counted_at',
+  'products.usual',
+] as const;
 
 function nameColumns(name: string, unit: string) {
   const key = normalizeSearchText(name);
@@ -19,7 +36,7 @@ function selectProducts(db: Db, userId: number) {
     .leftJoin('order_quantities as oq', (join) =>
       join.onRef('oq.order_id', '=', 'products.order_id').onRef('oq.product_id', '=', 'products.id'),
     )
-    .select(['products.id', 'products.name', 'products.unit', 'products.order_id', 'oq.quantity'])
+    .select([...PRODUCT_COLUMNS, 'oq.quantity'])
     .where('products.user_id', '=', userId);
 }
 
@@ -32,15 +49,27 @@ export interface ListProductsOptions {
 
 /** The user's products (of one order when `orderId` is given), sorted by name, matching `q` on the name. */
 export async function listProducts(db: Db, userId: number, options: ListProductsOptions): Promise<TProduct[]> {
-  let query = selectProducts(db, userId);
-  if (options.orderId !== undefined) query = query.where('products.order_id', '=', options.orderId);
   const pattern = searchPattern(options.q);
-  if (pattern) query = query.where('products.search_text', 'like', pattern);
-  const rows = await query
+  if (options.orderId !== undefined) {
+    let query = selectProducts(db, userId).where('products.order_id', '=', options.orderId);
+    if (pattern) query = query.where('products.search_text', 'like', pattern);
+    const rows = await query
+      .orderBy(sql`products.sort_key COLLATE "C"`)
+      .orderBy('products.id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute();
+    return rows.map(toProduct);
+  }
+  // The whole account: the page's ids come from the name-order index alone (it holds the
+  // search text; tenant_search migration), then only those rows are read.
+  let page = db.selectFrom('products').select('products.id').where('products.user_id', '=', userId);
+  if (pattern) page = page.where('products.search_text', 'like', pattern);
+  const ids = page.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id').limit(options.limit).offset(options.offset);
+  const rows = await selectProducts(db, userId)
+    .where('products.id', 'in', ids)
     .orderBy(sql`products.sort_key COLLATE "C"`)
     .orderBy('products.id')
-    .limit(options.limit)
-    .offset(options.offset)
     .execute();
   return rows.map(toProduct);
 }
@@ -80,30 +109,55 @@ export async function lockOrderAndCountProducts(tx: Transaction<Database>, userI
 export async function insertProduct(
   tx: Transaction<Database>,
   userId: number,
-  fields: { name: string; unit: string; orderId: number },
+  fields: { name: string; unit: string; orderId: number; par?: number | null | undefined },
 ): Promise<TProduct> {
   const row = await tx
     .insertInto('products')
-    .values({ user_id: userId, order_id: fields.orderId, ...nameColumns(fields.name, fields.unit) })
-    .returning(['id', 'name', 'unit', 'order_id'])
+    .values({ user_id: userId, order_id: fields.orderId, ...nameColumns(fields.name, fields.unit), par: amount(fields.par) })
+    .returning(['id', 'name', 'unit', 'order_id', 'par', 'on_hand', 'counted_at', 'usual'])
     .executeTakeFirstOrThrow();
   return toProduct({ ...row, quantity: 0 });
+}
+
+/** A stock amount as numeric text (exact, like the quantities), or null. */
+function amount(value: number | null | undefined): string | null {
+  return value === null || value === undefined ? null : value.toFixed(3);
 }
 
 export async function updateProduct(
   db: Db,
   userId: number,
   id: number,
-  fields: { name: string; unit: string },
+  fields: { name: string; unit: string; par?: number | null | undefined },
 ): Promise<TProduct | undefined> {
   const row = await db
     .updateTable('products')
-    .set({ ...nameColumns(fields.name, fields.unit), updated_at: sql`now()` })
+    .set({
+      ...nameColumns(fields.name, fields.unit),
+      ...(fields.par === undefined ? {} : { par: amount(fields.par) }),
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
   return row && findProduct(db, userId, id);
+}
+
+/**
+ * Records a count of a product of the order (null forgets the last one).
+ * Undefined when the product is not the user's or not in that order.
+ */
+export async function setStock(db: Db, userId: number, input: TSetStockInput): Promise<TProduct | undefined> {
+  const row = await db
+    .updateTable('products')
+    .set({ on_hand: amount(input.onHand), counted_at: input.onHand === null ? null : sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', input.productId)
+    .where('order_id', '=', input.orderId)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row && findProduct(db, userId, input.productId);
 }
 
 export async function deleteProduct(db: Db, userId: number, id: number): Promise<boolean> {

@@ -1,8 +1,16 @@
-import { ZCreateProductInput, ZDeletedResult, ZProduct, ZProductIdInput, ZProductListInput, ZUpdateProductInput } from '@reorder/schemas';
+import {
+  ZCreateProductInput,
+  ZDeletedResult,
+  ZProduct,
+  ZProductIdInput,
+  ZProductListInput,
+  ZSetStockInput,
+  ZUpdateProductInput,
+} from '@reorder/schemas';
 import { z } from 'zod';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { authedProcedure } from '../sessions/require-user.ts';
-import { deleteProduct, findProduct, listProducts, orderExists, updateProduct } from './products.repository.ts';
+import { deleteProduct, findProduct, listProducts, orderExists, setStock, updateProduct } from './products.repository.ts';
 import { createProduct, PRODUCT_LIMIT_MESSAGE } from './products.service.ts';
 
 const tags = ['products'];
@@ -68,6 +76,22 @@ export const productProcedures = {
     .input(ZUpdateProductInput)
     .output(ZProduct)
     .mutation(async ({ ctx, input: { id, ...fields } }) => found(await updateProduct(ctx.db, ctx.user.id, id, fields), 'Product')),
+
+  setStock: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/products/stock',
+        tags,
+        summary: "Record a product's stock count",
+        description: 'Sets `onHand` and `countedAt` (now); `onHand: null` forgets the last count. Answers the product.',
+      },
+      message: 'Stock count saved',
+      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'On hand must be at most 99999', NOT_FOUND: 'Product in this order not found' },
+    })
+    .input(ZSetStockInput)
+    .output(ZProduct)
+    .mutation(async ({ ctx, input }) => found(await setStock(ctx.db, ctx.user.id, input), 'Product in this order')),
 
   delete: authedProcedure
     .meta({

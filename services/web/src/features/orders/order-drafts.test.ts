@@ -33,13 +33,14 @@ describe('draftQuantity', () => {
   });
 });
 
+const noStock = { par: null, onHand: null, countedAt: null, usual: null };
 const order: TOrder = {
   id: 1,
   supplierId: 2,
   introduce: 'Hola',
   products: [
-    { productId: 10, name: 'Leche', unit: 'l', quantity: 0 },
-    { productId: 11, name: 'Pan', unit: 'ud', quantity: 4 },
+    { productId: 10, name: 'Leche', unit: 'l', quantity: 0, ...noStock },
+    { productId: 11, name: 'Pan', unit: 'ud', quantity: 4, ...noStock },
   ],
   text: 'Hola\n4 x ud: Pan',
 };
@@ -124,8 +125,8 @@ describe('withSavedQuantity', () => {
   it('puts the saved quantity in the order and makes its text again, leaving the order it was given alone', () => {
     const saved = withSavedQuantity(order, 10, 2.5);
     expect(saved.products).toEqual([
-      { productId: 10, name: 'Leche', unit: 'l', quantity: 2.5 },
-      { productId: 11, name: 'Pan', unit: 'ud', quantity: 4 },
+      { productId: 10, name: 'Leche', unit: 'l', quantity: 2.5, ...noStock },
+      { productId: 11, name: 'Pan', unit: 'ud', quantity: 4, ...noStock },
     ]);
     expect(saved.text).toBe('Hola\n2.5 x l: Leche\n4 x ud: Pan');
     expect(order.products[0]?.quantity).toBe(0);
