@@ -49,27 +49,16 @@ export interface ListProductsOptions {
 
 /** The user's products (of one order when `orderId` is given), sorted by name, matching `q` on the name. */
 export async function listProducts(db: Db, userId: number, options: ListProductsOptions): Promise<TProduct[]> {
+  let query = selectProducts(db, userId);
+  if (options.orderId !== undefined) query = query.where('products.order_id', '=', options.orderId);
   const pattern = searchPattern(options.q);
-  if (options.orderId !== undefined) {
-    let query = selectProducts(db, userId).where('products.order_id', '=', options.orderId);
-    if (pattern) query = query.where('products.search_text', 'like', pattern);
-    const rows = await query
-      .orderBy(sql`products.sort_key COLLATE "C"`)
-      .orderBy('products.id')
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute();
-    return rows.map(toProduct);
-  }
-  // The whole account: the page's ids come from the name-order index alone (it holds the
-  // search text; tenant_search migration), then only those rows are read.
-  let page = db.selectFrom('products').select('products.id').where('products.user_id', '=', userId);
-  if (pattern) page = page.where('products.search_text', 'like', pattern);
-  const ids = page.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id').limit(options.limit).offset(options.offset);
-  const rows = await selectProducts(db, userId)
-    .where('products.id', 'in', ids)
+  if (pattern) query = query.where('products.search_text', 'like', pattern);
+  // Across the whole account, this reads the name-order index alone: it carries every listed column (migrations: stock).
+  const rows = await query
     .orderBy(sql`products.sort_key COLLATE "C"`)
     .orderBy('products.id')
+    .limit(options.limit)
+    .offset(options.offset)
     .execute();
   return rows.map(toProduct);
 }

@@ -14,8 +14,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('counted_at', 'timestamptz')
     .addColumn('usual', sql`numeric(8, 3)`)
     .execute();
+  // The whole-account product list reads the name-order index alone (tenant_search): it carries the new columns too.
+  await sql`DROP INDEX products_user_sort_cover_idx`.execute(db);
+  await sql`CREATE INDEX products_user_sort_cover_idx ON products (user_id, sort_key COLLATE "C", id)
+    INCLUDE (name, unit, order_id, search_text, par, on_hand, counted_at, usual)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`DROP INDEX products_user_sort_cover_idx`.execute(db);
+  await sql`CREATE INDEX products_user_sort_cover_idx ON products (user_id, sort_key COLLATE "C", id)
+    INCLUDE (name, unit, order_id, search_text)`.execute(db);
   await db.schema.alterTable('products').dropColumn('par').dropColumn('on_hand').dropColumn('counted_at').dropColumn('usual').execute();
 }
