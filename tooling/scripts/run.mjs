@@ -136,15 +136,15 @@ function dev() {
 }
 
 async function runTests() {
-  const suites = [
-    { project: 'unit', title: 'unit and domain tests (in-process)' },
-    { project: 'pglite', title: 'integration tests on embedded PGlite' },
-  ];
   const notRun = [];
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const browser = existsSync(chromiumPath);
-  // The PostgreSQL suite waits mostly on the database and the browser suite on Chromium: with both,
-  // they run side by side (the PostgreSQL output follows the browser's).
+  // The browser suite waits mostly on Chromium and the servers it drives: with it, the
+  // integration suites run side by side, one after the other (their output follows the browser's).
+  const suites = [
+    { project: 'unit', title: 'unit and domain tests (in-process)' },
+    { project: 'pglite', title: 'integration tests on embedded PGlite', beside: browser },
+  ];
   if (process.env.TEST_DATABASE_URL) suites.push({ project: 'postgres', title: 'integration tests on PostgreSQL', beside: browser });
   else notRun.push('integration tests on PostgreSQL: TEST_DATABASE_URL is not set (see README)');
   if (browser) suites.push({ project: 'browser', title: `browser tests (Chromium at ${chromiumPath})` });
@@ -183,11 +183,15 @@ async function runTests() {
 
   const summary = [];
   const beside = [];
+  /** The suites beside the browser's, one after the other. */
+  let besideChain = Promise.resolve();
   for (const suite of suites) {
     if (suite.beside) {
       step(`Tests: ${suite.title} (beside the browser tests; output below theirs)`);
       const logFile = path.join(resultsDir, `${suite.project}.log`);
-      beside.push(runSuite(suite, logFile).then((result) => ({ result, logFile })));
+      const done = besideChain.then(() => runSuite(suite, logFile)).then((result) => ({ result, logFile }));
+      besideChain = done.then(() => undefined);
+      beside.push(done);
       continue;
     }
     if (suite.project === 'browser') {
