@@ -228,3 +228,44 @@ describe('screenshots of the account screens', () => {
     }
   }
 });
+
+describe('the Content-Security-Policy', () => {
+  it('is never violated by the app itself: sign-in, sign-up and a signed-in form, validating as the owner types', async () => {
+    const user = await app.t.api.register();
+    const { page, context } = await openPage(app, { user });
+    const violations: string[] = [];
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+          `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+        );
+      });
+    });
+    await page.goto('/suppliers/new');
+    await page.getByLabel('Supplier name').fill('No code');
+    await page.getByLabel('Phone number').fill('600 123 456');
+    await page.getByRole('button', { name: 'Add supplier' }).click();
+    await expect.poll(() => page.getByText(/Add the country code/).isVisible()).toBe(true);
+    const visitor = await app.browser.newContext({ baseURL: app.t.url, viewport: PHONE });
+    const signedOut = await visitor.newPage();
+    await signedOut.exposeFunction('reportViolation', (text: string) => violations.push(text));
+    await visitor.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+          `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+        );
+      });
+    });
+    for (const path of ['/', '/login', '/register']) {
+      await signedOut.goto(path);
+      await signedOut.waitForLoadState('networkidle');
+    }
+    await signedOut.getByLabel('Email').fill('not an email');
+    await signedOut.getByRole('button', { name: 'Create account' }).click();
+    await signedOut.waitForTimeout(300);
+    expect(violations).toEqual([]);
+    await visitor.close();
+    await context.close();
+  });
+});
