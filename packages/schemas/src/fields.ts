@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './jitless.ts';
 import { hasAllowedDecimals, LANGUAGES, LIMITS } from './limits.ts';
 
 /**

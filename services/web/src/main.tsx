@@ -1,4 +1,3 @@
-import './forms/zod-config.ts';
 import './ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
