@@ -13,20 +13,19 @@ export const ZOrderProduct = z
   })
   .meta({ id: 'OrderProduct', example: { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 } });
 
+const TOMATOES_LINE = {
+  productId: 301,
+  name: 'Tomatoes',
+  unit: 'Kg',
+  quantity: 2.5,
+  par: 6,
+  onHand: 3.5,
+  countedAt: '2026-11-23T08:15:00.000Z',
+  usual: 2.5,
+};
+
 /** A product of the current order: its line, and what the owner knows of its stock. */
-export const ZOrderLine = ZOrderProduct.extend(stockFields).meta({
-  id: 'OrderLine',
-  example: {
-    productId: 301,
-    name: 'Tomatoes',
-    unit: 'Kg',
-    quantity: 2.5,
-    par: 6,
-    onHand: 3.5,
-    countedAt: '2026-11-23T08:15:00.000Z',
-    usual: 2.5,
-  },
-});
+export const ZOrderLine = ZOrderProduct.extend(stockFields).meta({ id: 'OrderLine', example: TOMATOES_LINE });
 export type TOrderLine = z.infer<typeof ZOrderLine>;
 
 export const ZOrder = z
@@ -46,16 +45,7 @@ export const ZOrder = z
       introduce: 'Hi Pepe, for tomorrow please:',
       products: [
         { productId: 302, name: 'Lemons', unit: 'Kg', quantity: 0, par: null, onHand: null, countedAt: null, usual: 1 },
-        {
-          productId: 301,
-          name: 'Tomatoes',
-          unit: 'Kg',
-          quantity: 2.5,
-          par: 6,
-          onHand: 3.5,
-          countedAt: '2026-11-23T08:15:00.000Z',
-          usual: 2.5,
-        },
+        TOMATOES_LINE,
       ],
       text: 'Hi Pepe, for tomorrow please:\n2.5 x Kg: Tomatoes',
     },

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@reorder/api';
 import { loadConfig, startServer } from '@reorder/server';
-import { type JsonBody, launchChromium } from '@reorder/testing';
+import { CHROMIUM_ARGS, type JsonBody, launchChromium } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
 
@@ -165,15 +165,7 @@ const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-bl
 
 /** Lighthouse 12 runs on Node 20 (13 needs Node 22). */
 const LIGHTHOUSE = 'lighthouse@12.8.2';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 interface LighthouseReport {
   categories: Record<string, { score: number | null }>;

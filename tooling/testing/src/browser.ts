@@ -5,18 +5,17 @@ import { type Browser, chromium } from 'playwright-core';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
 
-/** A headless Chromium that makes no connections of its own (updates, sync, telemetry). */
+/** Chromium's flags here: no sandbox (root in a container), no GPU, and no connections of its own (updates, sync, telemetry). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** A headless Chromium that makes no connections of its own. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
