@@ -25,7 +25,7 @@ export {
 } from './rate-limit/rate-limiter.ts';
 export { type ErrorEnvelope, errorEnvelope, type SuccessEnvelope, successEnvelope } from './rest/envelope.ts';
 export { createOpenApiDocument } from './rest/openapi.ts';
-export { createRestHandler, type RestHandler, type RestMatch, type RestRequest } from './rest/rest-adapter.ts';
+export { createRestHandler, hasBody, type RestHandler, type RestMatch, type RestRequest } from './rest/rest-adapter.ts';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.ts';
 export { SessionCache, startSessionCache } from './sessions/session-cache.ts';
 export { pruneSessions } from './sessions/sessions.repository.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { type AppRouter, appRouter, type Context, type RestHandler, type RestRequest } from '@reorder/api';
+import { type AppRouter, appRouter, type Context, hasBody, type RestHandler, type RestRequest } from '@reorder/api';
 import { LIMITS } from '@reorder/schemas';
 import type { AnyProcedure, TRPCError } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
@@ -52,10 +52,6 @@ function plainJsonBody(req: IncomingMessage): boolean {
     (encoding === undefined || encoding.toLowerCase() === 'identity') &&
     JSON_TYPE.test(req.headers['content-type'] ?? '')
   );
-}
-
-function hasBody(req: IncomingMessage): boolean {
-  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
 async function readText(req: IncomingMessage): Promise<string> {
@@ -132,6 +128,8 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
   const { rest, trpc, fallback, begin, compress } = options;
   const queries = queriesOf(appRouter);
   const config = appRouter._def._config;
+  // No query reads its signal; tRPC's info still carries one, so one that never aborts serves every request.
+  const neverAborted = new AbortController().signal;
 
   /** What tRPC's resolveResponse answers to one query: `{result: {data}}` or `{error}`, status from the shape. */
   const answerQuery = async (req: IncomingMessage, res: ServerResponse, query: NonNullable<ReturnType<typeof singleQuery>>) => {
@@ -143,7 +141,7 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
       calls: [{ batchIndex: 0, path: name, procedure, getRawInput, result: () => input }],
       type: 'query',
       connectionParams: null,
-      signal: new AbortController().signal,
+      signal: neverAborted,
       url: null,
     } as unknown as TRPCRequestInfo;
     let ctx: Context | undefined;

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /** What the headers depend on: HTTPS, and which sign-in SDKs the pages may load. */
@@ -81,13 +80,4 @@ export function securityHeaderList(options: SecurityHeaderOptions): Map<string, 
   });
   if (!wrote) throw new Error('helmet did not write its headers at once');
   return headers;
-}
-
-/** The same headers as an Express middleware. */
-export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
-  const headers = securityHeaderList(options);
-  return (_req, res, next) => {
-    res.setHeaders(headers);
-    next();
-  };
 }

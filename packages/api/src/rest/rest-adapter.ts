@@ -33,7 +33,7 @@ function match(routes: Route[], method: string, path: string): RestMatch | undef
 const NUMERIC = /^\s*\d+(\.\d+)?\s*$/;
 
 /** A request that came with a body (which express.json left alone when it was not JSON). */
-function hasBody(req: IncomingMessage): boolean {
+export function hasBody(req: IncomingMessage): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
