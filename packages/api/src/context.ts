@@ -36,6 +36,13 @@ export interface ApiDeps {
   social: SocialProviders;
   /** The sign-in check kept in memory, right on every process: a SessionCache (sessions/session-cache.ts). */
   sessions: SignInChecks;
+  /** What time it is, in epoch milliseconds: `Date.now` unless a test drives time (schedules, reminders). */
+  clock?: (() => number) | undefined;
+}
+
+/** The current time of a context: its clock, else the system's. */
+export function nowOf(deps: Pick<ApiDeps, 'clock'>): number {
+  return deps.clock ? deps.clock() : Date.now();
 }
 
 /**

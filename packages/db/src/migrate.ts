@@ -8,6 +8,7 @@ import * as apiTokens from './migrations/2026_11_23_020000_api_tokens.ts';
 import * as authNotifications from './migrations/2026_11_24_010000_auth_notifications.ts';
 import * as tenantSearch from './migrations/2026_11_24_020000_tenant_search.ts';
 import * as stock from './migrations/2026_11_24_030000_stock.ts';
+import * as schedule from './migrations/2026_11_25_010000_schedule.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -22,6 +23,7 @@ const migrations = {
   '2026_11_24_010000_auth_notifications': authNotifications,
   '2026_11_24_020000_tenant_search': tenantSearch,
   '2026_11_24_030000_stock': stock,
+  '2026_11_25_010000_schedule': schedule,
 };
 
 /** Brings the schema to the latest migration; throws (after logging what ran) when one fails. */

@@ -21,6 +21,10 @@ export interface UsersTable {
   google_id: string | null;
   /** The Facebook user id linked for sign-in, if any. */
   facebook_id: string | null;
+  /** An IANA name: delivery days and cut-offs are read in it. */
+  time_zone: Generated<string>;
+  reminders: Generated<boolean>;
+  reminder_minutes: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -37,6 +41,11 @@ export interface SuppliersTable {
   search_text: string;
   /** normalizeSearchText(name): the sort order of lists. */
   sort_key: string;
+  /** ISO weekdays (1 = Monday … 7), ascending. */
+  delivery_days: ColumnType<number[], number[] | undefined, number[]>;
+  /** "HH:MM" in the owner's time zone, or null. */
+  cutoff_time: string | null;
+  lead_days: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -77,6 +77,32 @@ export function zBlankAsMissing<T extends z.ZodType<unknown, string>>(schema: T,
 /** A moment, as ISO 8601 in UTC ("2026-11-23T09:30:00.000Z"): `format: date-time` in the OpenAPI document. */
 export const zDateTime = (description: string) => z.iso.datetime().describe(description);
 
+/** An IANA name the runtime knows ("Europe/Madrid", "UTC"): a region name, never an offset. */
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/** The canonical spelling of an IANA time zone ("europe/madrid" → "Europe/Madrid"), or undefined when it is none. */
+export function canonicalTimeZone(name: string): string | undefined {
+  if (!TIME_ZONE_NAME.test(name)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The owner's time zone: an IANA name, kept in its canonical spelling. */
+export const zTimeZone = zSafeString('Time zone', { typeError: 'Time zone must be text' })
+  .max(LIMITS.timeZoneMax, { error: 'Time zone must be an IANA name like Europe/Madrid' })
+  .transform((value, ctx) => {
+    const canonical = canonicalTimeZone(value);
+    if (canonical === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'Time zone must be an IANA name like Europe/Madrid', params: { rule: 'timeZone' } });
+      return z.NEVER;
+    }
+    return canonical;
+  })
+  .describe('An IANA time zone name, like "Europe/Madrid" or "America/New_York"');
+
 export const zEmail = z
   .string({ error: 'Email is required' })
   .trim()

@@ -26,6 +26,14 @@ export const LIMITS = {
   bodyBytes: 1024 * 1024,
   /** The deepest a JSON body may nest: no call needs more than a few levels. */
   jsonDepth: 32,
+  /** Days between the cut-off and the delivery it is for (docs/decisions.md §6). */
+  leadDaysMax: 7,
+  leadDaysDefault: 1,
+  /** How long before a cut-off the owner is reminded, in minutes. */
+  reminderMinutesMin: 15,
+  reminderMinutesMax: 1440,
+  reminderMinutesDefault: 120,
+  timeZoneMax: 64,
 } as const;
 
 /** Whether a number has at most `LIMITS.quantityDecimals` decimals (2.125 yes, 1.2345 no), tolerating float noise. */

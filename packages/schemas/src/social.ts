@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zLanguage, zSafeString } from './fields.ts';
+import { zLanguage, zSafeString, zTimeZone } from './fields.ts';
 
 const zProviderToken = (label: string, description: string) =>
   zSafeString(label, { typeError: `${label} is required` })
@@ -10,11 +10,13 @@ const zProviderToken = (label: string, description: string) =>
 export const ZGoogleSignInInput = z.object({
   googleToken: zProviderToken('The Google token', 'A Google ID token (the `credential` Google Identity Services gives the page)'),
   language: zLanguage.optional().describe('Language of a new account ("en" or "es"); an existing account keeps its own'),
+  timeZone: zTimeZone.optional().describe('IANA time zone of a new account (UTC when absent); an existing account keeps its own'),
 });
 
 export const ZFacebookSignInInput = z.object({
   facebookToken: zProviderToken('The Facebook token', 'A Facebook user access token (`authResponse.accessToken` from FB.login)'),
   language: zLanguage.optional().describe('Language of a new account ("en" or "es"); an existing account keeps its own'),
+  timeZone: zTimeZone.optional().describe('IANA time zone of a new account (UTC when absent); an existing account keeps its own'),
 });
 
 export const ZPublicConfig = z

@@ -16,6 +16,19 @@ export const ZSupplier = z
     contactInfo: z.string().describe('Phone number, email address or free text, depending on messageService'),
     note: z.string().describe('Notes, at most 300 characters ("" when none)'),
     orderId: z.number().int().describe("Id of this supplier's current order"),
+    deliveryDays: z.array(z.number().int()).describe('Weekdays the supplier delivers, ISO numbers (1 = Monday … 7 = Sunday), ascending'),
+    cutoffTime: z.string().nullable().describe('The time ("HH:MM", in the owner\'s time zone) by which an order must be sent, or null'),
+    leadDays: z.number().int().describe('How many days before the delivery day the cut-off falls (0 = the same day)'),
+    nextDelivery: z.iso
+      .date()
+      .nullable()
+      .describe('The next delivery day whose cut-off is today or later (ISO date), or null without delivery days'),
+    orderBy: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .describe(
+        "The cut-off for `nextDelivery`, with the offset of the owner's time zone (it may have passed earlier today), or null without delivery days or cut-off time",
+      ),
   })
   .meta({
     id: 'Supplier',
@@ -28,6 +41,11 @@ export const ZSupplier = z
       contactInfo: '+34 600 123 456',
       note: 'Delivers before 9:00',
       orderId: 12,
+      deliveryDays: [2, 5],
+      cutoffTime: '14:00',
+      leadDays: 1,
+      nextDelivery: '2026-12-01',
+      orderBy: '2026-11-30T14:00:00+01:00',
     },
   });
 export type TSupplier = z.infer<typeof ZSupplier>;
@@ -65,6 +83,42 @@ const supplierFields = {
   note: zOptionalText('Notes', LIMITS.messageMax, { multiline: true }).describe('Notes, at most 300 characters'),
 };
 
+const CUTOFF_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The schedule fields: optional on both POST and PUT (absent keeps what is stored, or the default on POST). */
+const scheduleFields = {
+  deliveryDays: z
+    .array(
+      z
+        .number({ error: 'Delivery days must be weekday numbers from 1 (Monday) to 7 (Sunday)' })
+        .int({ error: 'Delivery days must be weekday numbers from 1 (Monday) to 7 (Sunday)' })
+        .min(1, { error: 'Delivery days must be weekday numbers from 1 (Monday) to 7 (Sunday)' })
+        .max(7, { error: 'Delivery days must be weekday numbers from 1 (Monday) to 7 (Sunday)' }),
+      { error: 'Delivery days must be a list of weekday numbers' },
+    )
+    .max(7, { error: 'Delivery days must list each weekday at most once' })
+    .refine((days) => new Set(days).size === days.length, { error: 'Delivery days must list each weekday at most once' })
+    .transform((days) => [...days].sort((a, b) => a - b))
+    .optional()
+    .describe('Weekdays the supplier delivers, ISO numbers (1 = Monday … 7 = Sunday); [] for none. Absent keeps them ([] on creation)'),
+  cutoffTime: z
+    .string({ error: 'Cut-off time must be a time like 14:00' })
+    .trim()
+    .regex(CUTOFF_TIME, { error: 'Cut-off time must be a time like 14:00' })
+    .nullable()
+    .optional()
+    .describe('"HH:MM" (24-hour, in the owner\'s time zone) by which an order must be sent; null clears it; absent keeps it'),
+  leadDays: z
+    .number({ error: `Lead days must be a whole number from 0 to ${LIMITS.leadDaysMax}` })
+    .int({ error: `Lead days must be a whole number from 0 to ${LIMITS.leadDaysMax}` })
+    .min(0, { error: `Lead days must be a whole number from 0 to ${LIMITS.leadDaysMax}` })
+    .max(LIMITS.leadDaysMax, { error: `Lead days must be a whole number from 0 to ${LIMITS.leadDaysMax}` })
+    .optional()
+    .describe(
+      `Days between the cut-off and the delivery, 0 to ${LIMITS.leadDaysMax}; absent keeps it (${LIMITS.leadDaysDefault} on creation)`,
+    ),
+};
+
 function checkContactInfo(value: { messageService: TMessageService; contactInfo: string }, ctx: z.RefinementCtx) {
   if (value.messageService === 'other') return;
   if (!value.contactInfo) {
@@ -82,7 +136,7 @@ function checkContactInfo(value: { messageService: TMessageService; contactInfo:
   }
 }
 
-export const ZCreateSupplierInput = z.object(supplierFields).superRefine(checkContactInfo);
+export const ZCreateSupplierInput = z.object({ ...supplierFields, ...scheduleFields }).superRefine(checkContactInfo);
 
 /**
  * The supplier form's rules: the API's, and a WhatsApp number must carry its
@@ -105,10 +159,18 @@ export const ZSupplierFormInput = ZCreateSupplierInput.superRefine((value, ctx) 
 export type TCreateSupplierInput = z.infer<typeof ZCreateSupplierInput>;
 
 export const ZUpdateSupplierInput = z
-  .object({ id: zId('Supplier id').describe('Supplier id'), ...supplierFields })
+  .object({ id: zId('Supplier id').describe('Supplier id'), ...supplierFields, ...scheduleFields })
   .superRefine(checkContactInfo);
 export type TUpdateSupplierInput = z.infer<typeof ZUpdateSupplierInput>;
 
 export const ZSupplierIdInput = z.object({ id: zId('Supplier id').describe('Supplier id') });
 
-export const ZSupplierListInput = z.object({ q: zSearch });
+export const SUPPLIER_SORTS = ['name', 'orderBy'] as const;
+
+export const ZSupplierListInput = z.object({
+  q: zSearch,
+  sort: z
+    .enum(SUPPLIER_SORTS, { error: 'Sort must be "name" or "orderBy"' })
+    .describe('"name" (the default) or "orderBy": the soonest cut-off first, suppliers without a schedule last')
+    .optional(),
+});

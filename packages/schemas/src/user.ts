@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBlankAsMissing, zDateTime, zEmail, zId, zLanguage, zNewPassword, zSafeString, zText } from './fields.ts';
+import { zBlankAsMissing, zDateTime, zEmail, zId, zLanguage, zNewPassword, zSafeString, zText, zTimeZone } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
 export const ZUser = z
@@ -13,6 +13,9 @@ export const ZUser = z
     emailVerified: z
       .boolean()
       .describe('Whether the owner confirmed the email address (a link, a password reset, or a provider that verified it)'),
+    timeZone: z.string().describe("The owner's IANA time zone: delivery days and cut-offs are read in it"),
+    reminders: z.boolean().describe('Whether the owner is reminded before a cut-off (email and Web Push)'),
+    reminderMinutes: z.number().int().describe('How many minutes before a cut-off the reminder goes out'),
   })
   .meta({
     id: 'User',
@@ -25,6 +28,9 @@ export const ZUser = z
       email: 'ana@example.com',
       language: 'es',
       emailVerified: true,
+      timeZone: 'Europe/Madrid',
+      reminders: true,
+      reminderMinutes: 120,
     },
   });
 export type TUser = z.infer<typeof ZUser>;
@@ -64,6 +70,7 @@ export const ZRegisterInput = z.object({
   email: zEmail,
   password: zNewPassword,
   language: zLanguage.optional(),
+  timeZone: zTimeZone.optional().describe("The IANA time zone of the new account (the browser's); UTC when absent"),
 });
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
 
@@ -109,6 +116,19 @@ export const ZUpdateMeInput = z.object({
     'Your current password: required to change the password or the email (an account without a password needs a sign-in less than 15 minutes old instead)',
   ),
   language: zLanguage.optional(),
+  timeZone: zTimeZone.optional(),
+  reminders: z.boolean({ error: 'Reminders must be true or false' }).optional().describe('Remind me before a cut-off'),
+  reminderMinutes: z
+    .number({ error: `Reminder minutes must be a whole number from ${LIMITS.reminderMinutesMin} to ${LIMITS.reminderMinutesMax}` })
+    .int({ error: `Reminder minutes must be a whole number from ${LIMITS.reminderMinutesMin} to ${LIMITS.reminderMinutesMax}` })
+    .min(LIMITS.reminderMinutesMin, {
+      error: `Reminder minutes must be a whole number from ${LIMITS.reminderMinutesMin} to ${LIMITS.reminderMinutesMax}`,
+    })
+    .max(LIMITS.reminderMinutesMax, {
+      error: `Reminder minutes must be a whole number from ${LIMITS.reminderMinutesMin} to ${LIMITS.reminderMinutesMax}`,
+    })
+    .optional()
+    .describe(`How many minutes before a cut-off to remind, ${LIMITS.reminderMinutesMin} to ${LIMITS.reminderMinutesMax}`),
 });
 export type TUpdateMeInput = z.infer<typeof ZUpdateMeInput>;
 

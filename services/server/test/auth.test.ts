@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type ApiResponse,
+  DEFAULT_USER_SETTINGS,
   emailOfLength,
   expectFailure as expectError,
   expectFieldError,
@@ -12,6 +13,7 @@ import {
   startSmtpServer,
   startTestServer,
   type TestServer,
+  USER_KEYS,
   unique,
 } from '@reorder/testing';
 import { SignJWT } from 'jose';
@@ -169,6 +171,7 @@ describe('POST /api/auth/register', () => {
           email: body.email,
           language: 'en',
           emailVerified: false,
+          ...DEFAULT_USER_SETTINGS,
         },
       },
       message: expect.any(String),
@@ -199,15 +202,7 @@ describe('POST /api/auth/register', () => {
     secrets.tokens.add(res.body.data.token);
     expect(res.text).not.toContain(body.password);
     expect(res.text).not.toContain('$argon2');
-    expect(Object.keys(res.body.data.user).sort()).toEqual([
-      'businessName',
-      'email',
-      'emailVerified',
-      'fullName',
-      'id',
-      'language',
-      'username',
-    ]);
+    expect(Object.keys(res.body.data.user).sort()).toEqual([...USER_KEYS]);
   });
 
   it('keeps the language given at registration', async () => {

@@ -200,10 +200,15 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(resolveRef('#/components/schemas/Supplier').properties).sort()).toEqual([
       'contactInfo',
       'contactName',
+      'cutoffTime',
+      'deliveryDays',
       'id',
+      'leadDays',
       'messageService',
       'name',
+      'nextDelivery',
       'note',
+      'orderBy',
       'orderId',
     ]);
     expect(Object.keys(resolveRef('#/components/schemas/Product').properties).sort()).toEqual([

@@ -1,5 +1,6 @@
 import {
   type ApiResponse,
+  DEFAULT_USER_SETTINGS,
   type FacebookStandIn,
   type GoogleStandIn,
   type RegisteredUser,
@@ -7,6 +8,7 @@ import {
   startGoogleStandIn,
   startTestServer,
   type TestServer,
+  USER_KEYS,
 } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -165,6 +167,7 @@ async function expectSession(server: TestServer, res: ApiResponse, user: Partial
         email: expect.any(String),
         language: expect.stringMatching(/^(en|es)$/),
         emailVerified: true,
+        ...DEFAULT_USER_SETTINGS,
         ...user,
       },
     },
@@ -225,7 +228,7 @@ describe('POST /api/auth/google', () => {
       language: 'en',
     });
     expect(Number.isInteger(session.user.id) && session.user.id > 0).toBe(true);
-    expect(Object.keys(session.user).sort()).toEqual(['businessName', 'email', 'emailVerified', 'fullName', 'id', 'language', 'username']);
+    expect(Object.keys(session.user).sort()).toEqual([...USER_KEYS]);
   });
 
   it('gives a new account the language asked for', async () => {
@@ -429,7 +432,7 @@ describe('POST /api/auth/facebook', () => {
       email: `fatima.${tag}@example.com`,
       language: 'en',
     });
-    expect(Object.keys(session.user).sort()).toEqual(['businessName', 'email', 'emailVerified', 'fullName', 'id', 'language', 'username']);
+    expect(Object.keys(session.user).sort()).toEqual([...USER_KEYS]);
   });
 
   it('gives a new account the language asked for', async () => {
@@ -659,6 +662,7 @@ describe('the tRPC surface', () => {
         email,
         language: 'en',
         emailVerified: true,
+        ...DEFAULT_USER_SETTINGS,
       },
     });
     const mine = await t.api.get('/api/users/me', session.token);

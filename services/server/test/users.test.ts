@@ -1,4 +1,5 @@
 import {
+  DEFAULT_USER_SETTINGS,
   emailOfLength,
   expectFailure as expectError,
   expectFieldError,
@@ -39,6 +40,7 @@ describe('GET /api/users/{username}', () => {
       email: ana.email,
       language: 'en',
       emailVerified: false,
+      ...DEFAULT_USER_SETTINGS,
     });
   });
 

@@ -82,7 +82,14 @@ export class ApiClient {
 
   /** Registers a new user (unique email) and returns its session. */
   async register(
-    overrides: Partial<{ email: string; password: string; businessName: string; fullName: string; language: string }> = {},
+    overrides: Partial<{
+      email: string;
+      password: string;
+      businessName: string;
+      fullName: string;
+      language: string;
+      timeZone: string;
+    }> = {},
   ): Promise<RegisteredUser> {
     userCounter += 1;
     const email = overrides.email ?? `owner${userCounter}.${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -93,6 +100,7 @@ export class ApiClient {
       email,
       password,
       ...(overrides.language ? { language: overrides.language } : {}),
+      ...(overrides.timeZone ? { timeZone: overrides.timeZone } : {}),
     });
     if (res.status !== 200) throw new Error(`register failed: ${res.status} ${res.text}`);
     return { token: res.body.data.token, user: res.body.data.user, email, password };

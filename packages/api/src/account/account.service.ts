@@ -5,7 +5,7 @@ import { findOrderBySupplier } from '../orders/orders.repository.ts';
 import { listSentOrders } from '../orders/sent-orders.repository.ts';
 import type { AuthedContext } from '../sessions/require-user.ts';
 import { listLiveSessions } from '../sessions/sessions.repository.ts';
-import { listSuppliers } from '../suppliers/suppliers.repository.ts';
+import { listSuppliers, readingTime } from '../suppliers/suppliers.repository.ts';
 import { toUser } from '../users/users.repository.ts';
 import { confirmIdentity } from '../users/users.service.ts';
 
@@ -17,7 +17,7 @@ import { confirmIdentity } from '../users/users.service.ts';
  */
 export async function exportAccount(ctx: AuthedContext): Promise<TAccountExport> {
   const { db, user } = ctx;
-  const suppliers = await listSuppliers(db, user.id);
+  const suppliers = await listSuppliers(db, user.id, readingTime(ctx));
   const withOrders = [];
   for (const supplier of suppliers) {
     const order = await findOrderBySupplier(db, user.id, supplier.id);

@@ -32,6 +32,7 @@ export async function register(ctx: Context, input: TRegisterInput): Promise<TSe
     business_name: input.businessName,
     full_name: input.fullName,
     language: input.language ?? 'en',
+    ...(input.timeZone === undefined ? {} : { time_zone: input.timeZone }),
   });
   await sendEmailVerification(ctx, user);
   return signIn(ctx, user);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { authedProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
-import { deleteSupplier, findSupplier, listSuppliers, updateSupplier } from './suppliers.repository.ts';
+import { deleteSupplier, findSupplier, listSuppliers, readingTime, updateSupplier } from './suppliers.repository.ts';
 import { createSupplier } from './suppliers.service.ts';
 
 const tags = ['suppliers'];
@@ -23,14 +23,15 @@ export const suppliersRouter = router({
         path: '/suppliers',
         tags,
         summary: 'List suppliers',
-        description: 'Sorted by name; `q` searches name, contact name and contact info.',
+        description:
+          'Sorted by name, or with `sort=orderBy` by the soonest cut-off (suppliers without a schedule last); `q` searches name, contact name and contact info.',
       },
       message: 'Suppliers loaded',
       errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Search must be at most 100 characters' },
     })
     .input(ZSupplierListInput)
     .output(z.array(ZSupplier))
-    .query(({ ctx, input }) => listSuppliers(ctx.db, ctx.user.id, input.q)),
+    .query(({ ctx, input }) => listSuppliers(ctx.db, ctx.user.id, readingTime(ctx), input)),
 
   byId: authedProcedure
     .meta({
@@ -40,7 +41,7 @@ export const suppliersRouter = router({
     })
     .input(ZSupplierIdInput)
     .output(ZSupplier)
-    .query(async ({ ctx, input }) => found(await findSupplier(ctx.db, ctx.user.id, input.id), 'Supplier')),
+    .query(async ({ ctx, input }) => found(await findSupplier(ctx.db, ctx.user.id, input.id, readingTime(ctx)), 'Supplier')),
 
   create: authedProcedure
     .meta({
@@ -70,7 +71,9 @@ export const suppliersRouter = router({
     })
     .input(ZUpdateSupplierInput)
     .output(ZSupplier)
-    .mutation(async ({ ctx, input: { id, ...fields } }) => found(await updateSupplier(ctx.db, ctx.user.id, id, fields), 'Supplier')),
+    .mutation(async ({ ctx, input: { id, ...fields } }) =>
+      found(await updateSupplier(ctx.db, ctx.user.id, id, fields, readingTime(ctx)), 'Supplier'),
+    ),
 
   delete: authedProcedure
     .meta({

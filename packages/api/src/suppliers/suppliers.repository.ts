@@ -1,26 +1,56 @@
 import type { Database, Db, SupplierRow } from '@reorder/db';
 import { normalizeSearchText, type TCreateSupplierInput, type TMessageService, type TSupplier } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
+import { nowOf } from '../context.ts';
 import { searchPattern } from '../search.ts';
+import type { SignedInContext } from '../sessions/require-user.ts';
+import { nextDelivery } from './schedule.ts';
 
 /** The columns a supplier is answered with (no timestamps or search keys to read and parse). */
-type SupplierWithOrder = Pick<SupplierRow, 'id' | 'name' | 'contact_name' | 'message_service' | 'contact_info' | 'note'> & {
+type SupplierWithOrder = Pick<
+  SupplierRow,
+  'id' | 'name' | 'contact_name' | 'message_service' | 'contact_info' | 'note' | 'delivery_days' | 'cutoff_time' | 'lead_days'
+> & {
   order_id: number;
 };
 
-export function toSupplier(row: SupplierWithOrder): TSupplier {
+/** Where and when a supplier is read: the owner's time zone and the time now (for `nextDelivery` and `orderBy`). */
+export interface ReadingTime {
+  timeZone: string;
+  now: number;
+}
+
+/** The reading time of a signed-in call. */
+export function readingTime(ctx: Pick<SignedInContext, 'user' | 'clock'>): ReadingTime {
+  return { timeZone: ctx.user.time_zone, now: nowOf(ctx) };
+}
+
+/** A supplier as answered, and its cut-off in epoch milliseconds (for sorting; not part of the answer). */
+function toScheduledSupplier(row: SupplierWithOrder, at: ReadingTime): { supplier: TSupplier; orderByMs: number | null } {
+  const schedule = { deliveryDays: row.delivery_days.map(Number), cutoffTime: row.cutoff_time, leadDays: Number(row.lead_days) };
+  const next = nextDelivery(schedule, at.timeZone, at.now);
   return {
-    id: row.id,
-    name: row.name,
-    contactName: row.contact_name,
-    messageService: row.message_service as TMessageService,
-    contactInfo: row.contact_info,
-    note: row.note,
-    orderId: row.order_id,
+    supplier: {
+      id: row.id,
+      name: row.name,
+      contactName: row.contact_name,
+      messageService: row.message_service as TMessageService,
+      contactInfo: row.contact_info,
+      note: row.note,
+      orderId: row.order_id,
+      ...schedule,
+      nextDelivery: next?.nextDelivery ?? null,
+      orderBy: next?.orderBy ?? null,
+    },
+    orderByMs: next?.orderByMs ?? null,
   };
 }
 
-/** The stored columns for supplier fields, with the derived search and sort keys. */
+export function toSupplier(row: SupplierWithOrder, at: ReadingTime): TSupplier {
+  return toScheduledSupplier(row, at).supplier;
+}
+
+/** The stored columns for supplier fields, with the derived search and sort keys; schedule fields only when given. */
 function columns(fields: TCreateSupplierInput) {
   return {
     name: fields.name,
@@ -30,6 +60,9 @@ function columns(fields: TCreateSupplierInput) {
     note: fields.note,
     search_text: normalizeSearchText([fields.name, fields.contactName, fields.contactInfo].join(' \u001f ')),
     sort_key: normalizeSearchText(fields.name),
+    ...(fields.deliveryDays === undefined ? {} : { delivery_days: fields.deliveryDays }),
+    ...(fields.cutoffTime === undefined ? {} : { cutoff_time: fields.cutoffTime }),
+    ...(fields.leadDays === undefined ? {} : { lead_days: fields.leadDays }),
   };
 }
 
@@ -44,23 +77,43 @@ function selectSuppliers(db: Db, userId: number) {
       'suppliers.message_service',
       'suppliers.contact_info',
       'suppliers.note',
+      'suppliers.delivery_days',
+      'suppliers.cutoff_time',
+      'suppliers.lead_days',
       'orders.id as order_id',
     ])
     .where('suppliers.user_id', '=', userId);
 }
 
-/** The user's suppliers sorted by name, those matching `q` (name, contact name, contact info) when given. */
-export async function listSuppliers(db: Db, userId: number, q?: string): Promise<TSupplier[]> {
+/**
+ * The user's suppliers, those matching `q` (name, contact name, contact info)
+ * when given: by name, or with `sort: 'orderBy'` the soonest cut-off first,
+ * then those with delivery days but no cut-off time by their next delivery,
+ * then those without a schedule (docs/decisions.md §6); ties by name.
+ */
+export async function listSuppliers(
+  db: Db,
+  userId: number,
+  at: ReadingTime,
+  options: { q?: string | undefined; sort?: 'name' | 'orderBy' | undefined } = {},
+): Promise<TSupplier[]> {
   let query = selectSuppliers(db, userId);
-  const pattern = searchPattern(q);
+  const pattern = searchPattern(options.q);
   if (pattern) query = query.where('suppliers.search_text', 'like', pattern);
   const rows = await query.orderBy(sql`suppliers.sort_key COLLATE "C"`).orderBy('suppliers.id').execute();
-  return rows.map(toSupplier);
+  const suppliers = rows.map((row) => toScheduledSupplier(row, at));
+  if (options.sort === 'orderBy') {
+    // Missing sorts last; a stable sort keeps the name order among equals.
+    const last = (a: number | string | null, b: number | string | null) =>
+      a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
+    suppliers.sort((a, b) => last(a.orderByMs, b.orderByMs) || last(a.supplier.nextDelivery, b.supplier.nextDelivery));
+  }
+  return suppliers.map((entry) => entry.supplier);
 }
 
-export async function findSupplier(db: Db, userId: number, id: number): Promise<TSupplier | undefined> {
+export async function findSupplier(db: Db, userId: number, id: number, at: ReadingTime): Promise<TSupplier | undefined> {
   const row = await selectSuppliers(db, userId).where('suppliers.id', '=', id).executeTakeFirst();
-  return row && toSupplier(row);
+  return row && toSupplier(row, at);
 }
 
 /** Counts the user's suppliers after locking the user row, so concurrent creations respect the quota. */
@@ -75,7 +128,12 @@ export async function lockAndCountSuppliers(tx: Transaction<Database>, userId: n
 }
 
 /** Inserts a supplier and its (empty) current order. */
-export async function insertSupplier(tx: Transaction<Database>, userId: number, fields: TCreateSupplierInput): Promise<TSupplier> {
+export async function insertSupplier(
+  tx: Transaction<Database>,
+  userId: number,
+  fields: TCreateSupplierInput,
+  at: ReadingTime,
+): Promise<TSupplier> {
   const supplier = await tx
     .insertInto('suppliers')
     .values({ user_id: userId, ...columns(fields) })
@@ -86,10 +144,16 @@ export async function insertSupplier(tx: Transaction<Database>, userId: number, 
     .values({ user_id: userId, supplier_id: supplier.id, introduce: '' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return toSupplier({ ...supplier, order_id: order.id });
+  return toSupplier({ ...supplier, order_id: order.id }, at);
 }
 
-export async function updateSupplier(db: Db, userId: number, id: number, fields: TCreateSupplierInput): Promise<TSupplier | undefined> {
+export async function updateSupplier(
+  db: Db,
+  userId: number,
+  id: number,
+  fields: TCreateSupplierInput,
+  at: ReadingTime,
+): Promise<TSupplier | undefined> {
   const updated = await db
     .updateTable('suppliers')
     .set({ ...columns(fields), updated_at: sql`now()` })
@@ -97,7 +161,7 @@ export async function updateSupplier(db: Db, userId: number, id: number, fields:
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
-  return updated && findSupplier(db, userId, id);
+  return updated && findSupplier(db, userId, id, at);
 }
 
 /** Deletes a supplier; its order, products and quantities go with it (foreign keys cascade). */

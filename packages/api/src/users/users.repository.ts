@@ -14,6 +14,9 @@ export function toUser(row: UserRow): TUser {
     email: row.email,
     language: row.language,
     emailVerified: row.email_verified,
+    timeZone: row.time_zone,
+    reminders: row.reminders,
+    reminderMinutes: Number(row.reminder_minutes),
   };
 }
 

@@ -118,6 +118,9 @@ export async function updateProfile(ctx: AuthedContext, input: TUpdateMeInput): 
       business_name: input.businessName,
       full_name: input.fullName,
       language: input.language,
+      time_zone: input.timeZone,
+      reminders: input.reminders,
+      reminder_minutes: input.reminderMinutes,
       // The same address in another case is the same mailbox: no link needed.
       ...(input.email !== undefined && newEmail === undefined ? { email: input.email } : {}),
     });

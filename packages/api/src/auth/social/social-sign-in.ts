@@ -22,13 +22,19 @@ const COLUMN: Record<ProviderName, ProviderColumn> = { Google: 'google_id', Face
  * business name left for the profile screen). The provider's token is never
  * stored.
  */
+/** What the browser tells of a new account: its language and time zone (an existing account keeps its own). */
+export interface NewAccountPreferences {
+  language?: TLanguage | undefined;
+  timeZone?: string | undefined;
+}
+
 export async function signInWithProvider(
   ctx: Context,
   provider: ProviderName,
   profile: ProviderProfile,
-  language: TLanguage | undefined,
+  preferences: NewAccountPreferences,
 ): Promise<TSession> {
-  const user = (await findAccount(ctx, provider, profile)) ?? (await createProviderAccount(ctx, provider, profile, language));
+  const user = (await findAccount(ctx, provider, profile)) ?? (await createProviderAccount(ctx, provider, profile, preferences));
   return signIn(ctx, user);
 }
 
@@ -74,7 +80,7 @@ async function createProviderAccount(
   ctx: Context,
   provider: ProviderName,
   profile: ProviderProfile,
-  language: TLanguage | undefined,
+  { language, timeZone }: NewAccountPreferences,
 ): Promise<UserRow> {
   if (!profile.email) {
     throw new AppError('BAD_REQUEST', `Your ${provider} account shares no email address with us. Sign up with your email instead.`);
@@ -88,6 +94,7 @@ async function createProviderAccount(
         business_name: '',
         full_name: (profile.name?.trim() || profile.email.split('@')[0] || profile.email).slice(0, 100),
         language: language ?? 'en',
+        ...(timeZone === undefined ? {} : { time_zone: timeZone }),
         email_verified: true,
         [COLUMN[provider]]: profile.providerId,
       },
@@ -103,17 +110,17 @@ async function createProviderAccount(
 }
 
 /** Google sign-in: verify the ID token, then sign in. */
-export async function signInWithGoogle(ctx: Context, input: { googleToken: string; language?: TLanguage | undefined }) {
+export async function signInWithGoogle(ctx: Context, input: { googleToken: string } & NewAccountPreferences) {
   const google = ctx.social.google;
   if (!google) throw providerNotConfigured('Google');
   await ctx.rateLimiter.hit(ctx.rateRules.loginPerIp, ctx.request.ip);
-  return signInWithProvider(ctx, 'Google', await google.verifier.verify(input.googleToken), input.language);
+  return signInWithProvider(ctx, 'Google', await google.verifier.verify(input.googleToken), input);
 }
 
 /** Facebook sign-in: check the access token with the Graph API, then sign in. */
-export async function signInWithFacebook(ctx: Context, input: { facebookToken: string; language?: TLanguage | undefined }) {
+export async function signInWithFacebook(ctx: Context, input: { facebookToken: string } & NewAccountPreferences) {
   const facebook = ctx.social.facebook;
   if (!facebook) throw providerNotConfigured('Facebook');
   await ctx.rateLimiter.hit(ctx.rateRules.loginPerIp, ctx.request.ip);
-  return signInWithProvider(ctx, 'Facebook', await facebook.verifier.verify(input.facebookToken), input.language);
+  return signInWithProvider(ctx, 'Facebook', await facebook.verifier.verify(input.facebookToken), input);
 }
