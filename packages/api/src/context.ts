@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { BackgroundTasks } from './platform/background.ts';
 import type { Logger } from './platform/logger.ts';
 import type { RateLimiter, RateRules } from './rate-limit/rate-limiter.ts';
+import type { PushSender } from './reminders/push.ts';
 import type { TokenService } from './sessions/tokens.ts';
 
 /** Settings the procedures need; the server fills them from its configuration. */
@@ -36,6 +37,8 @@ export interface ApiDeps {
   social: SocialProviders;
   /** The sign-in check kept in memory, right on every process: a SessionCache (sessions/session-cache.ts). */
   sessions: SignInChecks;
+  /** Web Push with the server's VAPID keys (reminders); absent, reminders go by email only. */
+  push?: PushSender | undefined;
   /** What time it is, in epoch milliseconds: `Date.now` unless a test drives time (schedules, reminders). */
   clock?: (() => number) | undefined;
 }

@@ -23,6 +23,15 @@ export {
   type RateRule,
   type RateRules,
 } from './rate-limit/rate-limiter.ts';
+export {
+  createPushSender,
+  generateVapidKeys,
+  type PushMessage,
+  type PushSender,
+  type PushTarget,
+  type VapidKeys,
+} from './reminders/push.ts';
+export { DEFAULT_LEASE_MS, runReminders } from './reminders/reminders.ts';
 export { type ErrorEnvelope, errorEnvelope, type SuccessEnvelope, successEnvelope } from './rest/envelope.ts';
 export { createOpenApiDocument } from './rest/openapi.ts';
 export { createRestHandler, hasBody, type RestHandler, type RestMatch, type RestRequest } from './rest/rest-adapter.ts';

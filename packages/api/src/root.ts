@@ -5,6 +5,7 @@ import { configRouter } from './config/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
 import { ordersRouter, quantityProcedures } from './orders/router.ts';
 import { productProcedures } from './products/router.ts';
+import { pushRouter } from './reminders/router.ts';
 import { suppliersRouter } from './suppliers/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 import { userProcedures } from './users/router.ts';
@@ -18,6 +19,7 @@ export const appRouter = router({
   users: router({ ...accountProcedures, ...userProcedures }),
   feedback: feedbackRouter,
   config: configRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,7 @@ import * as authNotifications from './migrations/2026_11_24_010000_auth_notifica
 import * as tenantSearch from './migrations/2026_11_24_020000_tenant_search.ts';
 import * as stock from './migrations/2026_11_24_030000_stock.ts';
 import * as schedule from './migrations/2026_11_25_010000_schedule.ts';
+import * as reminders from './migrations/2026_11_25_020000_reminders.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -24,6 +25,7 @@ const migrations = {
   '2026_11_24_020000_tenant_search': tenantSearch,
   '2026_11_24_030000_stock': stock,
   '2026_11_25_010000_schedule': schedule,
+  '2026_11_25_020000_reminders': reminders,
 };
 
 /** Brings the schema to the latest migration; throws (after logging what ran) when one fails. */

@@ -167,6 +167,33 @@ export interface SentOrdersTable {
   sent_at: Timestamp;
 }
 
+export interface RemindersTable {
+  id: Generated<number>;
+  user_id: number;
+  supplier_id: number;
+  /** The cut-off reminded of, and the delivery day ("2026-12-01") it is for. */
+  cutoff_at: SetTimestamp;
+  delivery_day: string;
+  /** cutoff_at − the owner's reminder minutes, when planned. */
+  due_at: SetTimestamp;
+  /** A process claimed it until then; past it, another may. */
+  claimed_until: NullableTimestamp;
+  attempts: Generated<number>;
+  done_at: NullableTimestamp;
+  /** "sent", or why none was needed ("already sent", "reminders off"...). */
+  outcome: string | null;
+  created_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   suppliers: SuppliersTable;
@@ -180,6 +207,8 @@ export interface Database {
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
   api_tokens: ApiTokensTable;
+  reminders: RemindersTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 /** The database or a transaction in it: what every repository function takes first, so callers can compose them. */

@@ -6,6 +6,7 @@ export * from './limits.ts';
 export * from './order.ts';
 export * from './order-text.ts';
 export * from './product.ts';
+export * from './push.ts';
 export * from './search.ts';
 export * from './send-links.ts';
 export * from './social.ts';

@@ -29,6 +29,12 @@ export const ZPublicConfig = z
       .object({ appId: z.string().describe('The Facebook app id for the JavaScript SDK') })
       .nullable()
       .describe('Facebook sign-in, or null when it is not configured'),
+    vapidPublicKey: z
+      .string()
+      .nullable()
+      .describe(
+        "The server's VAPID public key (base64url): the `applicationServerKey` a browser subscribes to reminders with; null when Web Push is off",
+      ),
   })
   .meta({ id: 'PublicConfig', description: 'What the web app needs to know about this server' });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

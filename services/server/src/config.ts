@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { VapidKeys } from '@reorder/api';
 
 /** The server's settings (docs/decisions.md §5), validated at start. */
 export interface Config {
@@ -25,6 +26,13 @@ export interface Config {
   trustProxy: false | number | string;
   /** The bearer token that may read /api/metrics; unset: no metrics served. */
   metricsToken: string | undefined;
+  /** VAPID keys for Web Push; unset here means "generate once and keep in DATA_DIR" (see `resolveVapidKeys`). */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  /** How often each process runs the reminder schedule (0: never, for a process that only serves). */
+  reminderIntervalMs: number;
+  /** How long a claimed reminder is held before another process may take it over. */
+  reminderLeaseMs: number;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -139,6 +147,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   const metricsToken = get('METRICS_TOKEN');
   if (metricsToken !== undefined && metricsToken.length < 16) errors.push('METRICS_TOKEN must be at least 16 characters long');
 
+  const vapidPublicKey = get('VAPID_PUBLIC_KEY');
+  const vapidPrivateKey = get('VAPID_PRIVATE_KEY');
+  if ((vapidPublicKey === undefined) !== (vapidPrivateKey === undefined))
+    errors.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  const base64url = /^[A-Za-z0-9_-]+$/;
+  if (vapidPublicKey !== undefined && !(base64url.test(vapidPublicKey) && vapidPublicKey.length === 87)) {
+    errors.push('VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters), as `npx web-push generate-vapid-keys` prints');
+  }
+  if (vapidPrivateKey !== undefined && !(base64url.test(vapidPrivateKey) && vapidPrivateKey.length === 43)) {
+    errors.push('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)');
+  }
+  const milliseconds = (name: string, fallback: number, min: number) => {
+    const text = get(name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || (value !== 0 && value < min)) {
+      errors.push(`${name} must be a whole number of milliseconds, 0 or at least ${min} (got "${text}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const reminderIntervalMs = milliseconds('REMINDER_INTERVAL_MS', 30_000, 100);
+  const reminderLeaseMs = milliseconds('REMINDER_LEASE_MS', 120_000, 1000) || 120_000;
+
   if (errors.length) return { ok: false, errors };
   return {
     ok: true,
@@ -160,6 +192,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       facebookGraphUrl,
       trustProxy,
       metricsToken,
+      vapidPublicKey,
+      vapidPrivateKey,
+      reminderIntervalMs,
+      reminderLeaseMs,
     },
   };
 }
@@ -190,6 +226,36 @@ export function resolveJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>):
     throw new ConfigError(`${file} must hold a key of at least ${JWT_SECRET_MIN} characters (delete it to have a new one generated)`);
   }
   return new TextEncoder().encode(key);
+}
+
+/**
+ * The Web Push (VAPID) key pair: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set,
+ * else a pair generated on first start and kept in `DATA_DIR/vapid.json` (mode
+ * 600), like the signing key: browsers subscribed to the public key keep
+ * working across restarts. Several processes must share the keys (or the folder).
+ */
+export function resolveVapidKeys(
+  config: Pick<Config, 'vapidPublicKey' | 'vapidPrivateKey' | 'dataDir'>,
+  generate: () => VapidKeys,
+): VapidKeys {
+  if (config.vapidPublicKey && config.vapidPrivateKey) return { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey };
+  const file = path.join(config.dataDir, 'vapid.json');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    try {
+      writeFileSync(file, JSON.stringify(generate()), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  try {
+    const keys = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+    if (typeof keys.publicKey === 'string' && typeof keys.privateKey === 'string')
+      return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+  } catch {
+    // Reported below.
+  }
+  throw new ConfigError(`${file} must hold {"publicKey", "privateKey"} (delete it to have new keys generated)`);
 }
 
 /** A setting found wrong only when it is used (a file's content): the server stops with its one line. */

@@ -9,19 +9,22 @@ import {
   createGoogleVerifier,
   createLogger,
   createMailer,
+  createPushSender,
   createRateLimiter,
   createTokenService,
   defaultRateRules,
+  generateVapidKeys,
   type Logger,
   pruneSessions,
   type RateRules,
+  runReminders,
   startSessionCache,
   summarizeError,
 } from '@reorder/api';
 import { connectDatabase, type DatabaseHandle, migrateToLatest } from '@reorder/db';
 import { sql } from 'kysely';
 import { createApp } from './app.ts';
-import { type Config, resolveJwtSecret } from './config.ts';
+import { type Config, resolveJwtSecret, resolveVapidKeys } from './config.ts';
 import { secureDataDir } from './data-dir.ts';
 import { lockDataDir } from './data-lock.ts';
 import { createMetrics } from './metrics.ts';
@@ -153,6 +156,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           : undefined,
     },
   };
+  const fromAddress = /<([^>]+)>\s*$/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
+  deps.push = createPushSender(resolveVapidKeys(config, generateVapidKeys), `mailto:${fromAddress}`, logger);
   const metrics = createMetrics(database);
   const app = createApp({
     deps,
@@ -192,10 +197,25 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   );
   prune.unref();
 
+  // Every process runs the reminder schedule; the database makes each reminder go out once (docs/decisions.md §6).
+  let reminderRound: Promise<unknown> | undefined;
+  const reminders =
+    config.reminderIntervalMs > 0
+      ? setInterval(() => {
+          reminderRound ??= runReminders(deps, config.reminderLeaseMs)
+            .catch((error: unknown) => logger.warn('reminder round failed', summarizeError(error)))
+            .finally(() => {
+              reminderRound = undefined;
+            });
+        }, config.reminderIntervalMs)
+      : undefined;
+  reminders?.unref();
+
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       clearInterval(prune);
+      clearInterval(reminders);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections whose request finishes after this point go idle
       // and would hold the server open: close them as they do.
@@ -205,6 +225,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(sweep);
       // Mail that follows an answer already given still goes out before the database closes.
       await deps.background.drain();
+      await reminderRound;
       mailer.close();
       await sessionCache.stop();
       await database.close();

@@ -49,6 +49,9 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   // docs/decisions.md §6: stock counts and fill to par.
   ['put', '/products/stock'],
   ['post', '/orders/{id}/fill'],
+  // docs/decisions.md §6: the browsers that receive reminders.
+  ['post', '/push/subscriptions'],
+  ['delete', '/push/subscriptions'],
   ['post', '/products/clear'],
   ['post', '/feedbacks'],
   ['get', '/orders'],

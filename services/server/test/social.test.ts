@@ -606,7 +606,11 @@ describe('GET /api/config and providers that are not configured', () => {
   it('says nothing is configured on a server without providers', async () => {
     const res = await bare.api.get('/api/config');
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ code: 1, data: { google: null, facebook: null }, message: expect.any(String) });
+    expect(res.body).toEqual({
+      code: 1,
+      data: { google: null, facebook: null, vapidPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/) },
+      message: expect.any(String),
+    });
   });
 
   it('answers Google sign-in on such a server with a clear 400, never a 500', async () => {
@@ -630,7 +634,7 @@ describe('GET /api/config and providers that are not configured', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({
       code: 1,
-      data: { google: { clientId: google.clientId }, facebook: { appId: APP_ID } },
+      data: { google: { clientId: google.clientId }, facebook: { appId: APP_ID }, vapidPublicKey: expect.any(String) },
       message: expect.any(String),
     });
     expect(res.text).not.toContain(APP_SECRET);
@@ -639,7 +643,7 @@ describe('GET /api/config and providers that are not configured', () => {
   it('gives only the provider that is configured', async () => {
     const res = await keysServer.api.get('/api/config');
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toEqual({ google: { clientId: keysGoogle.clientId }, facebook: null });
+    expect(res.body.data).toEqual({ google: { clientId: keysGoogle.clientId }, facebook: null, vapidPublicKey: expect.any(String) });
   });
 });
 

@@ -78,7 +78,7 @@ export class ApiClient {
   get = <T = JsonBody>(p: string, token?: string) => this.request<T>('GET', p, { token });
   post = <T = JsonBody>(p: string, body: unknown, token?: string) => this.request<T>('POST', p, { body, token });
   put = <T = JsonBody>(p: string, body: unknown, token?: string) => this.request<T>('PUT', p, { body, token });
-  delete = <T = JsonBody>(p: string, token?: string) => this.request<T>('DELETE', p, { token });
+  delete = <T = JsonBody>(p: string, token?: string, body?: unknown) => this.request<T>('DELETE', p, { body, token });
 
   /** Registers a new user (unique email) and returns its session. */
   async register(
@@ -166,6 +166,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://app.test',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    // Reminder rounds run when a test says (runReminders), not on a timer beside it.
+    REMINDER_INTERVAL_MS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
@@ -250,11 +252,22 @@ export async function parseMail(raw: string, envelope?: { to: string[]; from: st
   };
 }
 
-/** A real SMTP server on a free port that keeps every message it receives. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on a free port that keeps every message it receives. The
+ * first `stall.count` messages that `stall.match` are read but never
+ * answered, as a server that hangs mid-delivery: they are kept in `stalled`,
+ * not in `messages`. With `answerDelayMs`, each message is answered that much
+ * later, as a slow server would.
+ */
+export async function startSmtpServer(
+  options: { stall?: { count: number; match: (mail: ReceivedMail) => boolean }; answerDelayMs?: number } = {},
+) {
   const messages: ReceivedMail[] = [];
+  const stalled: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    // A stalled delivery keeps its connection open: close does not wait for it.
+    closeTimeout: 500,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
@@ -262,13 +275,17 @@ export async function startSmtpServer() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        messages.push(
-          await parseMail(raw, {
-            to: session.envelope.rcptTo.map((r) => r.address),
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          }),
-        );
-        callback();
+        const mail = await parseMail(raw, {
+          to: session.envelope.rcptTo.map((r) => r.address),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        });
+        if (options.stall && stalled.length < options.stall.count && options.stall.match(mail)) {
+          stalled.push(mail);
+          return;
+        }
+        messages.push(mail);
+        if (options.answerDelayMs) setTimeout(() => callback(), options.answerDelayMs);
+        else callback();
       });
     },
   });
@@ -277,6 +294,7 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    stalled,
     /** The first message (now or within `timeoutMs`) that matches. */
     async waitFor(match: (m: ReceivedMail) => boolean, timeoutMs = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;

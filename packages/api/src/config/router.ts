@@ -10,7 +10,8 @@ export const configRouter = router({
         path: '/config',
         tags: ['config'],
         summary: "The server's public settings",
-        description: 'Which sign-in providers are configured, with their public client ids.',
+        description:
+          'Which sign-in providers are configured, with their public client ids, and the VAPID key browsers subscribe to reminders with.',
         protect: false,
       },
       message: 'Configuration loaded',
@@ -20,5 +21,6 @@ export const configRouter = router({
     .query(({ ctx }) => ({
       google: ctx.social.google ? { clientId: ctx.social.google.clientId } : null,
       facebook: ctx.social.facebook ? { appId: ctx.social.facebook.appId } : null,
+      vapidPublicKey: ctx.push?.publicKey ?? null,
     })),
 });

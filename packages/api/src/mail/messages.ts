@@ -41,6 +41,28 @@ function render(
   return { subject: t(subjectKey, subjectVars), text, html };
 }
 
+/** The reminder before a supplier's cut-off, with a link to the order screen. */
+export function reminderEmail(options: {
+  locale: string;
+  name: string;
+  supplier: string;
+  time: string;
+  when: string;
+  delivery: string;
+  link: string;
+}): RenderedMail {
+  const t = (key: TMessageKey, vars?: Record<string, string>) => translate(options.locale, key, vars);
+  return render(
+    options.locale,
+    'mail.reminder.subject',
+    options.name,
+    [t('mail.reminder.body', { supplier: options.supplier, when: options.when, delivery: options.delivery })],
+    { label: t('mail.reminder.action'), url: options.link },
+    [t('mail.reminder.why')],
+    { supplier: options.supplier, time: options.time },
+  );
+}
+
 /** The reset-password email with its one-hour, single-use link. */
 export function resetPasswordEmail(options: { locale: string; name: string; link: string }): RenderedMail {
   const t = (key: TMessageKey) => translate(options.locale, key);

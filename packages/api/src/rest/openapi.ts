@@ -49,6 +49,7 @@ const TAGS = [
   { name: 'users', description: 'The profile of the signed-in owner.' },
   { name: 'feedback', description: 'Feedback to the team that runs this server.' },
   { name: 'config', description: "The server's public settings, for the web app." },
+  { name: 'push', description: 'The browsers where the owner receives reminders as notifications (Web Push).' },
   { name: 'health', description: 'Checks for load balancers and uptime monitors.' },
 ];
 

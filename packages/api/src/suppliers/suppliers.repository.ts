@@ -2,6 +2,7 @@ import type { Database, Db, SupplierRow } from '@reorder/db';
 import { normalizeSearchText, type TCreateSupplierInput, type TMessageService, type TSupplier } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
 import { nowOf } from '../context.ts';
+import { replanReminders } from '../reminders/reminders.ts';
 import { searchPattern } from '../search.ts';
 import type { SignedInContext } from '../sessions/require-user.ts';
 import { nextDelivery } from './schedule.ts';
@@ -161,6 +162,7 @@ export async function updateSupplier(
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
+  if (updated) await replanReminders(db, { supplierId: id });
   return updated && findSupplier(db, userId, id, at);
 }
 

@@ -357,6 +357,15 @@ export const en = {
       body: 'Someone signed in to your Reorder account asked to change its email address to {{email}}. It changes only once that address confirms it.',
       notYou: "If this wasn't you, reset your password now:",
     },
+    reminder: {
+      subject: 'Order from {{supplier}} by {{time}}',
+      body: "Order from {{supplier}} by {{when}} for {{delivery}}'s delivery. The order hasn't been sent yet.",
+      action: 'Open the order',
+      why: 'You get this because reminders are on in your profile. You can switch them off or change how early they come there.',
+      push: "Order by {{when}} for {{delivery}}'s delivery",
+      today: '{{time}}',
+      onDay: '{{day}} {{time}}',
+    },
     accountDeleted: {
       subject: 'Your Reorder account was deleted',
       body: 'Your Reorder account and everything in it (suppliers, products, orders and their history) has been deleted, as asked from a signed-in device.',

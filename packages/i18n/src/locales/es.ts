@@ -357,6 +357,15 @@ export const es: TMessages = {
       body: 'Alguien con la sesión iniciada en tu cuenta de Reorder ha pedido cambiar su correo a {{email}}. Solo cambia cuando esa dirección lo confirme.',
       notYou: 'Si no has sido tú, restablece tu contraseña ahora:',
     },
+    reminder: {
+      subject: 'Haz el pedido a {{supplier}} antes de las {{time}}',
+      body: 'Haz el pedido a {{supplier}} como tarde {{when}} para la entrega del {{delivery}}. Todavía no se ha enviado.',
+      action: 'Abrir el pedido',
+      why: 'Recibes esto porque tienes los recordatorios activados en tu perfil. Allí puedes desactivarlos o cambiar con cuánta antelación llegan.',
+      push: 'Pide como tarde {{when}} para la entrega del {{delivery}}',
+      today: 'a las {{time}}',
+      onDay: 'el {{day}} a las {{time}}',
+    },
     accountDeleted: {
       subject: 'Se ha eliminado tu cuenta de Reorder',
       body: 'Se ha eliminado tu cuenta de Reorder y todo lo que contenía (proveedores, productos, pedidos y su historial), como se pidió desde un dispositivo con la sesión iniciada.',

@@ -1,0 +1,69 @@
+import webpush from 'web-push';
+import type { Logger } from '../platform/logger.ts';
+
+/** A browser the owner allowed to notify: its push service endpoint and keys (`PushSubscription.toJSON()`). */
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** What a notification shows, and the page its click opens. */
+export interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  /** One notification per tag: a newer one replaces it. */
+  tag: string;
+}
+
+/** Sends Web Push messages signed with the server's VAPID key. */
+export interface PushSender {
+  readonly publicKey: string;
+  /** "sent", or "gone" when the push service says the subscription no longer exists (404, 410). */
+  send(target: PushTarget, message: PushMessage): Promise<'sent' | 'gone'>;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** A fresh VAPID key pair (P-256, base64url), for a server that has none yet. */
+export function generateVapidKeys(): VapidKeys {
+  return webpush.generateVAPIDKeys();
+}
+
+/**
+ * The web-push library, with our VAPID keys: it encrypts the payload for the
+ * browser (aes128gcm, RFC 8291) and signs a VAPID JWT for the push service
+ * (RFC 8292); fetch posts it. `subject` is how the push service may contact us
+ * (a mailto: or https: URL). A message lives 12 hours at most: a reminder is
+ * stale after its cut-off anyway.
+ */
+export function createPushSender(keys: VapidKeys, subject: string, logger: Logger): PushSender {
+  return {
+    publicKey: keys.publicKey,
+    async send(target, message) {
+      // The library encrypts and signs; the request itself goes through fetch, which also reaches a local http push service (tests).
+      const details = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(message),
+        { TTL: 12 * 3600, urgency: 'high', vapidDetails: { subject, ...keys } },
+      );
+      const res = await fetch(details.endpoint, {
+        method: details.method,
+        headers: details.headers as Record<string, string>,
+        body: details.body ? new Uint8Array(details.body) : null,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.status === 404 || res.status === 410) return 'gone';
+      if (!res.ok) {
+        logger.warn('push failed', { status: res.status, host: new URL(target.endpoint).host });
+        throw new Error(`The push service answered ${res.status}`);
+      }
+      return 'sent';
+    },
+  };
+}

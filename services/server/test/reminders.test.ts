@@ -1,0 +1,228 @@
+import { runReminders } from '@reorder/api';
+import {
+  type BrowserKeys,
+  decryptPush,
+  expectFieldError,
+  expectOk,
+  newBrowserKeys,
+  startPushService,
+  startTestServer,
+  type TestServer,
+  verifyVapid,
+} from '@reorder/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Reminders before a cut-off (docs/decisions.md §6): planned in the database,
+ * delivered once by email and Web Push (to a local push-service stand-in,
+ * decrypted here as the browser would), and not at all when the order went
+ * out, reminders are off, or the cut-off has passed. Time is the server's
+ * injectable clock; rounds run when the test calls them.
+ */
+
+let t: TestServer;
+let push: Awaited<ReturnType<typeof startPushService>>;
+const gone = new Set<string>();
+beforeAll(async () => {
+  push = await startPushService((path) => (gone.has(path) ? 410 : 201));
+  t = await startTestServer();
+});
+afterEach(() => {
+  t.server.deps.clock = undefined;
+});
+afterAll(async () => {
+  await t?.close();
+  await push?.close();
+});
+
+const MINUTE = 60_000;
+/** Runs a reminder round at `at`; what became of the reminders of `supplierIds` (other tests' rounds may claim theirs too). */
+const round = async (at: number, ...supplierIds: number[]) => {
+  t.server.deps.clock = () => at;
+  const outcomes = await runReminders(t.server.deps);
+  return outcomes.filter((o) => supplierIds.includes(o.supplierId)).map((o) => o.outcome);
+};
+
+/** A schedule whose cut-off is about `hoursAhead` from now (UTC, same-day delivery), and when its reminder is due. */
+function scheduleAhead(hoursAhead: number, reminderMinutes = 120) {
+  const cutoff = Math.floor((Date.now() + hoursAhead * 3600_000) / MINUTE) * MINUTE;
+  const day = new Date(cutoff);
+  const weekday = ((day.getUTCDay() + 6) % 7) + 1;
+  const hhmm = day.toISOString().slice(11, 16);
+  const due = cutoff - reminderMinutes * MINUTE;
+  const weekdayName = (locale: string) => new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(day);
+  const sameDay = new Date(due).toISOString().slice(0, 10) === day.toISOString().slice(0, 10);
+  return {
+    fields: { deliveryDays: [weekday], cutoffTime: hhmm, leadDays: 0 },
+    cutoff,
+    due,
+    hhmm,
+    weekday: weekdayName,
+    /** The cut-off as the reminder sent at `due` words it: the time alone when it is the same day. */
+    when: (locale: 'en' | 'es') =>
+      locale === 'en'
+        ? sameDay
+          ? hhmm
+          : `${weekdayName('en')} ${hhmm}`
+        : sameDay
+          ? `a las ${hhmm}`
+          : `el ${weekdayName('es')} a las ${hhmm}`,
+  };
+}
+
+async function subscribe(token: string, name: string): Promise<{ keys: BrowserKeys; endpoint: string }> {
+  const keys = newBrowserKeys();
+  const endpoint = `${push.origin}/push/${name}`;
+  expectOk(await t.api.post('/api/push/subscriptions', { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }, token), { endpoint });
+  return { keys, endpoint };
+}
+
+const mailsTo = async (email: string) => (await t.outbox()).filter((m) => m.to.includes(email));
+
+describe('a due reminder', () => {
+  it('goes out once, at orderBy − reminderMinutes: an email with a link to the order, and a push each browser can decrypt', async () => {
+    const owner = await t.api.register({ language: 'en' });
+    const phone = await subscribe(owner.token, `phone-${owner.user.id}`);
+    const laptop = await subscribe(owner.token, `laptop-${owner.user.id}`);
+    const when = scheduleAhead(3);
+    const supplier = await t.api.createSupplier(owner.token, { name: 'Verduras Núñez', ...when.fields });
+    const before = push.deliveries.length;
+
+    expect(await round(when.due - MINUTE, supplier.id)).toEqual([]);
+    expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'))).toEqual([]);
+    expect(await round(when.due, supplier.id)).toEqual(['sent']);
+
+    const mails = (await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`Order from Verduras Núñez by ${when.hhmm}`);
+    expect(mails[0]?.text).toContain(`Order from Verduras Núñez by ${when.when('en')} for ${when.weekday('en')}'s delivery.`);
+    expect(mails[0]?.text).toContain(`http://app.test/orders/${supplier.id}`);
+
+    const mine = push.deliveries.slice(before);
+    expect(mine.map((d) => d.path).sort()).toEqual([new URL(laptop.endpoint).pathname, new URL(phone.endpoint).pathname].sort());
+    for (const delivery of mine) {
+      expect(delivery.headers['content-encoding']).toBe('aes128gcm');
+      expect(Number(delivery.headers.ttl)).toBeGreaterThan(0);
+      const claims = await verifyVapid(delivery.headers, push.origin);
+      expect(claims.sub).toMatch(/^mailto:/);
+      expect(claims.publicKey).toBe((await t.api.get('/api/config')).body.data.vapidPublicKey);
+      expect(delivery.body.length).toBeLessThan(4096);
+      const keys = delivery.path.includes('phone') ? phone.keys : laptop.keys;
+      expect(JSON.parse(decryptPush(delivery.body, keys))).toEqual({
+        title: 'Verduras Núñez',
+        body: `Order by ${when.when('en')} for ${when.weekday('en')}'s delivery`,
+        url: `http://app.test/orders/${supplier.id}`,
+        tag: `reminder-${supplier.id}`,
+      });
+    }
+
+    // Later rounds, however many, send nothing more for this cut-off.
+    expect(await round(when.due + MINUTE, supplier.id)).toEqual([]);
+    expect(await round(when.cutoff - MINUTE, supplier.id)).toEqual([]);
+    expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'))).toHaveLength(1);
+    expect(push.deliveries.length - before).toBe(2);
+  });
+
+  it("is written in the owner's language", async () => {
+    const owner = await t.api.register({ language: 'es' });
+    const when = scheduleAhead(5, 60);
+    expectOk(await t.api.put('/api/users/me', { reminderMinutes: 60 }, owner.token), expect.objectContaining({ reminderMinutes: 60 }));
+    const supplier = await t.api.createSupplier(owner.token, { name: 'Pescados Ana', ...when.fields });
+    expect(await round(when.due, supplier.id)).toEqual(['sent']);
+    const [mail] = (await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Haz el pedido'));
+    expect(mail?.subject).toBe(`Haz el pedido a Pescados Ana antes de las ${when.hhmm}`);
+    expect(mail?.text).toContain(`Haz el pedido a Pescados Ana como tarde ${when.when('es')} para la entrega del ${when.weekday('es')}.`);
+  });
+
+  it('is not sent when the order went out since the previous cut-off', async () => {
+    const owner = await t.api.register();
+    const when = scheduleAhead(4);
+    const supplier = await t.api.createSupplier(owner.token, { name: 'Already Sent', ...when.fields });
+    const product = await t.api.createProduct(owner.token, supplier.orderId, 'Pan', 'Unit');
+    await t.api.put('/api/products/quantity', { productId: product.id, orderId: supplier.orderId, quantity: 2 }, owner.token);
+    expect((await t.api.post(`/api/orders/${supplier.orderId}/send`, {}, owner.token)).status).toBe(200);
+    expect(await round(when.due, supplier.id)).toEqual(['already sent']);
+    expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'))).toEqual([]);
+  });
+
+  it('is not sent when reminders are switched off, and is planned again when they are switched on', async () => {
+    const owner = await t.api.register();
+    const when = scheduleAhead(6);
+    const supplier = await t.api.createSupplier(owner.token, { name: 'Quiet', ...when.fields });
+    expectOk(await t.api.put('/api/users/me', { reminders: false }, owner.token), expect.objectContaining({ reminders: false }));
+    expect(await round(when.due, supplier.id)).toEqual([]);
+    expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'))).toEqual([]);
+    expectOk(await t.api.put('/api/users/me', { reminders: true }, owner.token), expect.objectContaining({ reminders: true }));
+    expect(await round(when.due + MINUTE, supplier.id)).toEqual(['sent']);
+  });
+
+  it('follows a schedule change: the old cut-off is forgotten, the new one reminded', async () => {
+    const owner = await t.api.register();
+    const first = scheduleAhead(2);
+    const supplier = await t.api.createSupplier(owner.token, { name: 'Moving', ...first.fields });
+    expect(await round(first.due - 10 * MINUTE, supplier.id)).toEqual([]); // planned, not yet due
+    const second = scheduleAhead(8);
+    await t.api.put(`/api/suppliers/${supplier.id}`, { name: 'Moving', messageService: 'other', ...second.fields }, owner.token);
+    expect(await round(first.due, supplier.id)).toEqual([]);
+    expect(await round(second.due, supplier.id)).toEqual(['sent']);
+    const mails = (await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'));
+    expect(mails.map((m) => m.subject)).toEqual([`Order from Moving by ${second.hhmm}`]);
+  });
+
+  it('is closed unsent once its cut-off has passed (a server that was down does not remind late)', async () => {
+    const owner = await t.api.register();
+    const when = scheduleAhead(3);
+    const supplier = await t.api.createSupplier(owner.token, { name: 'Too Late', ...when.fields });
+    expect(await round(when.due - MINUTE, supplier.id)).toEqual([]);
+    expect(await round(when.cutoff + MINUTE, supplier.id)).toEqual(['too late']);
+    expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'))).toEqual([]);
+  });
+
+  it('drops a browser whose push service says the subscription is gone (410), and still emails', async () => {
+    const owner = await t.api.register();
+    const old = await subscribe(owner.token, `old-${owner.user.id}`);
+    gone.add(new URL(old.endpoint).pathname);
+    const when = scheduleAhead(7);
+    const supplier = await t.api.createSupplier(owner.token, { name: 'Gone Browser', ...when.fields });
+    expect(await round(when.due, supplier.id)).toEqual(['sent']);
+    const rows = await t.server.deps.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', owner.user.id).execute();
+    expect(rows).toEqual([]);
+    expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'))).toHaveLength(1);
+  });
+});
+
+describe('POST and DELETE /api/push/subscriptions', () => {
+  it('subscribe a browser once, move it to whoever subscribes it next, and unsubscribe it', async () => {
+    const ana = await t.api.register();
+    const ben = await t.api.register();
+    const { endpoint, keys } = await subscribe(ana.token, `shared-${ana.user.id}`);
+    expectOk(await t.api.post('/api/push/subscriptions', { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }, ana.token), {
+      endpoint,
+    });
+    const owners = () => t.server.deps.db.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', endpoint).execute();
+    expect(await owners()).toEqual([{ user_id: ana.user.id }]);
+    expectOk(await t.api.post('/api/push/subscriptions', { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }, ben.token), {
+      endpoint,
+    });
+    expect(await owners()).toEqual([{ user_id: ben.user.id }]);
+    expect((await t.api.delete('/api/push/subscriptions', ana.token, { endpoint })).status).toBe(404);
+    expectOk(await t.api.delete('/api/push/subscriptions', ben.token, { endpoint }), { endpoint });
+    expect(await owners()).toEqual([]);
+  });
+
+  it('refuse a bad endpoint or bad keys, naming the field, and need a sign-in', async () => {
+    const { token } = await t.api.register();
+    const keys = newBrowserKeys();
+    const good = { endpoint: 'https://push.example.com/abc', keys: { p256dh: keys.p256dh, auth: keys.auth } };
+    expectFieldError(await t.api.post('/api/push/subscriptions', { ...good, endpoint: 'http://push.example.com/abc' }, token), 'endpoint');
+    expectFieldError(await t.api.post('/api/push/subscriptions', { ...good, endpoint: 'not a url' }, token), 'endpoint');
+    expectFieldError(
+      await t.api.post('/api/push/subscriptions', { ...good, keys: { ...good.keys, p256dh: 'short' } }, token),
+      'keys.p256dh',
+    );
+    expectFieldError(await t.api.post('/api/push/subscriptions', { ...good, keys: { ...good.keys, auth: 'a b' } }, token), 'keys.auth');
+    expectFieldError(await t.api.post('/api/push/subscriptions', { endpoint: good.endpoint }, token), 'keys');
+    expect((await t.api.post('/api/push/subscriptions', good)).status).toBe(401);
+    expectOk(await t.api.post('/api/push/subscriptions', good, token), { endpoint: good.endpoint });
+  });
+});
