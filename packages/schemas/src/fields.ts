@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './jitless.ts';
-import { hasAllowedDecimals, LANGUAGES, LIMITS } from './limits.ts';
+import { canonicalTimeZone, hasAllowedDecimals, LANGUAGES, LIMITS } from './limits.ts';
 
 /**
  * A positive integer id. Its input type is `number`: paths and queries are
@@ -76,19 +76,6 @@ export function zBlankAsMissing<T extends z.ZodType<unknown, string>>(schema: T,
 
 /** A moment, as ISO 8601 in UTC ("2026-11-23T09:30:00.000Z"): `format: date-time` in the OpenAPI document. */
 export const zDateTime = (description: string) => z.iso.datetime().describe(description);
-
-/** An IANA name the runtime knows ("Europe/Madrid", "UTC"): a region name, never an offset. */
-const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
-
-/** The canonical spelling of an IANA time zone ("europe/madrid" → "Europe/Madrid"), or undefined when it is none. */
-export function canonicalTimeZone(name: string): string | undefined {
-  if (!TIME_ZONE_NAME.test(name)) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The owner's time zone: an IANA name, kept in its canonical spelling. */
 export const zTimeZone = zSafeString('Time zone', { typeError: 'Time zone must be text' })

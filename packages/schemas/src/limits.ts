@@ -60,3 +60,16 @@ export type TMessageService = (typeof MESSAGE_SERVICES)[number];
 
 /** Services whose contact info is a phone number; `email` takes an address, `other` free text. */
 export const PHONE_SERVICES: readonly TMessageService[] = ['whatsapp', 'telegram', 'sms', 'phone'];
+
+/** An IANA name the runtime knows ("Europe/Madrid", "UTC"): a region name, never an offset. */
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/** The canonical spelling of an IANA time zone ("europe/madrid" → "Europe/Madrid"), or undefined when it is none. */
+export function canonicalTimeZone(name: string): string | undefined {
+  if (name.length > LIMITS.timeZoneMax || !TIME_ZONE_NAME.test(name)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}

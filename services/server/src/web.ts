@@ -44,7 +44,16 @@ export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
     return webRouter;
   }
   webRouter.use('/assets', express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  webRouter.use(express.static(webDir, { index: false, maxAge: '1h' }));
+  webRouter.use(
+    express.static(webDir, {
+      index: false,
+      maxAge: '1h',
+      // The service worker is looked at on every visit, so a new version reaches the browser at once.
+      setHeaders: (res, file) => {
+        if (path.basename(file) === 'sw.js') res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   webRouter.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_A_SCREEN.test(req.path)) return notFound(res);

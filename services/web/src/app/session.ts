@@ -90,3 +90,8 @@ export function isSessionValid(session: Session | null = current, now = Date.now
 export function useSession(): Session | null {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
 }
+
+/** The owner's time zone, in which delivery days and cut-offs are read (UTC until the account says). */
+export function useOwnerTimeZone(): string {
+  return useSession()?.user.timeZone ?? 'UTC';
+}

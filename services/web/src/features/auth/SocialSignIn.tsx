@@ -4,6 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { useTranslation } from '../../app/i18n.ts';
 import { facebookAccessToken, googleCredential } from '../../app/providers.ts';
 import { afterLoginPath } from '../../app/redirect.ts';
+import { browserTimeZone } from '../../app/schedule-format.ts';
 import { startSession } from '../../app/start-session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
@@ -71,7 +72,9 @@ export function SocialSignIn() {
           busy={busy === 'Google'}
           onClick={() => {
             const clientId = providers.google?.clientId ?? '';
-            void signIn('Google', async () => google.mutateAsync({ googleToken: await googleCredential(clientId), language }));
+            void signIn('Google', async () =>
+              google.mutateAsync({ googleToken: await googleCredential(clientId), language, timeZone: browserTimeZone() }),
+            );
           }}
         >
           {t('auth.continueWithGoogle')}
@@ -84,7 +87,9 @@ export function SocialSignIn() {
           busy={busy === 'Facebook'}
           onClick={() => {
             const appId = providers.facebook?.appId ?? '';
-            void signIn('Facebook', async () => facebook.mutateAsync({ facebookToken: await facebookAccessToken(appId), language }));
+            void signIn('Facebook', async () =>
+              facebook.mutateAsync({ facebookToken: await facebookAccessToken(appId), language, timeZone: browserTimeZone() }),
+            );
           }}
         >
           {t('auth.continueWithFacebook')}

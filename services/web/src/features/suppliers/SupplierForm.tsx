@@ -6,6 +6,7 @@ import { useForm } from '../../forms/use-form.ts';
 import { Button, TextButton } from '../../ui/Button.tsx';
 import { type Option, SelectField, TextArea, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
+import { EMPTY_SCHEDULE, ScheduleFields, type ScheduleValues } from './ScheduleFields.tsx';
 import { ownerRegion, suggestInternationalNumber } from './whatsapp-number.ts';
 
 const ICONS: Record<string, string> = { whatsapp: '💬', telegram: '✈️', sms: '📱', email: '✉️', phone: '📞', other: '📎' };
@@ -14,20 +15,32 @@ export type SupplierFormValues = { name: string; contactName: string; messageSer
 
 export const EMPTY_SUPPLIER: SupplierFormValues = { name: '', contactName: '', messageService: 'whatsapp', contactInfo: '', note: '' };
 
+/** The form's text fields of a supplier (the schedule has its own controls). */
+function textValues(supplier: SupplierFormValues): SupplierFormValues {
+  const { name, contactName, messageService, contactInfo, note } = supplier;
+  return { name, contactName, messageService, contactInfo, note };
+}
+
 /** The supplier fields with the server's rules; the contact field follows "send via" (phone, email or free text). */
 export function SupplierForm({
   initial,
+  initialSchedule = EMPTY_SCHEDULE,
+  timeZone,
   submitLabel,
   busy,
   onSubmit,
 }: {
   initial: SupplierFormValues;
+  initialSchedule?: { deliveryDays: number[]; cutoffTime: string | null; leadDays: number };
+  /** The owner's time zone, in which the cut-off is read. */
+  timeZone: string;
   submitLabel: string;
   busy: boolean;
   onSubmit: (values: TCreateSupplierInput) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm(ZSupplierFormInput, initial);
+  const form = useForm(ZSupplierFormInput, textValues(initial));
+  const [schedule, setSchedule] = useState<ScheduleValues>({ ...initialSchedule, cutoffTime: initialSchedule.cutoffTime ?? '' });
   const service = form.values.messageService;
   const contactInfo = form.values.contactInfo;
   // A WhatsApp number without its country code: offer it with the owner's country code, in one tap.
@@ -55,7 +68,11 @@ export function SupplierForm({
         : { label: t('suppliers.contactInfoPhone'), type: 'tel' as const, inputMode: 'tel' as const, autoComplete: 'tel' };
 
   return (
-    <Form onSubmit={form.handleSubmit(onSubmit)}>
+    <Form
+      onSubmit={form.handleSubmit((values) =>
+        onSubmit({ ...values, deliveryDays: schedule.deliveryDays, cutoffTime: schedule.cutoffTime || null, leadDays: schedule.leadDays }),
+      )}
+    >
       <Hint>{t('app.requiredHint')}</Hint>
       <TextField {...form.field('name')} label={t('suppliers.name')} maxLength={LIMITS.nameMax} autoComplete="organization" required />
       <TextField {...form.field('contactName')} label={t('suppliers.contactName')} maxLength={LIMITS.nameMax} autoComplete="name" />
@@ -77,6 +94,7 @@ export function SupplierForm({
         }
       />
       <TextArea {...form.field('note')} label={t('suppliers.note')} max={LIMITS.messageMax} />
+      <ScheduleFields value={schedule} onChange={setSchedule} timeZone={timeZone} />
       <Button type="submit" block busy={busy}>
         {submitLabel}
       </Button>

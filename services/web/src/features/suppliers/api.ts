@@ -8,9 +8,12 @@ export interface MutationCallbacks<T> {
   onError?: (error: unknown) => void;
 }
 
-/** The owner's suppliers, those matching `q` when given; the previous list stays while a search loads. */
-export function useSuppliers(q: string) {
-  return trpc.suppliers.list.useQuery({ q: q || undefined }, { placeholderData: keepPreviousData });
+/** The owner's suppliers, those matching `q` when given, by name or by the soonest cut-off; the previous list stays while a search loads. */
+export function useSuppliers(q: string, sort: 'name' | 'orderBy' = 'name') {
+  return trpc.suppliers.list.useQuery(
+    { q: q || undefined, sort: sort === 'name' ? undefined : sort },
+    { placeholderData: keepPreviousData },
+  );
 }
 
 export function useSupplier(id: number) {

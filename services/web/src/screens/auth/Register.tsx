@@ -2,6 +2,7 @@ import { type TLanguage, ZRegisterInput } from '@reorder/schemas';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useTranslation } from '../../app/i18n.ts';
 import { afterLoginPath } from '../../app/redirect.ts';
+import { browserTimeZone } from '../../app/schedule-format.ts';
 import { startSession } from '../../app/start-session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
@@ -39,7 +40,11 @@ export default function Register() {
   return (
     <PublicScreen title={t('auth.registerTitle')}>
       <Card size="md">
-        <Form onSubmit={form.handleSubmit((values) => register.mutate({ ...values, language: i18n.language as TLanguage }))}>
+        <Form
+          onSubmit={form.handleSubmit((values) =>
+            register.mutate({ ...values, language: i18n.language as TLanguage, timeZone: browserTimeZone() }),
+          )}
+        >
           <Hint>{t('app.requiredHint')}</Hint>
           <TextField {...form.field('businessName')} label={t('auth.businessName')} autoComplete="organization" required />
           <TextField {...form.field('fullName')} label={t('auth.fullName')} autoComplete="name" required />

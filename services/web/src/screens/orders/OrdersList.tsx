@@ -4,22 +4,25 @@ import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { useOrderSummaries } from '../../features/orders/api.ts';
+import { CutoffText } from '../../features/orders/CutoffText.tsx';
 import { useSuppliers } from '../../features/suppliers/api.ts';
 import { href } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { CheckboxField, SearchField } from '../../ui/fields.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { List, ListItem, ListLink } from '../../ui/List.tsx';
-import { Empty, Hint, Stack } from '../../ui/layout.tsx';
+import { Empty, Hint, Stack, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
 const NON_EMPTY_FIRST_KEY = 'ordersNonEmptyFirst';
+const BY_CUTOFF_KEY = 'ordersByCutoff';
 
 /** Pick the supplier whose order to prepare; each shows how many products its order has and when it was last sent. */
 export default function OrdersList() {
   const { t, i18n } = useTranslation();
   const search = useSearchParam();
-  const suppliers = useSuppliers(search.debounced);
+  const [byCutoff, setByCutoff] = useState(() => localStorage.getItem(BY_CUTOFF_KEY) === 'true');
+  const suppliers = useSuppliers(search.debounced, byCutoff ? 'orderBy' : 'name');
   const summaries = useOrderSummaries();
   const [nonEmptyFirst, setNonEmptyFirst] = useState(() => localStorage.getItem(NON_EMPTY_FIRST_KEY) === 'true');
   const rows = useMemo(() => {
@@ -49,15 +52,26 @@ export default function OrdersList() {
             )
           ) : (
             <>
-              <CheckboxField
-                id="orders-non-empty-first"
-                label={t('orders.nonEmptyFirst')}
-                checked={nonEmptyFirst}
-                onChange={(checked) => {
-                  setNonEmptyFirst(checked);
-                  localStorage.setItem(NON_EMPTY_FIRST_KEY, String(checked));
-                }}
-              />
+              <Toolbar>
+                <CheckboxField
+                  id="orders-non-empty-first"
+                  label={t('orders.nonEmptyFirst')}
+                  checked={nonEmptyFirst}
+                  onChange={(checked) => {
+                    setNonEmptyFirst(checked);
+                    localStorage.setItem(NON_EMPTY_FIRST_KEY, String(checked));
+                  }}
+                />
+                <CheckboxField
+                  id="orders-by-cutoff"
+                  label={t('orders.sortByCutoff')}
+                  checked={byCutoff}
+                  onChange={(checked) => {
+                    setByCutoff(checked);
+                    localStorage.setItem(BY_CUTOFF_KEY, String(checked));
+                  }}
+                />
+              </Toolbar>
               <List label={t('orders.title')}>
                 {rows.map((s) => {
                   const summary = summaries.bySupplier.get(s.id);
@@ -79,8 +93,16 @@ export default function OrdersList() {
                               {summary.lastSentAt
                                 ? t('orders.lastSent', { date: formatDate(summary.lastSentAt, i18n.language) })
                                 : t('orders.neverSent')}
+                              {s.nextDelivery ? (
+                                <>
+                                  <br />
+                                  <CutoffText supplier={s} />
+                                </>
+                              ) : null}
                             </span>
-                          ) : null
+                          ) : (
+                            <CutoffText supplier={s} />
+                          )
                         }
                         highlight={(summary?.lines ?? 0) > 0}
                       />

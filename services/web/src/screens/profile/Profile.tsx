@@ -5,6 +5,7 @@ import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';
 import { ApiTokensCard } from '../../features/account/ApiTokensCard.tsx';
 import { DataCard } from '../../features/account/DataCard.tsx';
+import { RemindersCard } from '../../features/account/RemindersCard.tsx';
 import { SessionsCard } from '../../features/account/SessionsCard.tsx';
 import { href } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/Button.tsx';
@@ -47,6 +48,7 @@ export default function Profile() {
       <Card>
         <LanguageSwitch onChange={saveLanguage} />
       </Card>
+      <RemindersCard />
       <MenuLinks>
         <LinkButton href={href('profile.me')} variant="secondary" block>
           {t('profile.edit')}

@@ -2,6 +2,7 @@ import { useLocation, useParams } from 'wouter';
 import { formatDateTime } from '../../app/format-date.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
+import { useOwnerTimeZone } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSupplierHistory } from '../../features/orders/api.ts';
@@ -17,6 +18,7 @@ export default function SupplierEdit() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
+  const timeZone = useOwnerTimeZone();
   const { id } = useParams<{ id: string }>();
   const { supplier, history } = useSupplierHistory(Number(id));
   const ready = usePreload(supplier, 'supplier');
@@ -38,6 +40,8 @@ export default function SupplierEdit() {
           <Card>
             <SupplierForm
               initial={supplier.data ?? EMPTY_SUPPLIER}
+              initialSchedule={supplier.data}
+              timeZone={timeZone}
               submitLabel={t('app.save')}
               busy={update.isPending}
               onSubmit={(values) => update.mutate({ id: Number(id), ...values })}

@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { useTranslation } from '../../app/i18n.ts';
+import { useOwnerTimeZone } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { useCreateSupplier } from '../../features/suppliers/api.ts';
 import { EMPTY_SUPPLIER, SupplierForm } from '../../features/suppliers/SupplierForm.tsx';
@@ -11,6 +12,7 @@ export default function SupplierNew() {
   const { t } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
+  const timeZone = useOwnerTimeZone();
   const create = useCreateSupplier({
     onSuccess() {
       toast.success(t('suppliers.created'));
@@ -23,6 +25,7 @@ export default function SupplierNew() {
       <Card>
         <SupplierForm
           initial={EMPTY_SUPPLIER}
+          timeZone={timeZone}
           submitLabel={t('suppliers.create')}
           busy={create.isPending}
           onSubmit={(values) => create.mutate(values)}

@@ -1,0 +1,45 @@
+import { canonicalTimeZone } from '@reorder/schemas/limits';
+
+/**
+ * How a supplier's next cut-off reads on the orders list (docs/decisions.md
+ * §6): "Order by Mon 14:00 for Tue", "Due today 14:00" (missed when it has
+ * passed), or the delivery day alone without a cut-off time. Times are shown
+ * in the owner's time zone, whatever the device's.
+ */
+export type CutoffLabel =
+  | { kind: 'orderBy'; when: string; delivery: string; past: false }
+  | { kind: 'today'; time: string; past: boolean }
+  | { kind: 'delivery'; delivery: string };
+
+const dayKey = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+
+/** The weekday of an ISO date ("2026-12-01") in few letters ("Tue", "mar"). */
+export function shortWeekday(isoDate: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+}
+
+export function cutoffLabel(
+  supplier: { nextDelivery: string | null; orderBy: string | null },
+  timeZone: string,
+  language: string,
+  now = Date.now(),
+): CutoffLabel | undefined {
+  if (!supplier.nextDelivery) return undefined;
+  const delivery = shortWeekday(supplier.nextDelivery, language);
+  if (!supplier.orderBy) return { kind: 'delivery', delivery };
+  const at = new Date(supplier.orderBy);
+  const time = new Intl.DateTimeFormat(language, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  if (dayKey(at, timeZone) === dayKey(new Date(now), timeZone)) return { kind: 'today', time, past: at.getTime() <= now };
+  const day = new Intl.DateTimeFormat(language, { timeZone, weekday: 'short' }).format(at);
+  return { kind: 'orderBy', when: `${day} ${time}`, delivery, past: false };
+}
+
+/** The device's IANA time zone, the account's at sign-up; undefined (the server's UTC) when the device names none the API takes. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,101 @@
+import { LIMITS } from '@reorder/schemas/limits';
+import { useTranslation } from '../../app/i18n.ts';
+import './ScheduleFields.css';
+
+/** A supplier's schedule as the form holds it: weekday numbers, "HH:MM" or "", and lead days. */
+export interface ScheduleValues {
+  deliveryDays: number[];
+  cutoffTime: string;
+  leadDays: number;
+}
+
+export const EMPTY_SCHEDULE: ScheduleValues = { deliveryDays: [], cutoffTime: '', leadDays: LIMITS.leadDaysDefault };
+
+/** The weekday names of the language, Monday first ("Mon", "lun"). */
+function weekdays(language: string, width: 'short' | 'long') {
+  const format = new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' });
+  // 2024-01-01 was a Monday.
+  return [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, name: format.format(new Date(Date.UTC(2024, 0, day))) }));
+}
+
+/**
+ * Delivery days as seven toggles, the cut-off time (the device's time
+ * picker) and how many days before the delivery it falls (docs/decisions.md §6).
+ */
+export function ScheduleFields({
+  value,
+  onChange,
+  timeZone,
+}: {
+  value: ScheduleValues;
+  onChange: (value: ScheduleValues) => void;
+  timeZone: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const long = weekdays(i18n.language, 'long');
+  const toggle = (day: number) =>
+    onChange({
+      ...value,
+      deliveryDays: value.deliveryDays.includes(day) ? value.deliveryDays.filter((d) => d !== day) : [...value.deliveryDays, day].sort(),
+    });
+  return (
+    <fieldset className="schedule">
+      <legend className="schedule__title">{t('suppliers.scheduleTitle')}</legend>
+      <p className="field__hint">{t('suppliers.scheduleHint', { timeZone })}</p>
+      <fieldset className="field schedule__days-field">
+        <legend className="field__label">{t('suppliers.deliveryDays')}</legend>
+        <div className="schedule__days">
+          {weekdays(i18n.language, 'short').map(({ day, name }) => (
+            <button
+              key={day}
+              type="button"
+              className="schedule__day"
+              aria-pressed={value.deliveryDays.includes(day)}
+              onClick={() => toggle(day)}
+            >
+              <span aria-hidden="true">{name}</span>
+              <span className="visually-hidden">{long[day - 1]?.name}</span>
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className="schedule__row">
+        <div className="field">
+          <label className="field__label" htmlFor="field-cutoffTime">
+            {t('suppliers.cutoffTime')}
+          </label>
+          <input
+            id="field-cutoffTime"
+            name="cutoffTime"
+            type="time"
+            className="input"
+            value={value.cutoffTime}
+            aria-describedby="field-cutoffTime-hint"
+            onChange={(event) => onChange({ ...value, cutoffTime: event.target.value })}
+          />
+          <p id="field-cutoffTime-hint" className="field__hint">
+            {t('suppliers.cutoffTimeHint')}
+          </p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="field-leadDays">
+            {t('suppliers.leadDays')}
+          </label>
+          <select
+            id="field-leadDays"
+            name="leadDays"
+            className="input input--select"
+            value={value.leadDays}
+            onChange={(event) => onChange({ ...value, leadDays: Number(event.target.value) })}
+          >
+            {Array.from({ length: LIMITS.leadDaysMax + 1 }, (_, count) => (
+              <option key={count} value={count}>
+                {count === 0 ? t('suppliers.leadDaysSameDay') : t('suppliers.leadDaysOption', { count })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
