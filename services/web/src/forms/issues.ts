@@ -23,6 +23,7 @@ export function translateIssue(issue: FormIssue, t: TTranslate): string {
   if (rule === 'email') return t('validation.email');
   if (rule === 'phone') return t('validation.phone');
   if (rule === 'whatsappCountryCode') return t('validation.whatsappCountryCode');
+  if (rule === 'quantity') return t('validation.quantityRange', { max: 99999 });
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'number') return t('validation.quantityRange', { max: 99999 });

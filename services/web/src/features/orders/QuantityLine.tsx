@@ -1,4 +1,5 @@
 import { LIMITS } from '@reorder/schemas/limits';
+import { formatQuantity } from '@reorder/schemas/order-text';
 import { Link } from 'wouter';
 import { useTranslation } from '../../app/i18n.ts';
 import { href } from '../../lib/paths.ts';
@@ -43,16 +44,24 @@ export function QuantityLine({ product, supplierId, drafts }: { product: OrderPr
         </>
       }
       control={
-        <Stepper
-          id={inputId}
-          value={drafts.textOf(product)}
-          label={t('orders.quantityOf', { name: product.name })}
-          decreaseLabel={t('orders.decrease', { name: product.name })}
-          increaseLabel={t('orders.increase', { name: product.name })}
-          invalid={error !== undefined}
-          onStep={(by) => drafts.step(product, by)}
-          onType={(text) => drafts.type(product, text)}
-        />
+        <span className="quantity-control">
+          {product.usual !== null ? (
+            <button type="button" className="usual-button" onClick={() => drafts.set(product, product.usual as number)}>
+              {t('orders.usual', { quantity: formatQuantity(product.usual) })}
+              <span className="visually-hidden"> {product.name}</span>
+            </button>
+          ) : null}
+          <Stepper
+            id={inputId}
+            value={drafts.textOf(product)}
+            label={t('orders.quantityOf', { name: product.name })}
+            decreaseLabel={t('orders.decrease', { name: product.name })}
+            increaseLabel={t('orders.increase', { name: product.name })}
+            invalid={error !== undefined}
+            onStep={(by) => drafts.step(product, by)}
+            onType={(text) => drafts.type(product, text)}
+          />
+        </span>
       }
     />
   );

@@ -87,6 +87,11 @@ export function shownOrderText(state: DraftState, order: TOrder | undefined): st
  * text made again: written into the cache when a save lands, so the screen
  * never shows the quantity from before the save while the order is fetched.
  */
+/** The order with a product's stock fields as saved (a count or a par); the text does not change. */
+export function withSavedStock(order: TOrder, productId: number, stock: Pick<OrderProduct, 'par' | 'onHand' | 'countedAt'>): TOrder {
+  return { ...order, products: order.products.map((p) => (p.productId === productId ? { ...p, ...stock } : p)) };
+}
+
 export function withSavedQuantity(order: TOrder, productId: number, quantity: number): TOrder {
   const products = order.products.map((p) => (p.productId === productId ? { ...p, quantity } : p));
   return { ...order, products, text: formatOrderText(order.introduce, products) };

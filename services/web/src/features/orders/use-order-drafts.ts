@@ -147,6 +147,8 @@ export function useOrderDrafts(order: TOrder | undefined, callbacks: OrderDraftC
       editQuantity(product, formatQuantity(steppedQuantity(quantityOf(product), by)), CLICK_SAVE_DELAY_MS);
     },
     type: (product: OrderProduct, text: string) => editQuantity(product, text, TYPE_SAVE_DELAY_MS),
+    /** Sets a quantity in one tap (the usual one), saved like a tap on − or +. */
+    set: (product: OrderProduct, quantity: number) => editQuantity(product, formatQuantity(quantity), CLICK_SAVE_DELAY_MS),
     message,
     messageTooLong,
     messageChanged: messageDraft !== undefined,

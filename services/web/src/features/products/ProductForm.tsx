@@ -1,4 +1,7 @@
 import { LIMITS, type TCreateProductInput, ZCreateProductInput } from '@reorder/schemas';
+import { isValidQuantity } from '@reorder/schemas/limits';
+import { formatQuantity } from '@reorder/schemas/order-text';
+import { z } from 'zod';
 import { useTranslation } from '../../app/i18n.ts';
 import { apiErrorInfo } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
@@ -6,10 +9,27 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
 
-/** The product fields with the server's rules; the order comes from the route, not the form. */
-const ZProductFields = ZCreateProductInput.omit({ orderId: true });
+/** A par level as typed: blank is none (null), else a quantity ("2,5" is 2.5). */
+const zParText = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    if (text === '') return null;
+    const value = Number(text.replace(',', '.'));
+    if (!/^\d+([.,]\d+)?$/.test(text) || !isValidQuantity(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Par must be a quantity', params: { rule: 'quantity' } });
+      return z.NEVER;
+    }
+    return value;
+  });
 
-export type ProductFormValues = { name: string; unit: string };
+/** The product fields with the server's rules; the order comes from the route, not the form. */
+const ZProductFields = ZCreateProductInput.omit({ orderId: true }).extend({ par: zParText });
+
+export type ProductFormValues = { name: string; unit: string; par: string };
+
+/** A stored par as the form shows it. */
+export const parText = (par: number | null | undefined) => (par === null || par === undefined ? '' : formatQuantity(par));
 
 /** A product form's state; the screen keeps it so it can show the server's per-field issues. */
 export function useProductForm(initial: ProductFormValues) {
@@ -46,6 +66,7 @@ export function ProductForm({
         autoComplete="off"
         required
       />
+      <TextField {...form.field('par')} label={t('products.par')} hint={t('products.parHint')} inputMode="decimal" autoComplete="off" />
       <Button type="submit" block busy={busy}>
         {submitLabel}
       </Button>

@@ -9,6 +9,7 @@ import { apiErrorInfo } from '../../app/trpc.ts';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { useOrder, useReloadOrder, useSupplierHistory } from '../../features/orders/api.ts';
+import { CountLine } from '../../features/orders/CountLine.tsx';
 import { MessageCard } from '../../features/orders/MessageCard.tsx';
 import { OrderHeader } from '../../features/orders/OrderHeader.tsx';
 import { OrderTextCard } from '../../features/orders/OrderTextCard.tsx';
@@ -17,6 +18,7 @@ import { QuantityLine } from '../../features/orders/QuantityLine.tsx';
 import { SendBar } from '../../features/orders/SendBar.tsx';
 import { useOrderDrafts } from '../../features/orders/use-order-drafts.ts';
 import { useOrderImage } from '../../features/orders/use-order-image.ts';
+import { useStock } from '../../features/orders/use-stock.ts';
 import { href } from '../../lib/paths.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -53,6 +55,21 @@ export default function Order() {
 
   const search = useSearchParam('q', 0);
   const [onlyOrdered, setOnlyOrdered] = useState(false);
+  const [counting, setCounting] = useState(false);
+  const stock = useStock(order);
+  // Entering Count mode puts the cursor in the first count: counting is typing, and Enter goes down the list.
+  useEffect(() => {
+    if (counting) document.querySelector<HTMLInputElement>('[data-count-field]')?.focus();
+  }, [counting]);
+  const fillToPar = async () => {
+    try {
+      await drafts.flush();
+      const result = await stock.fillToPar();
+      if (result) toast.success(t('orders.filledSummary', result));
+    } catch {
+      toast.error(t('orders.fillError'));
+    }
+  };
   const products = order?.products ?? [];
   const matching = useMemo(() => {
     const q = normalizeSearchText(search.value);
@@ -99,6 +116,9 @@ export default function Order() {
                 </Toolbar>
                 {products.length > 0 ? (
                   <Toolbar>
+                    <Button variant={counting ? 'primary' : 'ghost'} small aria-pressed={counting} onClick={() => setCounting(!counting)}>
+                      {t('orders.count')}
+                    </Button>
                     <Button
                       variant={onlyOrdered ? 'ghost' : 'secondary'}
                       small
@@ -125,6 +145,20 @@ export default function Order() {
                       ? t('orders.nothingInOrder')
                       : t('orders.noProductMatch', { q: search.value.trim() })}
                   </Empty>
+                ) : counting ? (
+                  <>
+                    <div className="count-bar">
+                      <p>{t('orders.countHint')}</p>
+                      <Button id="fill-to-par" busy={stock.filling} onClick={fillToPar}>
+                        {t('orders.fillToPar')}
+                      </Button>
+                    </div>
+                    <List label={t('orders.products')}>
+                      {visible.map((product) => (
+                        <CountLine key={product.productId} product={product} onCount={stock.saveCount} onPar={stock.savePar} />
+                      ))}
+                    </List>
+                  </>
                 ) : (
                   <List label={t('orders.products')}>
                     {visible.map((product) => (

@@ -13,7 +13,7 @@ export default function ProductNew() {
   const toast = useToast();
   const [, navigate] = useLocation();
   const { supplierId: id, order, ready, back } = useSupplierOrder();
-  const form = useProductForm({ name: '', unit: '' });
+  const form = useProductForm({ name: '', unit: '', par: '' });
   const create = useCreateProduct(id, {
     onSuccess() {
       toast.success(t('products.saved'));

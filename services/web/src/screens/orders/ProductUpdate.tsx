@@ -4,7 +4,7 @@ import { Loading } from '../../app/lazy-screen.tsx';
 import { useToast } from '../../app/toast.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useProduct, useUpdateProduct } from '../../features/products/api.ts';
-import { ProductForm, type ProductFormValues, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
+import { ProductForm, type ProductFormValues, parText, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
 import { href } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -55,7 +55,7 @@ export default function ProductUpdate() {
             <ProductUpdateForm
               productId={productId}
               supplierId={supplierId}
-              initial={{ name: product.data?.name ?? '', unit: product.data?.unit ?? '' }}
+              initial={{ name: product.data?.name ?? '', unit: product.data?.unit ?? '', par: parText(product.data?.par) }}
             />
           </Card>
           <ButtonRow>

@@ -1,0 +1,136 @@
+import { isValidQuantity } from '@reorder/schemas/limits';
+import { formatQuantity } from '@reorder/schemas/order-text';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { useTranslation } from '../../app/i18n.ts';
+import { Badge } from '../../ui/layout.tsx';
+import type { OrderProduct } from './order-drafts.ts';
+import './CountLine.css';
+
+/** What an amount field holds: blank is "none" (null), else a quantity ("2,5" is 2.5); undefined when it is neither. */
+function parseAmount(text: string): number | null | undefined {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return isValidQuantity(value) ? value : undefined;
+}
+
+const shown = (value: number | null) => (value === null ? '' : formatQuantity(value));
+
+/** Focuses the next product's count, or "Fill to par" after the last one: counting goes down the list with Enter. */
+function focusNextCount(from: HTMLElement) {
+  const fields = [...document.querySelectorAll<HTMLInputElement>('[data-count-field]')];
+  const next = fields[fields.indexOf(from as HTMLInputElement) + 1];
+  if (next) {
+    next.focus();
+    next.scrollIntoView({ block: 'center' });
+  } else document.getElementById('fill-to-par')?.focus();
+}
+
+/**
+ * A product in Count mode (docs/decisions.md §6): the count, ready to type
+ * with the number pad, and its par beside it. Each is saved when the field is
+ * left or on Enter, which also moves to the next product's count. Products
+ * without a par or a count are marked: "Fill to par" leaves them alone.
+ */
+export function CountLine({
+  product,
+  onCount,
+  onPar,
+}: {
+  product: OrderProduct;
+  onCount: (product: OrderProduct, onHand: number | null) => Promise<unknown>;
+  onPar: (product: OrderProduct, par: number | null) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const [count, setCount] = useState(() => shown(product.onHand));
+  const [par, setPar] = useState(() => shown(product.par));
+  const [error, setError] = useState<string | undefined>();
+  // What each field last sent: Enter saves and moves on, and the blur that follows must not send it again.
+  const sent = useRef<{ count?: number | null; par?: number | null }>({});
+  const countId = `count-${product.productId}`;
+  const parId = `par-${product.productId}`;
+
+  const save = (which: 'count' | 'par') => {
+    const text = which === 'count' ? count : par;
+    const saved = which === 'count' ? product.onHand : product.par;
+    const value = parseAmount(text);
+    if (value === undefined) {
+      setError(t('validation.quantityRange', { max: 99999 }));
+      return;
+    }
+    setError(undefined);
+    if (value === (which in sent.current ? sent.current[which] : saved)) return;
+    sent.current[which] = value;
+    const failed = which === 'count' ? 'orders.countSaveFailed' : 'orders.parSaveFailed';
+    (which === 'count' ? onCount(product, value) : onPar(product, value)).catch(() => setError(t(failed, { name: product.name })));
+  };
+  const onEnter = (which: 'count' | 'par') => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    save(which);
+    if (which === 'count') focusNextCount(event.currentTarget);
+    else document.getElementById(countId)?.focus();
+  };
+  const field = (which: 'count' | 'par') => ({
+    className: 'input count-line__input',
+    type: 'text' as const,
+    inputMode: 'decimal' as const,
+    enterKeyHint: 'next' as const,
+    autoComplete: 'off',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${countId}-error` : undefined,
+    onFocus: (event: { target: HTMLInputElement }) => event.target.select(),
+    onBlur: () => save(which),
+    onKeyDown: onEnter(which),
+  });
+
+  return (
+    <li className="order-line count-line">
+      <div>
+        <label htmlFor={countId} className="order-line__name">
+          {product.name}
+        </label>{' '}
+        <span className="order-line__unit">({product.unit})</span>
+        {product.par === null || product.onHand === null ? (
+          <div className="count-line__marks">
+            {product.par === null ? <Badge>{t('orders.noPar')}</Badge> : null}
+            {product.onHand === null ? <Badge>{t('orders.notCounted')}</Badge> : null}
+          </div>
+        ) : null}
+      </div>
+      <div className="count-line__fields">
+        <span className="count-line__field">
+          <span className="count-line__caption" aria-hidden="true">
+            {t('orders.onHand')}
+          </span>
+          <input
+            id={countId}
+            data-count-field
+            aria-label={t('orders.countOf', { name: product.name })}
+            value={count}
+            onChange={(event) => setCount(event.target.value)}
+            {...field('count')}
+          />
+        </span>
+        <span className="count-line__field">
+          <span className="count-line__caption" aria-hidden="true">
+            {t('orders.par')}
+          </span>
+          <input
+            id={parId}
+            aria-label={t('orders.parOf', { name: product.name })}
+            value={par}
+            onChange={(event) => setPar(event.target.value)}
+            {...field('par')}
+          />
+        </span>
+      </div>
+      {error ? (
+        <p id={`${countId}-error`} className="order-line__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
