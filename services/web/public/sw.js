@@ -32,21 +32,23 @@ self.addEventListener('push', (event) => {
   );
 });
 
+/** Shows `path` of this site: in a window already open (navigated there and focused), else in a new one. */
+async function openOwnPath(path) {
+  const target = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of windows) {
+    try {
+      const navigated = await client.navigate(target);
+      // Focusing needs the click's user activation; the window has gone to the order either way.
+      if (navigated) return navigated.focus().catch(() => navigated);
+    } catch {
+      // Not controlled by this worker: open a window instead.
+    }
+  }
+  return self.clients.openWindow(target);
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(event.notification.data?.path || '/orders', self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      for (const client of windows) {
-        try {
-          const navigated = await client.navigate(target);
-          if (navigated) return navigated.focus();
-        } catch {
-          // Not controlled by this worker: open a window instead.
-        }
-      }
-      return self.clients.openWindow(target);
-    })(),
-  );
+  event.waitUntil(openOwnPath(event.notification.data?.path || '/orders'));
 });
