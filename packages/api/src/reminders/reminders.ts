@@ -6,7 +6,7 @@ import type { ApiDeps } from '../context.ts';
 import { nowOf } from '../context.ts';
 import { reminderEmail } from '../mail/messages.ts';
 import { summarizeError } from '../platform/logger.ts';
-import { cutoffsAfter, type Schedule } from '../suppliers/schedule.ts';
+import { cutoffsAfter, type Schedule } from '../schedule.ts';
 
 /** How long a claim holds off the other processes: past it, a reminder whose process died is claimed again. */
 export const DEFAULT_LEASE_MS = 2 * 60 * 1000;
@@ -124,13 +124,6 @@ async function close(db: Db, id: number, now: number, outcome: string): Promise<
     .set({ done_at: new Date(now), outcome, claimed_until: null })
     .where('id', '=', id)
     .execute();
-}
-
-/** Forgets the planned, not yet delivered reminders of a supplier or of a whole account (its schedule or settings changed). */
-export async function replanReminders(db: Db, target: { supplierId: number } | { userId: number }): Promise<void> {
-  let query = db.deleteFrom('reminders').where('done_at', 'is', null);
-  query = 'supplierId' in target ? query.where('supplier_id', '=', target.supplierId) : query.where('user_id', '=', target.userId);
-  await query.execute();
 }
 
 /**

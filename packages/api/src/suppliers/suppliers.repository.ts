@@ -2,10 +2,9 @@ import type { Database, Db, SupplierRow } from '@reorder/db';
 import { normalizeSearchText, type TCreateSupplierInput, type TMessageService, type TSupplier } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
 import { nowOf } from '../context.ts';
-import { replanReminders } from '../reminders/reminders.ts';
+import { nextDelivery } from '../schedule.ts';
 import { searchPattern } from '../search.ts';
 import type { SignedInContext } from '../sessions/require-user.ts';
-import { nextDelivery } from './schedule.ts';
 
 /** The columns a supplier is answered with (no timestamps or search keys to read and parse). */
 type SupplierWithOrder = Pick<
@@ -162,7 +161,6 @@ export async function updateSupplier(
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
-  if (updated) await replanReminders(db, { supplierId: id });
   return updated && findSupplier(db, userId, id, at);
 }
 

@@ -3,7 +3,6 @@ import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage, type TUpdateMeInput, type
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { passwordChangedEmail } from '../mail/messages.ts';
-import { replanReminders } from '../reminders/reminders.ts';
 import type { AuthedContext } from '../sessions/require-user.ts';
 import { endSessions } from '../sessions/sessions.repository.ts';
 import { emailTaken, requestEmailChange } from './email-ownership.service.ts';
@@ -125,9 +124,6 @@ export async function updateProfile(ctx: AuthedContext, input: TUpdateMeInput): 
       // The same address in another case is the same mailbox: no link needed.
       ...(input.email !== undefined && newEmail === undefined ? { email: input.email } : {}),
     });
-    if (input.timeZone !== undefined || input.reminders !== undefined || input.reminderMinutes !== undefined) {
-      await replanReminders(tx, { userId: current.id });
-    }
     if (passwordHash === undefined) return updated;
     await endSessions(tx, current.id, { except: ctx.session.id });
     await retireResetTokens(tx, current.id);

@@ -6,6 +6,9 @@ import { type Kysely, sql } from 'kysely';
 // time with FOR UPDATE SKIP LOCKED and a lease, and closed once delivered or
 // found needless. Each browser the owner allowed to notify is a push
 // subscription (its endpoint is unique: a browser belongs to one account).
+// A change to a supplier's schedule, or to the owner's time zone or reminder
+// settings, forgets the reminders planned and not yet delivered (triggers):
+// the next round plans them again from what is stored now, whoever wrote it.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -35,9 +38,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('push_subscriptions_user_idx').on('push_subscriptions').column('user_id').execute();
+  await sql`CREATE FUNCTION reminders_replan_supplier() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      DELETE FROM reminders WHERE supplier_id = NEW.id AND done_at IS NULL;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER suppliers_schedule_changed AFTER UPDATE OF delivery_days, cutoff_time, lead_days ON suppliers
+    FOR EACH ROW WHEN (OLD.delivery_days IS DISTINCT FROM NEW.delivery_days OR OLD.cutoff_time IS DISTINCT FROM NEW.cutoff_time
+      OR OLD.lead_days IS DISTINCT FROM NEW.lead_days)
+    EXECUTE FUNCTION reminders_replan_supplier()`.execute(db);
+  await sql`CREATE FUNCTION reminders_replan_user() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      DELETE FROM reminders WHERE user_id = NEW.id AND done_at IS NULL;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER users_reminder_settings_changed AFTER UPDATE OF time_zone, reminders, reminder_minutes ON users
+    FOR EACH ROW WHEN (OLD.time_zone IS DISTINCT FROM NEW.time_zone OR OLD.reminders IS DISTINCT FROM NEW.reminders
+      OR OLD.reminder_minutes IS DISTINCT FROM NEW.reminder_minutes)
+    EXECUTE FUNCTION reminders_replan_user()`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`DROP TRIGGER users_reminder_settings_changed ON users`.execute(db);
+  await sql`DROP FUNCTION reminders_replan_user()`.execute(db);
+  await sql`DROP TRIGGER suppliers_schedule_changed ON suppliers`.execute(db);
+  await sql`DROP FUNCTION reminders_replan_supplier()`.execute(db);
   await db.schema.dropTable('push_subscriptions').execute();
   await db.schema.dropTable('reminders').execute();
 }
