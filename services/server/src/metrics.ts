@@ -14,6 +14,8 @@ export interface Metrics {
   registry: Registry;
   /** Records one answered request. */
   observe(labels: { surface: 'rest' | 'trpc' | 'other'; procedure: RequestKind; method: string; status: number }, seconds: number): void;
+  /** Records what became of a reminder this process claimed ("sent", "already sent", "failed"...). */
+  reminded(outcome: string): void;
   /** The handler of `GET /api/metrics`: Prometheus text, only for `Authorization: Bearer <METRICS_TOKEN>`. */
   handler(token: string): RequestHandler;
 }
@@ -36,6 +38,12 @@ export function createMetrics(database: DatabaseHandle): Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const reminders = new Counter({
+    name: 'reorder_reminders_total',
+    help: 'Reminders this process claimed, by what became of them (sent, or why none was needed, or failed)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'reorder_db_pool_connections',
     help: 'Database connections by state (PostgreSQL pool; the embedded database has one)',
@@ -55,6 +63,9 @@ export function createMetrics(database: DatabaseHandle): Metrics {
       const values = { ...labels, status: String(labels.status) };
       requests.inc(values);
       duration.observe(values, seconds);
+    },
+    reminded(outcome) {
+      reminders.inc({ outcome });
     },
     handler(token) {
       const expected = Buffer.from(`Bearer ${token}`);

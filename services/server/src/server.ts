@@ -203,6 +203,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     config.reminderIntervalMs > 0
       ? setInterval(() => {
           reminderRound ??= runReminders(deps, config.reminderLeaseMs)
+            .then((outcomes) => {
+              for (const { outcome } of outcomes) metrics.reminded(outcome);
+            })
             .catch((error: unknown) => logger.warn('reminder round failed', summarizeError(error)))
             .finally(() => {
               reminderRound = undefined;

@@ -18,7 +18,12 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
-  [t, bare, web] = await Promise.all([startTestServer({ env: { METRICS_TOKEN } }), startTestServer(), startTestServer({ webDir })]);
+  [t, bare, web] = await Promise.all([
+    // Reminder rounds on a timer here, as in production, so their counter moves.
+    startTestServer({ env: { METRICS_TOKEN, REMINDER_INTERVAL_MS: '100' } }),
+    startTestServer(),
+    startTestServer({ webDir }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([t?.close(), bare?.close(), web?.close()]);
@@ -129,5 +134,24 @@ describe('GET /api/metrics', () => {
     expect(samples.some((s) => s.name === 'reorder_process_resident_memory_bytes')).toBe(true);
     // Nothing about the callers leaks into labels.
     expect(JSON.stringify(samples)).not.toContain(user.email);
+  });
+
+  it('counts the reminders the process delivered, by outcome', async () => {
+    const user = await t.api.register({ timeZone: 'UTC' });
+    await t.api.put('/api/users/me', { reminderMinutes: 15 }, user.token);
+    // A cut-off ten minutes away (same-day delivery): its reminder, 15 minutes before, is due at once.
+    const cutoff = new Date(Math.floor((Date.now() + 10 * 60_000) / 60_000) * 60_000);
+    await t.api.createSupplier(user.token, {
+      deliveryDays: [((cutoff.getUTCDay() + 6) % 7) + 1],
+      cutoffTime: cutoff.toISOString().slice(11, 16),
+      leadDays: 0,
+    });
+    const sent = async () => {
+      const res = await fetch(`${t.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const samples = parseMetrics(await res.text());
+      return samples.find((s) => s.name === 'reorder_reminders_total' && s.labels.outcome === 'sent')?.value ?? 0;
+    };
+    await expect.poll(sent, { timeout: 10_000 }).toBe(1);
+    expect((await t.outbox()).filter((m) => m.subject.startsWith('Order from'))).toHaveLength(1);
   });
 });
