@@ -202,6 +202,8 @@ async function main() {
     const headers = { authorization: `Bearer ${owner.token}` };
     const supplierQueries = ['', 'jamon', 'FRUTAS', 'lácteos 5', '+34 61', 'zzz-no-match', 'contacto bio'];
     const productQueries = ['', 'jamon', 'iberico', 'cafe premium', 'zzz-no-match', 'te'];
+    // The whole-account search, each query on its own: which words cost what.
+    const byQuery: Record<string, { ms: number; count: number }[]> = {};
     const cases: Record<string, () => Promise<{ ms: number; bytes: number; count: number }>> = {
       'HEAD /api/ping (baseline)': () => time(`${api}/ping`, { method: 'HEAD' }),
       'GET /api/users/me (baseline: auth + 1 row)': () => time(`${api}/users/me`, { headers }),
@@ -211,7 +213,12 @@ async function main() {
       })(),
       'GET /api/products?q= (whole account)': (() => {
         let i = 0;
-        return () => time(`${api}/products?q=${encodeURIComponent(pick(productQueries.slice(1), i++))}`, { headers });
+        return async () => {
+          const q = pick(productQueries.slice(1), i++);
+          const result = await time(`${api}/products?q=${encodeURIComponent(q)}`, { headers });
+          (byQuery[q] ??= []).push(result);
+          return result;
+        };
       })(),
       'GET /api/products?orderId=&q=': (() => {
         let i = 0;
@@ -249,6 +256,12 @@ async function main() {
       console.log(
         `| ${name} | ${s.median.toFixed(2)} | ${s.p95.toFixed(2)} | ${s.min.toFixed(2)} | ${(s.median / baseline).toFixed(2)} | ${rows.toFixed(1)} |`,
       );
+    }
+    console.log('\n| whole-account products?q= | median ms | × users/me | rows |');
+    console.log('|---|---:|---:|---:|');
+    for (const [q, results] of Object.entries(byQuery)) {
+      const s = stats(results.map((r) => r.ms));
+      console.log(`| "${q}" | ${s.median.toFixed(2)} | ${(s.median / baseline).toFixed(2)} | ${results[0]?.count ?? 0} |`);
     }
     console.log(
       '\n(queries cycle through: suppliers q =',
