@@ -216,7 +216,7 @@ async function main() {
         return async () => {
           const q = pick(productQueries.slice(1), i++);
           const result = await time(`${api}/products?q=${encodeURIComponent(q)}`, { headers });
-          (byQuery[q] ??= []).push(result);
+          byQuery[q] = [...(byQuery[q] ?? []), result];
           return result;
         };
       })(),
