@@ -27,6 +27,44 @@ function focusNextCount(from: HTMLElement) {
   } else document.getElementById('fill-to-par')?.focus();
 }
 
+/** A number with its caption above it; the count's (`counting`) is where Enter moves down the list. */
+function AmountField(props: {
+  id: string;
+  caption: string;
+  label: string;
+  value: string;
+  counting?: boolean;
+  errorId: string | undefined;
+  onChange: (text: string) => void;
+  onBlur: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <span className="count-line__field">
+      <span className="count-line__caption" aria-hidden="true">
+        {props.caption}
+      </span>
+      <input
+        id={props.id}
+        data-count-field={props.counting ? '' : undefined}
+        className="input count-line__input"
+        type="text"
+        inputMode="decimal"
+        enterKeyHint="next"
+        autoComplete="off"
+        aria-label={props.label}
+        aria-invalid={props.errorId ? true : undefined}
+        aria-describedby={props.errorId}
+        value={props.value}
+        onFocus={(event) => event.target.select()}
+        onChange={(event) => props.onChange(event.target.value)}
+        onBlur={props.onBlur}
+        onKeyDown={props.onKeyDown}
+      />
+    </span>
+  );
+}
+
 /**
  * A product in Count mode (docs/decisions.md §6): the count, ready to type
  * with the number pad, and its par beside it. Each is saved when the field is
@@ -73,14 +111,7 @@ export function CountLine({
     else document.getElementById(countId)?.focus();
   };
   const field = (which: 'count' | 'par') => ({
-    className: 'input count-line__input',
-    type: 'text' as const,
-    inputMode: 'decimal' as const,
-    enterKeyHint: 'next' as const,
-    autoComplete: 'off',
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${countId}-error` : undefined,
-    onFocus: (event: { target: HTMLInputElement }) => event.target.select(),
+    errorId: error ? `${countId}-error` : undefined,
     onBlur: () => save(which),
     onKeyDown: onEnter(which),
   });
@@ -100,31 +131,23 @@ export function CountLine({
         ) : null}
       </div>
       <div className="count-line__fields">
-        <span className="count-line__field">
-          <span className="count-line__caption" aria-hidden="true">
-            {t('orders.onHand')}
-          </span>
-          <input
-            id={countId}
-            data-count-field
-            aria-label={t('orders.countOf', { name: product.name })}
-            value={count}
-            onChange={(event) => setCount(event.target.value)}
-            {...field('count')}
-          />
-        </span>
-        <span className="count-line__field">
-          <span className="count-line__caption" aria-hidden="true">
-            {t('orders.par')}
-          </span>
-          <input
-            id={parId}
-            aria-label={t('orders.parOf', { name: product.name })}
-            value={par}
-            onChange={(event) => setPar(event.target.value)}
-            {...field('par')}
-          />
-        </span>
+        <AmountField
+          id={countId}
+          caption={t('orders.onHand')}
+          label={t('orders.countOf', { name: product.name })}
+          value={count}
+          onChange={setCount}
+          counting
+          {...field('count')}
+        />
+        <AmountField
+          id={parId}
+          caption={t('orders.par')}
+          label={t('orders.parOf', { name: product.name })}
+          value={par}
+          onChange={setPar}
+          {...field('par')}
+        />
       </div>
       {error ? (
         <p id={`${countId}-error`} className="order-line__error" role="alert">

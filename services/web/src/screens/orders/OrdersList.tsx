@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { formatDate } from '../../app/format-date.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useSearchParam } from '../../app/use-search-param.ts';
+import { useStoredFlag } from '../../app/use-stored-flag.ts';
 import { useOrderSummaries } from '../../features/orders/api.ts';
 import { CutoffText } from '../../features/orders/CutoffText.tsx';
 import { useSuppliers } from '../../features/suppliers/api.ts';
@@ -21,10 +22,10 @@ const BY_CUTOFF_KEY = 'ordersByCutoff';
 export default function OrdersList() {
   const { t, i18n } = useTranslation();
   const search = useSearchParam();
-  const [byCutoff, setByCutoff] = useState(() => localStorage.getItem(BY_CUTOFF_KEY) === 'true');
+  const [byCutoff, setByCutoff] = useStoredFlag(BY_CUTOFF_KEY);
   const suppliers = useSuppliers(search.debounced, byCutoff ? 'orderBy' : 'name');
   const summaries = useOrderSummaries();
-  const [nonEmptyFirst, setNonEmptyFirst] = useState(() => localStorage.getItem(NON_EMPTY_FIRST_KEY) === 'true');
+  const [nonEmptyFirst, setNonEmptyFirst] = useStoredFlag(NON_EMPTY_FIRST_KEY);
   const rows = useMemo(() => {
     const list = suppliers.data ?? [];
     if (!nonEmptyFirst) return list;
@@ -57,20 +58,9 @@ export default function OrdersList() {
                   id="orders-non-empty-first"
                   label={t('orders.nonEmptyFirst')}
                   checked={nonEmptyFirst}
-                  onChange={(checked) => {
-                    setNonEmptyFirst(checked);
-                    localStorage.setItem(NON_EMPTY_FIRST_KEY, String(checked));
-                  }}
+                  onChange={setNonEmptyFirst}
                 />
-                <CheckboxField
-                  id="orders-by-cutoff"
-                  label={t('orders.sortByCutoff')}
-                  checked={byCutoff}
-                  onChange={(checked) => {
-                    setByCutoff(checked);
-                    localStorage.setItem(BY_CUTOFF_KEY, String(checked));
-                  }}
-                />
+                <CheckboxField id="orders-by-cutoff" label={t('orders.sortByCutoff')} checked={byCutoff} onChange={setByCutoff} />
               </Toolbar>
               <List label={t('orders.title')}>
                 {rows.map((s) => {
