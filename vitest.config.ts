@@ -15,6 +15,12 @@ const pgliteOnly = ['services/server/test/**/*.pglite.test.ts'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 /**
+ * A file's servers start in its `beforeAll` (several at once in some files,
+ * each migrating its own PGlite). Beside the browser suite on a loaded 2-core
+ * machine that took over a minute: a setup limit, not a timing check.
+ */
+const slowSetup = { hookTimeout: 180_000 };
+/**
  * The PGlite integration files wait on servers and child processes far more
  * than they compute, so two run at once even on a 2-core machine (where
  * vitest would otherwise run one at a time). Each file has its own server and
@@ -27,7 +33,14 @@ export default defineConfig({
   test: {
     projects: [
       // Unit tests, and the domain rules called in-process on an in-memory PGlite (no server, no HTTP).
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          // startDomain migrates an in-memory PGlite in beforeAll: seconds alone, more on a busy machine.
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'pglite',
@@ -35,6 +48,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...postgresOnly, ...browser],
           env: { TEST_DB: 'pglite' },
           ...timeouts,
+          ...slowSetup,
           ...integrationWorkers,
         },
       },

@@ -154,6 +154,7 @@ async function runTests() {
   } else notRun.push(`browser tests: Chromium not found at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
   const resultsDir = path.join(root, '.vitest-results');
+  const { reportCounts } = await import('./vitest-report.mjs');
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
 
@@ -170,12 +171,9 @@ async function runTests() {
       });
       child.on('close', (status) => {
         if (log !== undefined) closeSync(log);
-        const counts = { passed: 0, failed: 0 };
+        const counts = { passed: 0, failed: 0, notPassed: [] };
         if (existsSync(resultsFile)) {
-          const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
-          counts.passed = report.numPassedTests ?? 0;
-          // Anything that did not pass (failed, skipped, todo) counts against the run.
-          counts.failed = (report.numTotalTests ?? 0) - counts.passed;
+          Object.assign(counts, reportCounts(JSON.parse(readFileSync(resultsFile, 'utf8')), root));
         } else counts.failed = 1;
         resolve({ ...suite, ...counts, status });
       });
@@ -210,6 +208,12 @@ async function runTests() {
 
   console.log('\nSummary:');
   for (const s of summary) console.log(`  ${s.title.padEnd(40)} ${s.passed} passed, ${s.failed} failed`);
+  // The names again at the very end, so that the tail of a long log says what failed.
+  const notPassed = summary.flatMap((s) => s.notPassed ?? []);
+  if (notPassed.length) {
+    console.log('\nDid not pass:');
+    for (const line of notPassed) console.log(`  - ${line.replace(/\s+/g, ' ').slice(0, 400)}`);
+  }
   if (notRun.length) {
     console.log('\nNot run here:');
     for (const line of notRun) console.log(`  - ${line}`);
