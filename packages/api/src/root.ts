@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountProcedures } from './account/router.ts';
 import { authRouter } from './auth/router.ts';
 import { configRouter } from './config/router.ts';
+import { confirmationsRouter } from './confirmations/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
 import { ordersRouter, quantityProcedures } from './orders/router.ts';
 import { productProcedures } from './products/router.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   feedback: feedbackRouter,
   config: configRouter,
   push: pushRouter,
+  confirmations: confirmationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

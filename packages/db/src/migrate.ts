@@ -10,6 +10,7 @@ import * as tenantSearch from './migrations/2026_11_24_020000_tenant_search.ts';
 import * as stock from './migrations/2026_11_24_030000_stock.ts';
 import * as schedule from './migrations/2026_11_25_010000_schedule.ts';
 import * as reminders from './migrations/2026_11_25_020000_reminders.ts';
+import * as confirmations from './migrations/2026_11_25_030000_confirmations.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -26,6 +27,7 @@ const migrations = {
   '2026_11_24_030000_stock': stock,
   '2026_11_25_010000_schedule': schedule,
   '2026_11_25_020000_reminders': reminders,
+  '2026_11_25_030000_confirmations': confirmations,
 };
 
 /** Brings the schema to the latest migration; throws (after logging what ran) when one fails. */

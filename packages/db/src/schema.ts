@@ -46,6 +46,8 @@ export interface SuppliersTable {
   /** "HH:MM" in the owner's time zone, or null. */
   cutoff_time: string | null;
   lead_days: Generated<number>;
+  /** Whether a sent order's text ends with the link the supplier confirms it at. */
+  ask_confirmation: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -55,6 +57,8 @@ export interface OrdersTable {
   user_id: number;
   supplier_id: number;
   introduce: string;
+  /** What the confirmation link of the next send is made from (the token is an HMAC of it under the server's key). */
+  confirm_nonce: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -165,6 +169,21 @@ export interface SentOrdersTable {
   introduce: string;
   lines: ColumnType<SentLine[], string, string>;
   sent_at: Timestamp;
+  /** The confirmation link's nonce, the SHA-256 of its token, the language of its line and its expiry; null when none was asked. */
+  confirm_nonce: string | null;
+  confirm_token_hash: string | null;
+  confirm_language: 'en' | 'es' | null;
+  confirm_expires_at: NullableTimestamp;
+  confirmation: ColumnType<StoredConfirmation | null, string | null, string | null>;
+}
+
+/** The supplier's answer, as stored (docs/decisions.md §6). */
+export interface StoredConfirmation {
+  status: 'confirmed' | 'partial' | 'declined';
+  respondedAt: string;
+  note: string;
+  deliveryDate: string | null;
+  unavailable: number[];
 }
 
 export interface RemindersTable {

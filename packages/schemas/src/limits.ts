@@ -34,6 +34,10 @@ export const LIMITS = {
   reminderMinutesMax: 1440,
   reminderMinutesDefault: 120,
   timeZoneMax: 64,
+  /** How long a supplier's confirmation link works after the send (docs/decisions.md §6). */
+  confirmationDays: 14,
+  /** How late a send can be recorded with the time it really happened (an app that was offline; docs/decisions.md §6). */
+  sentAtMaxAgeDays: 30,
 } as const;
 
 /** Whether a number has at most `LIMITS.quantityDecimals` decimals (2.125 yes, 1.2345 no), tolerating float noise. */

@@ -33,3 +33,27 @@ export function formatOrderText(introduce: string, lines: readonly TOrderTextLin
   }
   return out.join('\n');
 }
+
+/**
+ * The text a send carries: the order text, then, with `confirm` (the supplier
+ * is asked to confirm), a blank line and the line with the link.
+ */
+export function sentText(orderText: string, confirm: TConfirmLink | null | undefined): string {
+  return confirm ? `${orderText}\n\n${confirmationLine(confirm.language, confirm.url)}` : orderText;
+}
+
+/** The link a sent order asks the supplier to confirm at, and the owner's language to word it in. */
+export interface TConfirmLink {
+  url: string;
+  language: 'en' | 'es';
+}
+
+/**
+ * The last line of an order text when the supplier is asked to confirm
+ * (docs/decisions.md §6), in the owner's language, after a blank line.
+ */
+export function confirmationLine(language: 'en' | 'es', url: string): string {
+  return language === 'es'
+    ? `Confirma el pedido y marca lo que no tengas aquí: ${url}`
+    : `Please confirm this order and mark anything you can't supply here: ${url}`;
+}

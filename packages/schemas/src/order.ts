@@ -34,7 +34,13 @@ export const ZOrder = z
     supplierId: z.number().int().describe('Supplier id'),
     introduce: z.string().describe('The message above the order, at most 300 characters'),
     products: z.array(ZOrderLine).describe("Every product of the supplier's catalogue, sorted by name"),
-    text: z.string().describe('The order as it is sent: the message, then "quantity x unit: name" per product above 0'),
+    text: z.string().describe('The order text: the message, then "quantity x unit: name" per product above 0'),
+    confirmUrl: z
+      .string()
+      .nullable()
+      .describe(
+        "The link the next send's text will end with (after a blank line, in one line inviting the supplier to confirm), or null when the supplier's askConfirmation is off",
+      ),
   })
   .meta({
     id: 'Order',
@@ -48,6 +54,7 @@ export const ZOrder = z
         TOMATOES_LINE,
       ],
       text: 'Hi Pepe, for tomorrow please:\n2.5 x Kg: Tomatoes',
+      confirmUrl: 'https://reorder.example/confirm/Yq3vX0m2kR8tLw5nB1cZp7sD',
     },
   });
 export type TOrder = z.infer<typeof ZOrder>;
@@ -93,16 +100,60 @@ export const ZOrderSummary = z
   });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;
 
+export const CONFIRMATION_STATUSES = ['confirmed', 'partial', 'declined'] as const;
+export type TConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
+
+/** The supplier's answer to a sent order (docs/decisions.md §6). */
+export const ZConfirmation = z
+  .object({
+    status: z
+      .enum(CONFIRMATION_STATUSES)
+      .describe('"confirmed" (nothing unavailable), "partial" (some lines unavailable) or "declined" (every line unavailable)'),
+    respondedAt: z.iso.datetime().describe('When the supplier last answered (ISO 8601)'),
+    note: z.string().describe('The supplier\'s note ("" when none)'),
+    deliveryDate: z.iso.date().nullable().describe('The delivery date the supplier gave (ISO date), or null'),
+    unavailable: z.array(z.number().int()).describe('The product ids the supplier cannot deliver'),
+  })
+  .meta({
+    id: 'Confirmation',
+    description: "The supplier's answer to a sent order",
+    example: {
+      status: 'partial',
+      respondedAt: '2026-11-23T10:02:00.000Z',
+      note: 'No lemons this week',
+      deliveryDate: '2026-11-24',
+      unavailable: [302],
+    },
+  });
+export type TConfirmation = z.infer<typeof ZConfirmation>;
+
+/** The status an answer has: none unavailable is confirmed, all is declined, else partial. */
+export function confirmationStatus(unavailable: number, lines: number): TConfirmationStatus {
+  if (unavailable === 0) return 'confirmed';
+  return unavailable >= lines ? 'declined' : 'partial';
+}
+
 export const ZSentOrder = z
   .object({
     id: z.number().int().describe('Sent order id'),
     orderId: z.number().int().describe('The current order it was sent from'),
     supplierId: z.number().int().describe('Supplier id'),
     channel: zMessageService.describe('How it was sent'),
-    text: z.string().describe('The exact text that was sent'),
+    text: z
+      .string()
+      .describe(
+        'The exact text that was sent: the order text, then (when the supplier was asked to confirm) a blank line and the line with confirmUrl',
+      ),
     introduce: z.string().describe('The message above the order, as it was'),
     lines: z.array(ZOrderProduct).describe('The products with a quantity above 0, as they were (name and unit at the time)'),
     sentAt: zDateTime('When it was sent (ISO 8601)'),
+    confirmUrl: z
+      .string()
+      .nullable()
+      .describe(
+        "The link at the end of the text where the supplier confirms (it works 14 days), or null when the supplier's askConfirmation was off",
+      ),
+    confirmation: ZConfirmation.nullable().describe("The supplier's answer, or null until they answer"),
   })
   .meta({
     id: 'SentOrder',
@@ -112,10 +163,12 @@ export const ZSentOrder = z
       orderId: 12,
       supplierId: 12,
       channel: 'whatsapp',
-      text: 'Hi Pepe, for tomorrow please:\n2.5 x Kg: Tomatoes',
+      text: "Hi Pepe, for tomorrow please:\n2.5 x Kg: Tomatoes\n\nPlease confirm this order and mark anything you can't supply here: https://reorder.example/confirm/Yq3vX0m2kR8tLw5nB1cZp7sD",
       introduce: 'Hi Pepe, for tomorrow please:',
       lines: [{ productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 }],
       sentAt: '2026-11-23T09:30:00.000Z',
+      confirmUrl: 'https://reorder.example/confirm/Yq3vX0m2kR8tLw5nB1cZp7sD',
+      confirmation: null,
     },
   });
 export type TSentOrder = z.infer<typeof ZSentOrder>;
@@ -131,6 +184,12 @@ export const ZSendOrderInput = z.object({
     .optional()
     .describe(
       "The exact text that was opened in the supplier's app. When given, the order must still make exactly this text, else 409 and nothing is recorded, so the history never differs from what the supplier got.",
+    ),
+  sentAt: z.iso
+    .datetime({ offset: true, error: 'Sent at must be a date and time (ISO 8601)' })
+    .optional()
+    .describe(
+      `When the text was really opened in the supplier's app, for a send recorded later (an app that was offline). At most ${LIMITS.sentAtMaxAgeDays} days ago (400 otherwise); a time after the server's clock is taken as now. Now when left out.`,
     ),
 });
 

@@ -29,6 +29,7 @@ export const ZSupplier = z
       .describe(
         "The cut-off for `nextDelivery`, with the offset of the owner's time zone (it may have passed earlier today), or null without delivery days or cut-off time",
       ),
+    askConfirmation: z.boolean().describe("Whether a sent order's text ends with a link where the supplier confirms it"),
   })
   .meta({
     id: 'Supplier',
@@ -46,6 +47,7 @@ export const ZSupplier = z
       leadDays: 1,
       nextDelivery: '2026-12-01',
       orderBy: '2026-11-30T14:00:00+01:00',
+      askConfirmation: true,
     },
   });
 export type TSupplier = z.infer<typeof ZSupplier>;
@@ -119,6 +121,14 @@ const scheduleFields = {
     ),
 };
 
+/** Optional on both POST and PUT: absent keeps what is stored (true on creation). */
+const confirmationFields = {
+  askConfirmation: z
+    .boolean({ error: 'Ask to confirm must be true or false' })
+    .optional()
+    .describe("Whether a sent order's text ends with a link where the supplier confirms it; absent keeps it (true on creation)"),
+};
+
 function checkContactInfo(value: { messageService: TMessageService; contactInfo: string }, ctx: z.RefinementCtx) {
   if (value.messageService === 'other') return;
   if (!value.contactInfo) {
@@ -136,7 +146,7 @@ function checkContactInfo(value: { messageService: TMessageService; contactInfo:
   }
 }
 
-export const ZCreateSupplierInput = z.object({ ...supplierFields, ...scheduleFields }).superRefine(checkContactInfo);
+export const ZCreateSupplierInput = z.object({ ...supplierFields, ...scheduleFields, ...confirmationFields }).superRefine(checkContactInfo);
 
 /**
  * The supplier form's rules: the API's, and a WhatsApp number must carry its
@@ -159,7 +169,7 @@ export const ZSupplierFormInput = ZCreateSupplierInput.superRefine((value, ctx) 
 export type TCreateSupplierInput = z.infer<typeof ZCreateSupplierInput>;
 
 export const ZUpdateSupplierInput = z
-  .object({ id: zId('Supplier id').describe('Supplier id'), ...supplierFields, ...scheduleFields })
+  .object({ id: zId('Supplier id').describe('Supplier id'), ...supplierFields, ...scheduleFields, ...confirmationFields })
   .superRefine(checkContactInfo);
 export type TUpdateSupplierInput = z.infer<typeof ZUpdateSupplierInput>;
 

@@ -28,13 +28,15 @@ function notFound(res: express.Response) {
 
 /**
  * Serves the built web app: its files with long caching for hashed assets,
- * and `index.html` for every other path (the app routes on the client) but
+ * `confirm.html` for a supplier's `/confirm/<token>` link, and `index.html`
+ * for every other path (the app routes on the client) but
  * those that look like files or probes, which get a real 404. With no build
  * present, a placeholder page.
  */
 export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
   const webRouter = express.Router();
   const index = path.join(webDir, 'index.html');
+  const confirmPage = path.join(webDir, 'confirm.html');
   if (!existsSync(index)) {
     webRouter.use((req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -54,6 +56,11 @@ export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
       },
     }),
   );
+  // The supplier's confirmation page (docs/decisions.md §6): its own small page, never indexed, and
+  // no Referer carrying its token to anything it loads.
+  webRouter.get(/^\/confirm\/[^/]+\/?$/, (_req, res) => {
+    res.set({ 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' }).sendFile(confirmPage);
+  });
   webRouter.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_A_SCREEN.test(req.path)) return notFound(res);

@@ -1,3 +1,4 @@
+import { confirmationLine } from '@reorder/schemas';
 import { expectFailure, expectFieldError, expectOk, startTestServer, type TestServer } from '@reorder/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,15 +67,22 @@ describe('GET /api/users/me/export', () => {
       expect(supplier.order).toMatchObject({ id: order.id, introduce: order.introduce });
       const sent = await db
         .selectFrom('sent_orders')
-        .select(['id', 'text'])
+        .select(['id', 'text', 'confirm_nonce'])
         .where('order_id', '=', supplier.orderId)
         .orderBy('id', 'desc')
         .execute();
-      expect(supplier.history.map((h: { id: number; text: string }) => [h.id, h.text])).toEqual(sent.map((s) => [s.id, s.text]));
+      // The stored text ends before the confirmation line, made again from the link (docs/decisions.md §6).
+      expect(supplier.history.map((h: { id: number; text: string }) => [h.id, h.text.split('\n\n')[0]])).toEqual(
+        sent.map((s) => [s.id, s.text]),
+      );
+      for (const h of supplier.history as { text: string; confirmUrl: string | null }[]) {
+        expect(h.confirmUrl).toEqual(expect.stringMatching(/\/confirm\/[A-Za-z0-9_-]{24}$/));
+        expect(h.text.endsWith(h.confirmUrl ?? '')).toBe(true);
+      }
     }
     const fruit = data.suppliers.find((s: { name: string }) => s.name === 'Frutas Pepe');
     expect(fruit.order.text).toBe('Hola Pepe\n4 x Kg: Lemons');
-    expect(fruit.history[0].text).toBe('Hola Pepe\n2.5 x Kg: Lemons');
+    expect(fruit.history[0].text).toBe(`Hola Pepe\n2.5 x Kg: Lemons\n\n${confirmationLine('en', fruit.history[0].confirmUrl)}`);
 
     const feedback = await db.selectFrom('feedback').select(['id', 'note']).where('user_id', '=', id).execute();
     expect(data.feedback.map((f: { id: number; note: string }) => [f.id, f.note])).toEqual(feedback.map((f) => [f.id, f.note]));

@@ -45,6 +45,8 @@ function sentOrderLike(fields: Partial<SentOrder> & Pick<SentOrder, 'orderId' | 
     introduce: expect.any(String),
     lines: expect.any(Array),
     sentAt: expect.any(String),
+    confirmUrl: null,
+    confirmation: null,
     ...fields,
   };
 }
@@ -59,10 +61,14 @@ function sentRows(orderId: number) {
     .execute();
 }
 
-/** A user with one supplier: helpers for products, quantities, the message, send, history and re-order. */
+/**
+ * A user with one supplier: helpers for products, quantities, the message,
+ * send, history and re-order. The supplier is not asked to confirm, so a sent
+ * text is the order text; the link a send adds is confirmations.test.ts's.
+ */
 async function newShop(supplierFields: Record<string, unknown> = {}, token?: string) {
   const owner = token ?? (await t.api.register()).token;
-  const supplier = await t.api.createSupplier(owner, supplierFields);
+  const supplier = await t.api.createSupplier(owner, { askConfirmation: false, ...supplierFields });
   const orderId = supplier.orderId;
   return {
     token: owner,
@@ -148,11 +154,24 @@ describe('POST /api/orders/{id}/send', () => {
           { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 },
         ],
         sentAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/),
+        confirmUrl: null,
+        confirmation: null,
       },
       'Order sent',
     );
     const sent = res.body.data as SentOrder;
-    expect(Object.keys(sent).sort()).toEqual(['channel', 'id', 'introduce', 'lines', 'orderId', 'sentAt', 'supplierId', 'text']);
+    expect(Object.keys(sent).sort()).toEqual([
+      'channel',
+      'confirmUrl',
+      'confirmation',
+      'id',
+      'introduce',
+      'lines',
+      'orderId',
+      'sentAt',
+      'supplierId',
+      'text',
+    ]);
     expect(sent.id).toBeGreaterThan(0);
     // The server's and the database's clocks are this machine's: allow a minute either way.
     const sentAt = Date.parse(sent.sentAt);
@@ -171,6 +190,34 @@ describe('POST /api/orders/{id}/send', () => {
     expect(await sentRows(shop.orderId)).toEqual([
       { id: sent.id, order_id: shop.orderId, supplier_id: shop.supplier.id, lines_type: 'array' },
     ]);
+  });
+
+  it('records a send made offline at the time it really happened: up to 30 days back, a future time as now, older refused', async () => {
+    const shop = await newShop();
+    const p = await shop.add('Bread', 'Unit');
+    await shop.set(p.id, 3);
+    const { text } = await shop.order();
+
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const late = await shop.send({ text, sentAt: twoDaysAgo });
+    expect(late.sentAt).toBe(twoDaysAgo);
+    // Listed by when it was sent: a send recorded after it but made before it comes after it.
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const earlier = await shop.send({ sentAt: threeDaysAgo.replace('Z', '+00:00') });
+    expect(Date.parse(earlier.sentAt)).toBe(Date.parse(threeDaysAgo));
+    expect((await shop.history()).map((h) => h.id)).toEqual([late.id, earlier.id]);
+
+    const before = Date.now();
+    const ahead = await shop.send({ sentAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(Date.parse(ahead.sentAt)).toBeGreaterThanOrEqual(before - 60_000);
+    expect(Date.parse(ahead.sentAt)).toBeLessThanOrEqual(Date.now() + 60_000);
+
+    const count = (await shop.history()).length;
+    const tooOld = await shop.sendRaw({ sentAt: new Date(Date.now() - 31 * 86_400_000).toISOString() });
+    expectFailure(tooOld, 400, 'BAD_REQUEST', ['sentAt']);
+    expect(tooOld.body.message).toBe('Sent at must be within the last 30 days');
+    expectFailure(await shop.sendRaw({ sentAt: 'yesterday' }), 400, 'BAD_REQUEST', ['sentAt']);
+    expect((await shop.history()).length).toBe(count);
   });
 
   it("uses the supplier's messaging service when no channel is given, and the given channel otherwise", async () => {
@@ -441,9 +488,10 @@ describe('POST /api/orders/{id}/reorder', () => {
         { productId: tomatoes.id, name: 'Plum tomatoes', unit: 'Crate', quantity: 2.5, ...NO_STOCK, usual: 2.5 },
       ],
       text: 'Same as last Tuesday, please\n1 x Bag: Onions\n2.5 x Crate: Plum tomatoes',
+      confirmUrl: null,
     };
     expectOk(res, expected, 'Order restored: review it and send it');
-    expect(Object.keys(res.body.data).sort()).toEqual(['id', 'introduce', 'products', 'supplierId', 'text']);
+    expect(Object.keys(res.body.data).sort()).toEqual(['confirmUrl', 'id', 'introduce', 'products', 'supplierId', 'text']);
     // The current order is what the answer says.
     expect(await shop.order()).toEqual(expected);
     // Re-ordering does not send: the history is as it was, and the sent order unchanged.
@@ -469,6 +517,7 @@ describe('POST /api/orders/{id}/reorder', () => {
       introduce: '',
       products: [{ productId: a.id, name: 'Apples', unit: 'Kg', quantity: 1.5, ...NO_STOCK, usual: 1.5 }],
       text: '1.5 x Kg: Apples',
+      confirmUrl: null,
     };
     expectOk(await shop.reorder(sent.id), expected);
     expectOk(await shop.reorder(sent.id), expected);
@@ -696,6 +745,8 @@ describe('through tRPC', () => {
           introduce: 'Por tRPC',
           lines: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 }],
           sentAt: expect.any(String),
+          confirmUrl: null,
+          confirmation: null,
         },
       },
     });

@@ -52,6 +52,9 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   // docs/decisions.md §6: the browsers that receive reminders.
   ['post', '/push/subscriptions'],
   ['delete', '/push/subscriptions'],
+  // docs/decisions.md §6: the supplier's confirmation page.
+  ['get', '/public/confirmations/{token}'],
+  ['post', '/public/confirmations/{token}'],
   ['post', '/products/clear'],
   ['post', '/feedbacks'],
   ['get', '/orders'],
@@ -70,6 +73,8 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
 
 /** Calls that need no token. */
 const PUBLIC = new Set([
+  'get /public/confirmations/{token}',
+  'post /public/confirmations/{token}',
   'post /auth/login',
   'post /auth/register',
   'post /auth/forgot-password',
@@ -201,6 +206,7 @@ describe('GET /api/openapi.json', () => {
     expect(resolve(dataOf('post', '/auth/login'))).toBe(resolveRef('#/components/schemas/Session'));
     expect(Object.keys(resolveRef('#/components/schemas/Session').properties).sort()).toEqual(['expiresAt', 'token', 'user']);
     expect(Object.keys(resolveRef('#/components/schemas/Supplier').properties).sort()).toEqual([
+      'askConfirmation',
       'contactInfo',
       'contactName',
       'cutoffTime',

@@ -1,4 +1,8 @@
 import { expectFailure, expectOk, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
+
+/** The link the next send of an order will carry (docs/decisions.md §6). */
+const CONFIRM_URL = expect.stringMatching(/^http:\/\/[^/]+\/confirm\/[A-Za-z0-9_-]{24}$/);
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let t: TestServer;
@@ -35,8 +39,8 @@ describe("a supplier's order", () => {
   it('is empty for a new supplier', async () => {
     const shop = await newShop();
     const res = await shop.order();
-    expectOk(res, { id: shop.orderId, supplierId: shop.supplier.id, introduce: '', products: [], text: '' });
-    expect(Object.keys(res.body.data).sort()).toEqual(['id', 'introduce', 'products', 'supplierId', 'text']);
+    expectOk(res, { id: shop.orderId, supplierId: shop.supplier.id, introduce: '', products: [], text: '', confirmUrl: CONFIRM_URL });
+    expect(Object.keys(res.body.data).sort()).toEqual(['confirmUrl', 'id', 'introduce', 'products', 'supplierId', 'text']);
   });
 
   it('holds every product of the supplier sorted by name (case and accents ignored), with quantities', async () => {
@@ -63,6 +67,7 @@ describe("a supplier's order", () => {
         { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...NO_STOCK },
       ],
       text: '2.5 x Kg: Tomatoes',
+      confirmUrl: CONFIRM_URL,
     });
   });
 
@@ -111,6 +116,7 @@ describe('the order message', () => {
       introduce: 'Hola Pepe, para mañana:',
       products: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2, ...NO_STOCK }],
       text: 'Hola Pepe, para mañana:\n2 x Kg: Tomatoes',
+      confirmUrl: CONFIRM_URL,
     });
     expectOk(await shop.order(), res.body.data);
   });
@@ -119,7 +125,7 @@ describe('the order message', () => {
     const shop = await newShop();
     const max = `${'m'.repeat(299)}ñ`;
     const res = await shop.introduce(max);
-    expectOk(res, { id: shop.orderId, supplierId: shop.supplier.id, introduce: max, products: [], text: max });
+    expectOk(res, { id: shop.orderId, supplierId: shop.supplier.id, introduce: max, products: [], text: max, confirmUrl: CONFIRM_URL });
     expectFailure(await shop.introduce('m'.repeat(301)), 400, 'BAD_REQUEST', ['introduce']);
     expectFailure(await shop.introduce(42), 400, 'BAD_REQUEST', ['introduce']);
     // The refused update changed nothing.
@@ -136,7 +142,14 @@ describe('the order message', () => {
   it('can be emptied again', async () => {
     const shop = await newShop();
     await shop.introduce('Something');
-    expectOk(await shop.introduce(''), { id: shop.orderId, supplierId: shop.supplier.id, introduce: '', products: [], text: '' });
+    expectOk(await shop.introduce(''), {
+      id: shop.orderId,
+      supplierId: shop.supplier.id,
+      introduce: '',
+      products: [],
+      text: '',
+      confirmUrl: CONFIRM_URL,
+    });
   });
 });
 

@@ -5,7 +5,7 @@ import {
   expectFailure,
   expectFieldError,
   expectOk,
-  NO_SCHEDULE,
+  SUPPLIER_DEFAULTS,
   startTestServer,
   type TestServer,
 } from '@reorder/testing';
@@ -42,7 +42,7 @@ describe('supplier schedule fields', () => {
     const { token } = await t.api.register({ timeZone: 'Europe/Madrid' });
     freeze('2026-11-25T09:00:00Z'); // Wednesday, 10:00 in Madrid
     const plain = await t.api.createSupplier(token);
-    expect(plain).toMatchObject(NO_SCHEDULE);
+    expect(plain).toMatchObject(SUPPLIER_DEFAULTS);
     const created = await t.api.post(
       '/api/suppliers',
       { name: 'Verduras Núñez', messageService: 'other', deliveryDays: [5, 2], cutoffTime: '14:00', leadDays: 1 },
@@ -61,6 +61,7 @@ describe('supplier schedule fields', () => {
       leadDays: 1,
       nextDelivery: '2026-11-27',
       orderBy: '2026-11-26T14:00:00+01:00',
+      askConfirmation: true,
     });
     const id = created.body.data.id;
     const kept = await t.api.put(`/api/suppliers/${id}`, { name: 'Verduras Núñez SL', messageService: 'other' }, token);

@@ -1,5 +1,5 @@
 import { normalizeSearchText } from '@reorder/schemas';
-import { type ApiResponse, expectFailure, expectOk, NO_SCHEDULE, startTestServer, type TestServer } from '@reorder/testing';
+import { type ApiResponse, expectFailure, expectOk, SUPPLIER_DEFAULTS, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let t: TestServer;
@@ -24,7 +24,7 @@ const supplierShape = {
   contactInfo: expect.any(String),
   note: expect.any(String),
   orderId: expect.any(Number),
-  ...NO_SCHEDULE,
+  ...SUPPLIER_DEFAULTS,
 };
 
 describe('supplier CRUD', () => {
@@ -43,7 +43,7 @@ describe('supplier CRUD', () => {
       contactInfo: '+34 600 111 222',
       note: 'Mondays only',
       orderId: expect.any(Number),
-      ...NO_SCHEDULE,
+      ...SUPPLIER_DEFAULTS,
     });
     expect(Object.keys(res.body.data).sort()).toEqual(Object.keys(supplierShape).sort());
     expect(res.body.data.id).toBeGreaterThan(0);
@@ -69,7 +69,7 @@ describe('supplier CRUD', () => {
       contactInfo: '+34 600 000 000',
       note: 'Call first',
       orderId: created.orderId,
-      ...NO_SCHEDULE,
+      ...SUPPLIER_DEFAULTS,
     });
   });
 
@@ -89,7 +89,7 @@ describe('supplier CRUD', () => {
       contactInfo: 'ana@pescados.es',
       note: 'New note',
       orderId: created.orderId,
-      ...NO_SCHEDULE,
+      ...SUPPLIER_DEFAULTS,
     });
     expectOk(await t.api.get(`/api/suppliers/${created.id}`, token), res.body.data);
   });
@@ -189,7 +189,7 @@ describe('supplier list and search', () => {
       contactInfo: '+34 611 223 344',
       note: '',
       orderId: expect.any(Number),
-      ...NO_SCHEDULE,
+      ...SUPPLIER_DEFAULTS,
     });
   });
 

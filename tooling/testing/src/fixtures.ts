@@ -27,8 +27,15 @@ export function emailOfLength(length: number): string {
 /** The stock fields of a product nobody has counted, set a par for or sent (docs/decisions.md §6). */
 export const NO_STOCK = { par: null, onHand: null, countedAt: null, usual: null } as const;
 
-/** The schedule fields of a supplier without delivery days (docs/decisions.md §6). */
-export const NO_SCHEDULE = { deliveryDays: [], cutoffTime: null, leadDays: 1, nextDelivery: null, orderBy: null } as const;
+/** The §6 fields of a supplier nobody changed them for: no delivery days, and asked to confirm (docs/decisions.md §6). */
+export const SUPPLIER_DEFAULTS = {
+  deliveryDays: [],
+  cutoffTime: null,
+  leadDays: 1,
+  nextDelivery: null,
+  orderBy: null,
+  askConfirmation: true,
+} as const;
 
 /** The time and reminder settings of an account nobody changed (docs/decisions.md §6). */
 export const DEFAULT_USER_SETTINGS = { timeZone: 'UTC', reminders: true, reminderMinutes: 120 } as const;

@@ -2,6 +2,7 @@ import type { TAccountExport } from '@reorder/schemas';
 import { listApiTokens } from '../api-tokens/api-tokens.repository.ts';
 import { accountDeletedEmail } from '../mail/messages.ts';
 import { findOrderBySupplier } from '../orders/orders.repository.ts';
+import { orderReading } from '../orders/orders.service.ts';
 import { listSentOrders } from '../orders/sent-orders.repository.ts';
 import type { AuthedContext } from '../sessions/require-user.ts';
 import { listLiveSessions } from '../sessions/sessions.repository.ts';
@@ -18,13 +19,14 @@ import { confirmIdentity } from '../users/users.service.ts';
 export async function exportAccount(ctx: AuthedContext): Promise<TAccountExport> {
   const { db, user } = ctx;
   const suppliers = await listSuppliers(db, user.id, readingTime(ctx));
+  const reading = orderReading(ctx);
   const withOrders = [];
   for (const supplier of suppliers) {
-    const order = await findOrderBySupplier(db, user.id, supplier.id);
+    const order = await findOrderBySupplier(db, user.id, supplier.id, reading);
     withOrders.push({
       ...supplier,
       order: { id: supplier.orderId, introduce: order?.introduce ?? '', products: order?.products ?? [], text: order?.text ?? '' },
-      history: await listSentOrders(db, user.id, supplier.orderId, null),
+      history: await listSentOrders(db, user.id, supplier.orderId, reading.links, null),
     });
   }
   const feedback = await db

@@ -64,6 +64,39 @@ export function reminderEmail(options: {
 }
 
 /** The reset-password email with its one-hour, single-use link. */
+/** The supplier answered a sent order (docs/decisions.md §6): the status, what is missing, the delivery date and the note. */
+export function confirmationEmail(options: {
+  locale: string;
+  name: string;
+  supplier: string;
+  status: 'confirmed' | 'partial' | 'declined';
+  changed: boolean;
+  sent: string;
+  unavailable: string[];
+  delivery: string | null;
+  note: string;
+  link: string;
+}): RenderedMail {
+  const t = (key: TMessageKey, vars?: Record<string, string>) => translate(options.locale, key, vars);
+  const status = t(`mail.confirmation.${options.status}`);
+  return render(
+    options.locale,
+    options.changed ? 'mail.confirmation.changedSubject' : 'mail.confirmation.subject',
+    options.name,
+    [
+      t('mail.confirmation.body', { supplier: options.supplier, sent: options.sent }),
+      options.unavailable.length > 0
+        ? t('mail.confirmation.unavailable', { items: options.unavailable.join(', ') })
+        : t('mail.confirmation.allAvailable'),
+      ...(options.delivery ? [t('mail.confirmation.delivery', { date: options.delivery })] : []),
+      ...(options.note ? [t('mail.confirmation.note', { note: options.note })] : []),
+    ],
+    { label: t('mail.confirmation.action'), url: options.link },
+    [],
+    { supplier: options.supplier, status },
+  );
+}
+
 export function resetPasswordEmail(options: { locale: string; name: string; link: string }): RenderedMail {
   const t = (key: TMessageKey) => translate(options.locale, key);
   return render(

@@ -2,15 +2,34 @@ import type { Db } from '@reorder/db';
 import { formatOrderText, type TMessageService, type TOrder, type TOrderSummary } from '@reorder/schemas';
 import { sql } from 'kysely';
 import { toStock } from '../stock.ts';
+import type { ConfirmLinks } from './confirm-links.ts';
+
+/** How an order's confirmation link is read: the owner's language (of the line a send ends with) and the links (docs/decisions.md §6). */
+export interface OrderReading {
+  language: 'en' | 'es';
+  links: ConfirmLinks;
+}
+
+/** An order, and the nonce of the link its next send carries (null when the supplier is not asked to confirm). */
+export interface LoadedOrder {
+  order: TOrder;
+  confirmNonce: string | null;
+}
 
 /**
  * An order with every product of its supplier (sorted by name, quantity 0 when
  * not ordered) and its text, in one round trip: the order's row comes on
  * every product's row (once, with nulls, when it has no products).
  */
-async function loadOrder(db: Db, userId: number, where: { id: number } | { supplierId: number }): Promise<TOrder | undefined> {
+export async function loadOrder(
+  db: Db,
+  userId: number,
+  where: { id: number } | { supplierId: number },
+  reading: OrderReading,
+): Promise<LoadedOrder | undefined> {
   let query = db
     .selectFrom('orders')
+    .innerJoin('suppliers', 'suppliers.id', 'orders.supplier_id')
     .leftJoin('products', (join) => join.onRef('products.order_id', '=', 'orders.id').onRef('products.user_id', '=', 'orders.user_id'))
     .leftJoin('order_quantities as oq', (join) =>
       join.onRef('oq.order_id', '=', 'products.order_id').onRef('oq.product_id', '=', 'products.id'),
@@ -19,6 +38,8 @@ async function loadOrder(db: Db, userId: number, where: { id: number } | { suppl
       'orders.id as order_id',
       'orders.supplier_id',
       'orders.introduce',
+      'orders.confirm_nonce',
+      'suppliers.ask_confirmation',
       'products.id',
       'products.name',
       'products.unit',
@@ -38,21 +59,43 @@ async function loadOrder(db: Db, userId: number, where: { id: number } | { suppl
       ? []
       : [{ productId: r.id, name: r.name, unit: r.unit, quantity: r.quantity ?? 0, ...toStock(r) }],
   );
+  const confirmNonce = order.ask_confirmation ? order.confirm_nonce : null;
+  const confirmUrl = confirmNonce === null ? null : reading.links.url(confirmNonce);
   return {
-    id: order.order_id,
-    supplierId: order.supplier_id,
-    introduce: order.introduce,
-    products,
-    text: formatOrderText(order.introduce, products),
+    order: {
+      id: order.order_id,
+      supplierId: order.supplier_id,
+      introduce: order.introduce,
+      products,
+      text: formatOrderText(order.introduce, products),
+      confirmUrl,
+    },
+    confirmNonce,
   };
 }
 
-export function findOrderById(db: Db, userId: number, id: number): Promise<TOrder | undefined> {
-  return loadOrder(db, userId, { id });
+export async function findOrderById(db: Db, userId: number, id: number, reading: OrderReading): Promise<TOrder | undefined> {
+  return (await loadOrder(db, userId, { id }, reading))?.order;
 }
 
-export function findOrderBySupplier(db: Db, userId: number, supplierId: number): Promise<TOrder | undefined> {
-  return loadOrder(db, userId, { supplierId });
+export async function findOrderBySupplier(db: Db, userId: number, supplierId: number, reading: OrderReading): Promise<TOrder | undefined> {
+  return (await loadOrder(db, userId, { supplierId }, reading))?.order;
+}
+
+/**
+ * Gives the order a new nonce for its next link, if it still has `used`: false
+ * when another send took that link first.
+ */
+export async function renewConfirmNonce(db: Db, userId: number, id: number, used: string, next: string): Promise<boolean> {
+  const row = await db
+    .updateTable('orders')
+    .set({ confirm_nonce: next })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('confirm_nonce', '=', used)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Sets the message above the order; false when the order is not the user's. */

@@ -1,3 +1,4 @@
+import { confirmationLine } from '@reorder/schemas';
 import { useDomain } from '@reorder/testing';
 import { describe, expect, it } from 'vitest';
 import { NOTHING_TO_SEND, ORDER_CHANGED_MESSAGE } from './orders.service.ts';
@@ -55,8 +56,15 @@ describe('sending', () => {
     const first = await t.owner.api.orders.send({ id: supplier.orderId });
     await set(bread.id, 4);
     const second = await t.owner.api.orders.send({ id: supplier.orderId, channel: 'phone', text: '4 x ud: Pan' });
-    expect(first).toMatchObject({ channel: 'email', text: '2 x ud: Pan', lines: [{ name: 'Pan', unit: 'ud', quantity: 2 }] });
-    expect(second).toMatchObject({ channel: 'phone', text: '4 x ud: Pan' });
+    // A written send ends with the supplier's confirmation link (docs/decisions.md §6); a phone call carries none.
+    expect(first.confirmUrl).toMatch(/^http:\/\/app\.test\/confirm\/[A-Za-z0-9_-]{24}$/);
+    expect(first).toMatchObject({
+      channel: 'email',
+      text: `2 x ud: Pan\n\n${confirmationLine('en', first.confirmUrl ?? '')}`,
+      lines: [{ name: 'Pan', unit: 'ud', quantity: 2 }],
+      confirmation: null,
+    });
+    expect(second).toMatchObject({ channel: 'phone', text: '4 x ud: Pan', confirmUrl: null });
     expect((await t.owner.api.orders.history({ id: supplier.orderId })).map((s) => s.id)).toEqual([second.id, first.id]);
   });
 

@@ -20,7 +20,7 @@ import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { authedProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
 import { findOrderBySupplier, listOrderSummaries, orderExists } from './orders.repository.ts';
-import { fillOrder, NOTHING_TO_SEND, ORDER_CHANGED_MESSAGE, reorder, sendOrder, updateMessage } from './orders.service.ts';
+import { fillOrder, NOTHING_TO_SEND, ORDER_CHANGED_MESSAGE, orderReading, reorder, sendOrder, updateMessage } from './orders.service.ts';
 import { clearQuantities, setQuantity } from './quantities.repository.ts';
 import { findSentOrder, listSentOrders } from './sent-orders.repository.ts';
 
@@ -58,7 +58,7 @@ export const ordersRouter = router({
     })
     .input(ZOrderBySupplierInput)
     .output(ZOrder)
-    .query(async ({ ctx, input }) => found(await findOrderBySupplier(ctx.db, ctx.user.id, input.supplierId), 'Order')),
+    .query(async ({ ctx, input }) => found(await findOrderBySupplier(ctx.db, ctx.user.id, input.supplierId, orderReading(ctx)), 'Order')),
 
   update: authedProcedure
     .meta({
@@ -78,7 +78,7 @@ export const ordersRouter = router({
         tags,
         summary: 'Record that the order is being sent',
         description:
-          "Keeps the exact text, the message and the lines above 0 in the order's history. An order with nothing in it cannot be sent (400). With `text`, the order must still make exactly that text (409 otherwise, and nothing is recorded).",
+          "Keeps the exact text, the message and the lines above 0 in the order's history. An order with nothing in it cannot be sent (400). With `text`, the order must still make exactly that text, with or without its confirmation line (409 otherwise, and nothing is recorded). When the supplier is asked to confirm, the sent text ends with the order's `confirmUrl` (valid 14 days) and the order gets a new link for its next send. An app that was offline records the send later with `sentAt`, the time it really happened.",
       },
       message: 'Order sent',
       errors: {
@@ -90,7 +90,7 @@ export const ordersRouter = router({
     })
     .input(ZSendOrderInput)
     .output(ZSentOrder)
-    .mutation(({ ctx, input }) => sendOrder(ctx, { orderId: input.id, channel: input.channel, text: input.text })),
+    .mutation(({ ctx, input }) => sendOrder(ctx, { orderId: input.id, channel: input.channel, text: input.text, sentAt: input.sentAt })),
 
   history: authedProcedure
     .meta({
@@ -102,7 +102,7 @@ export const ordersRouter = router({
     .output(z.array(ZSentOrder))
     .query(async ({ ctx, input }) => {
       if (!(await orderExists(ctx.db, ctx.user.id, input.id))) throw notFound('Order');
-      return listSentOrders(ctx.db, ctx.user.id, input.id);
+      return listSentOrders(ctx.db, ctx.user.id, input.id, orderReading(ctx).links);
     }),
 
   sent: authedProcedure
@@ -113,7 +113,9 @@ export const ordersRouter = router({
     })
     .input(ZSentOrderInput)
     .output(ZSentOrder)
-    .query(async ({ ctx, input }) => found(await findSentOrder(ctx.db, ctx.user.id, input.id, input.sentOrderId), 'Sent order')),
+    .query(async ({ ctx, input }) =>
+      found(await findSentOrder(ctx.db, ctx.user.id, input.id, input.sentOrderId, orderReading(ctx).links), 'Sent order'),
+    ),
 
   fill: authedProcedure
     .meta({
@@ -140,7 +142,7 @@ export const ordersRouter = router({
         tags,
         summary: 'Put a sent order back into the current order',
         description:
-          'Restores its message and its quantities for the products that still exist; every other line goes to 0. Answers the current order for review.',
+          'Restores its message and its quantities for the products that still exist and that the supplier did not mark unavailable; every other line goes to 0. Answers the current order for review.',
       },
       message: 'Order restored: review it and send it',
       errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Sent order not found' },

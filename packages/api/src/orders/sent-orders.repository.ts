@@ -1,26 +1,70 @@
 import type { Db, SentLine, SentOrderRow } from '@reorder/db';
-import type { TMessageService, TSentOrder } from '@reorder/schemas';
+import { sentText, type TMessageService, type TSentOrder } from '@reorder/schemas';
+import type { ConfirmLinks } from './confirm-links.ts';
 
-function toSentOrder(row: Pick<SentOrderRow, (typeof COLUMNS)[number]>): TSentOrder {
+const COLUMNS = [
+  'id',
+  'order_id',
+  'supplier_id',
+  'channel',
+  'text',
+  'introduce',
+  'lines',
+  'sent_at',
+  'confirm_nonce',
+  'confirm_language',
+  'confirmation',
+] as const;
+
+/** The lines of a sent order as answered: its quantities read as numbers, whatever the driver gave. */
+export function toSentLines(lines: readonly SentLine[]): TSentOrder['lines'] {
+  return lines.map((l) => ({ productId: l.productId, name: l.name, unit: l.unit, quantity: Number(l.quantity) }));
+}
+
+/**
+ * A sent order as answered. Its stored text ends before the confirmation
+ * line, which is made again from the nonce (the token is never stored), so
+ * `text` is exactly what was sent.
+ */
+export function toSentOrder(row: Pick<SentOrderRow, (typeof COLUMNS)[number]>, links: ConfirmLinks): TSentOrder {
+  const confirmUrl = row.confirm_nonce === null ? null : links.url(row.confirm_nonce);
   return {
     id: row.id,
     orderId: row.order_id,
     supplierId: row.supplier_id,
     channel: row.channel as TMessageService,
-    text: row.text,
+    text: sentText(row.text, confirmUrl === null ? null : { url: confirmUrl, language: row.confirm_language ?? 'en' }),
     introduce: row.introduce,
-    lines: row.lines.map((l) => ({ productId: l.productId, name: l.name, unit: l.unit, quantity: Number(l.quantity) })),
+    lines: toSentLines(row.lines),
     sentAt: row.sent_at.toISOString(),
+    confirmUrl,
+    confirmation: row.confirmation,
   };
 }
 
-const COLUMNS = ['id', 'order_id', 'supplier_id', 'channel', 'text', 'introduce', 'lines', 'sent_at'] as const;
+/** The confirmation link a send carries: its nonce, the language of its line and when it stops working. */
+export interface SentConfirmLink {
+  nonce: string;
+  language: 'en' | 'es';
+  expiresAt: Date;
+}
 
-/** Keeps a sent order: the exact text, the message and the lines as they were sent. */
+/** Keeps a sent order: the exact text (without its confirmation line, kept as its link), the message and the lines as they were sent. */
 export async function insertSentOrder(
   db: Db,
   userId: number,
-  sent: { orderId: number; supplierId: number; channel: TMessageService; text: string; introduce: string; lines: SentLine[] },
+  sent: {
+    orderId: number;
+    supplierId: number;
+    channel: TMessageService;
+    text: string;
+    introduce: string;
+    lines: SentLine[];
+    /** When it was sent (now, or a later-recorded send's own time). */
+    sentAt: Date;
+    confirm: SentConfirmLink | null;
+  },
+  links: ConfirmLinks,
 ): Promise<TSentOrder> {
   const row = await db
     .insertInto('sent_orders')
@@ -32,14 +76,29 @@ export async function insertSentOrder(
       text: sent.text,
       introduce: sent.introduce,
       lines: JSON.stringify(sent.lines),
+      sent_at: sent.sentAt,
+      ...(sent.confirm
+        ? {
+            confirm_nonce: sent.confirm.nonce,
+            confirm_token_hash: links.tokenHash(sent.confirm.nonce),
+            confirm_language: sent.confirm.language,
+            confirm_expires_at: sent.confirm.expiresAt,
+          }
+        : {}),
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
-  return toSentOrder(row);
+  return toSentOrder(row, links);
 }
 
 /** The order's sent orders, newest first (at most `limit`; every one with `null`). */
-export async function listSentOrders(db: Db, userId: number, orderId: number, limit: number | null = 100): Promise<TSentOrder[]> {
+export async function listSentOrders(
+  db: Db,
+  userId: number,
+  orderId: number,
+  links: ConfirmLinks,
+  limit: number | null = 100,
+): Promise<TSentOrder[]> {
   let query = db
     .selectFrom('sent_orders')
     .select(COLUMNS)
@@ -48,10 +107,16 @@ export async function listSentOrders(db: Db, userId: number, orderId: number, li
     .orderBy('sent_at', 'desc')
     .orderBy('id', 'desc');
   if (limit !== null) query = query.limit(limit);
-  return (await query.execute()).map(toSentOrder);
+  return (await query.execute()).map((row) => toSentOrder(row, links));
 }
 
-export async function findSentOrder(db: Db, userId: number, orderId: number, sentOrderId: number): Promise<TSentOrder | undefined> {
+export async function findSentOrder(
+  db: Db,
+  userId: number,
+  orderId: number,
+  sentOrderId: number,
+  links: ConfirmLinks,
+): Promise<TSentOrder | undefined> {
   const row = await db
     .selectFrom('sent_orders')
     .select(COLUMNS)
@@ -59,5 +124,5 @@ export async function findSentOrder(db: Db, userId: number, orderId: number, sen
     .where('order_id', '=', orderId)
     .where('id', '=', sentOrderId)
     .executeTakeFirst();
-  return row && toSentOrder(row);
+  return row && toSentOrder(row, links);
 }

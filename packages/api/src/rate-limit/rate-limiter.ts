@@ -31,6 +31,8 @@ export const DEFAULT_RATE_RULES = {
   verifyPerIp: { name: 'verify:ip', limit: 100, windowSeconds: 15 * 60 },
   resendVerificationPerUser: { name: 'verify-mail:user', limit: 5, windowSeconds: 60 * 60 },
   feedbackPerUser: { name: 'feedback:user', limit: 10, windowSeconds: 60 * 60 },
+  /** Every look at or answer to a supplier's confirmation link, found or not (docs/decisions.md §6). */
+  confirmationPerIp: { name: 'confirm:ip', limit: 120, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 export type RateRules = typeof DEFAULT_RATE_RULES;
 

@@ -1,5 +1,6 @@
+import type { Db } from '@reorder/db';
 import webpush from 'web-push';
-import type { Logger } from '../platform/logger.ts';
+import { type Logger, summarizeError } from '../platform/logger.ts';
 
 /** A browser the owner allowed to notify: its push service endpoint and keys (`PushSubscription.toJSON()`). */
 export interface PushTarget {
@@ -66,4 +67,31 @@ export function createPushSender(keys: VapidKeys, subject: string, logger: Logge
       return 'sent';
     },
   };
+}
+
+/**
+ * Pushes `message` to every browser where the owner allowed notifications,
+ * and removes the subscriptions the push service says are gone. One browser's
+ * push service failing is logged and does not hold back the others.
+ */
+export async function pushToOwner(
+  deps: { db: Db; push?: PushSender | undefined; logger: Logger },
+  userId: number,
+  message: PushMessage,
+): Promise<void> {
+  const { push } = deps;
+  if (!push) return;
+  const targets = await deps.db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'endpoint', 'p256dh', 'auth'])
+    .where('user_id', '=', userId)
+    .execute();
+  for (const target of targets) {
+    try {
+      if ((await push.send(target, message)) === 'gone')
+        await deps.db.deleteFrom('push_subscriptions').where('id', '=', target.id).execute();
+    } catch (error) {
+      deps.logger.warn('push failed', { tag: message.tag, ...summarizeError(error) });
+    }
+  }
 }

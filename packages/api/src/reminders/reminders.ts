@@ -7,6 +7,7 @@ import { nowOf } from '../context.ts';
 import { reminderEmail } from '../mail/messages.ts';
 import { summarizeError } from '../platform/logger.ts';
 import { cutoffsAfter, type Schedule } from '../schedule.ts';
+import { pushToOwner } from './push.ts';
 
 /** How long a claim holds off the other processes: past it, a reminder whose process died is claimed again. */
 export const DEFAULT_LEASE_MS = 2 * 60 * 1000;
@@ -183,28 +184,12 @@ async function deliver(deps: ReminderDeps, reminder: Claimed, now: number): Prom
     ...reminderEmail({ locale, name: row.full_name, supplier: row.supplier_name, time, when, delivery, link }),
     hasLink: true,
   });
-  if (deps.push) {
-    const targets = await db
-      .selectFrom('push_subscriptions')
-      .select(['id', 'endpoint', 'p256dh', 'auth'])
-      .where('user_id', '=', reminder.user_id)
-      .execute();
-    const message = {
-      title: row.supplier_name,
-      body: translate(locale, 'mail.reminder.push', { when, delivery }),
-      url: link,
-      tag: `reminder-${reminder.supplier_id}`,
-    };
-    for (const target of targets) {
-      try {
-        if ((await deps.push.send(target, message)) === 'gone')
-          await db.deleteFrom('push_subscriptions').where('id', '=', target.id).execute();
-      } catch (error) {
-        // One browser's push service failing does not hold back the email or the other browsers.
-        deps.logger.warn('reminder push failed', { reminderId: reminder.id, ...summarizeError(error) });
-      }
-    }
-  }
+  await pushToOwner(deps, reminder.user_id, {
+    title: row.supplier_name,
+    body: translate(locale, 'mail.reminder.push', { when, delivery }),
+    url: link,
+    tag: `reminder-${reminder.supplier_id}`,
+  });
   return 'sent';
 }
 

@@ -50,6 +50,10 @@ const TAGS = [
   { name: 'feedback', description: 'Feedback to the team that runs this server.' },
   { name: 'config', description: "The server's public settings, for the web app." },
   { name: 'push', description: 'The browsers where the owner receives reminders as notifications (Web Push).' },
+  {
+    name: 'confirmations',
+    description: "The supplier's side of a sent order: the page at the link in the order text, without an account (docs/decisions.md §6).",
+  },
   { name: 'health', description: 'Checks for load balancers and uptime monitors.' },
 ];
 

@@ -9,7 +9,16 @@ import type { SignedInContext } from '../sessions/require-user.ts';
 /** The columns a supplier is answered with (no timestamps or search keys to read and parse). */
 type SupplierWithOrder = Pick<
   SupplierRow,
-  'id' | 'name' | 'contact_name' | 'message_service' | 'contact_info' | 'note' | 'delivery_days' | 'cutoff_time' | 'lead_days'
+  | 'id'
+  | 'name'
+  | 'contact_name'
+  | 'message_service'
+  | 'contact_info'
+  | 'note'
+  | 'delivery_days'
+  | 'cutoff_time'
+  | 'lead_days'
+  | 'ask_confirmation'
 > & {
   order_id: number;
 };
@@ -41,6 +50,7 @@ function toScheduledSupplier(row: SupplierWithOrder, at: ReadingTime): { supplie
       ...schedule,
       nextDelivery: next?.nextDelivery ?? null,
       orderBy: next?.orderBy ?? null,
+      askConfirmation: row.ask_confirmation,
     },
     orderByMs: next?.orderByMs ?? null,
   };
@@ -63,6 +73,7 @@ function columns(fields: TCreateSupplierInput) {
     ...(fields.deliveryDays === undefined ? {} : { delivery_days: fields.deliveryDays }),
     ...(fields.cutoffTime === undefined ? {} : { cutoff_time: fields.cutoffTime }),
     ...(fields.leadDays === undefined ? {} : { lead_days: fields.leadDays }),
+    ...(fields.askConfirmation === undefined ? {} : { ask_confirmation: fields.askConfirmation }),
   };
 }
 
@@ -80,6 +91,7 @@ function selectSuppliers(db: Db, userId: number) {
       'suppliers.delivery_days',
       'suppliers.cutoff_time',
       'suppliers.lead_days',
+      'suppliers.ask_confirmation',
       'orders.id as order_id',
     ])
     .where('suppliers.user_id', '=', userId);

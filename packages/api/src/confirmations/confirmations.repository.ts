@@ -1,0 +1,42 @@
+import type { Db, StoredConfirmation } from '@reorder/db';
+
+/** A live link's sent order, with what the supplier's page and the owner's notification need. */
+export async function findLiveConfirmation(db: Db, tokenHash: string, now: number) {
+  return db
+    .selectFrom('sent_orders')
+    .innerJoin('users', 'users.id', 'sent_orders.user_id')
+    .innerJoin('suppliers', 'suppliers.id', 'sent_orders.supplier_id')
+    .select([
+      'sent_orders.id',
+      'sent_orders.user_id',
+      'sent_orders.supplier_id',
+      'sent_orders.introduce',
+      'sent_orders.lines',
+      'sent_orders.sent_at',
+      'sent_orders.confirm_expires_at',
+      'sent_orders.confirmation',
+      'users.business_name',
+      'users.full_name',
+      'users.email',
+      'users.language',
+      'users.time_zone',
+      'suppliers.name as supplier_name',
+    ])
+    .where('sent_orders.confirm_token_hash', '=', tokenHash)
+    .where('sent_orders.confirm_expires_at', '>', new Date(now))
+    .executeTakeFirst();
+}
+export type LiveConfirmation = NonNullable<Awaited<ReturnType<typeof findLiveConfirmation>>>;
+
+/** Keeps the supplier's answer, if the link still works; false when it stopped working meanwhile. */
+export async function saveConfirmation(db: Db, sentOrderId: number, tokenHash: string, answer: StoredConfirmation, now: number) {
+  const row = await db
+    .updateTable('sent_orders')
+    .set({ confirmation: JSON.stringify(answer) })
+    .where('id', '=', sentOrderId)
+    .where('confirm_token_hash', '=', tokenHash)
+    .where('confirm_expires_at', '>', new Date(now))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

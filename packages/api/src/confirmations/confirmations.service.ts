@@ -1,0 +1,129 @@
+import type { StoredConfirmation } from '@reorder/db';
+import { translate } from '@reorder/i18n';
+import {
+  confirmationStatus,
+  formatQuantity,
+  type TAnswerConfirmationInput,
+  type TConfirmation,
+  type TPublicConfirmation,
+} from '@reorder/schemas';
+import { DateTime } from 'luxon';
+import { type Context, nowOf } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { confirmationEmail } from '../mail/messages.ts';
+import { toSentLines } from '../orders/sent-orders.repository.ts';
+import { hashSecretToken } from '../platform/secret-tokens.ts';
+import { pushToOwner } from '../reminders/push.ts';
+import { findLiveConfirmation, type LiveConfirmation, saveConfirmation } from './confirmations.repository.ts';
+
+export const CONFIRMATION_NOT_FOUND = 'This confirmation link does not exist or has expired.';
+export const UNAVAILABLE_NOT_IN_ORDER = 'Unavailable must list only products of this order';
+export const DELIVERY_DATE_OUT_OF_RANGE = 'Delivery date must be between the day the order was sent and a year later';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The sent order behind a link, counted against the caller's IP first (every
+ * look, found or not, so tokens cannot be guessed quickly). Unknown, expired
+ * and revoked (order or supplier deleted) links are one and the same 404.
+ */
+async function liveLink(ctx: Context, token: string): Promise<{ row: LiveConfirmation; tokenHash: string }> {
+  await ctx.rateLimiter.hit(ctx.rateRules.confirmationPerIp, ctx.request.ip);
+  const tokenHash = hashSecretToken(token);
+  const row = await findLiveConfirmation(ctx.db, tokenHash, nowOf(ctx));
+  if (!row) throw new AppError('NOT_FOUND', CONFIRMATION_NOT_FOUND);
+  return { row, tokenHash };
+}
+
+function toPublic(row: LiveConfirmation, confirmation: TConfirmation | null): TPublicConfirmation {
+  return {
+    businessName: row.business_name,
+    supplierName: row.supplier_name,
+    introduce: row.introduce,
+    lines: toSentLines(row.lines),
+    sentAt: row.sent_at.toISOString(),
+    expiresAt: (row.confirm_expires_at ?? row.sent_at).toISOString(),
+    confirmation,
+  };
+}
+
+/** What the supplier's page shows for a link (docs/decisions.md §6). */
+export async function viewConfirmation(ctx: Context, token: string): Promise<TPublicConfirmation> {
+  const { row } = await liveLink(ctx, token);
+  return toPublic(row, row.confirmation);
+}
+
+/**
+ * Keeps the supplier's answer (a first one or a change, until the link
+ * expires) and tells the owner, by email and push, after the answer is
+ * written. The status follows the lines: none unavailable is confirmed, all
+ * declined, else partial.
+ */
+export async function answerConfirmation(ctx: Context, input: TAnswerConfirmationInput): Promise<TPublicConfirmation> {
+  const { row, tokenHash } = await liveLink(ctx, input.token);
+  const ordered = row.lines.map((line) => line.productId);
+  if (input.unavailable.some((id) => !ordered.includes(id))) {
+    throw new AppError('BAD_REQUEST', UNAVAILABLE_NOT_IN_ORDER, { issues: [{ path: 'unavailable', message: UNAVAILABLE_NOT_IN_ORDER }] });
+  }
+  if (input.deliveryDate !== null) {
+    // Time zones apart, the supplier's "today" may be the day before the send in UTC.
+    const day = Date.parse(`${input.deliveryDate}T00:00:00Z`);
+    const sent = row.sent_at.getTime();
+    if (day < sent - 2 * DAY_MS || day > sent + 366 * DAY_MS) {
+      throw new AppError('BAD_REQUEST', DELIVERY_DATE_OUT_OF_RANGE, {
+        issues: [{ path: 'deliveryDate', message: DELIVERY_DATE_OUT_OF_RANGE }],
+      });
+    }
+  }
+  const unavailable = ordered.filter((id) => input.unavailable.includes(id));
+  const answer: StoredConfirmation = {
+    status: confirmationStatus(unavailable.length, ordered.length),
+    respondedAt: new Date(nowOf(ctx)).toISOString(),
+    note: input.note,
+    deliveryDate: input.deliveryDate,
+    unavailable,
+  };
+  if (!(await saveConfirmation(ctx.db, row.id, tokenHash, answer, nowOf(ctx)))) {
+    throw new AppError('NOT_FOUND', CONFIRMATION_NOT_FOUND);
+  }
+  const changed = row.confirmation !== null;
+  ctx.background.run('confirmation notice', () => notifyOwner(ctx, row, answer, changed));
+  return toPublic(row, answer);
+}
+
+/** The owner's email and push when the supplier answers or changes the answer. */
+async function notifyOwner(ctx: Context, row: LiveConfirmation, answer: StoredConfirmation, changed: boolean): Promise<void> {
+  const locale = row.language;
+  const link = `${ctx.settings.publicUrl}/orders/${row.supplier_id}/history/${row.id}`;
+  const sent = DateTime.fromJSDate(row.sent_at, { zone: row.time_zone }).setLocale(locale).toLocaleString(DateTime.DATETIME_MED);
+  const delivery = answer.deliveryDate ? DateTime.fromISO(answer.deliveryDate).setLocale(locale).toLocaleString(DateTime.DATE_HUGE) : null;
+  const unavailable = row.lines
+    .filter((line) => answer.unavailable.includes(line.productId))
+    .map((line) => `${line.name} (${formatQuantity(Number(line.quantity))} ${line.unit})`);
+  const mail = confirmationEmail({
+    locale,
+    name: row.full_name,
+    supplier: row.supplier_name,
+    status: answer.status,
+    changed,
+    sent,
+    unavailable,
+    delivery,
+    note: answer.note,
+    link,
+  });
+  await ctx.mailer.send({ to: row.email, ...mail });
+  await pushToOwner(ctx, row.user_id, {
+    title: mail.subject,
+    body: [
+      unavailable.length > 0
+        ? translate(locale, 'mail.confirmation.unavailable', { items: unavailable.join(', ') })
+        : translate(locale, 'mail.confirmation.allAvailable'),
+      answer.note,
+    ]
+      .filter(Boolean)
+      .join(' '),
+    url: link,
+    tag: `confirmation-${row.id}`,
+  });
+}

@@ -1,0 +1,49 @@
+import { ZAnswerConfirmationInput, ZConfirmationTokenInput, ZPublicConfirmation } from '@reorder/schemas';
+import { publicProcedure, router } from '../trpc.ts';
+import { answerConfirmation, CONFIRMATION_NOT_FOUND, viewConfirmation } from './confirmations.service.ts';
+
+const tags = ['confirmations'];
+const errors = { NOT_FOUND: CONFIRMATION_NOT_FOUND, TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.' };
+
+/**
+ * The supplier's side of a sent order (docs/decisions.md §6): no account, only
+ * the token of the link in the order text. Nothing of the owner beyond that
+ * order is reachable from it.
+ */
+export const confirmationsRouter = router({
+  view: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/public/confirmations/{token}',
+        tags,
+        protect: false,
+        summary: 'A sent order, as its supplier sees it',
+        description:
+          'For the confirmation page at `/confirm/<token>`: the business, the message, the lines and the answer so far. Unknown, expired (after 14 days) and revoked links answer 404. Rate-limited per IP.',
+      },
+      message: 'Order loaded',
+      errors,
+    })
+    .input(ZConfirmationTokenInput)
+    .output(ZPublicConfirmation)
+    .query(({ ctx, input }) => viewConfirmation(ctx, input.token)),
+
+  answer: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/public/confirmations/{token}',
+        tags,
+        protect: false,
+        summary: 'The supplier answers a sent order',
+        description:
+          'The lines that cannot be delivered (none: confirmed; all: declined; else partial), a note and a delivery date. It can be changed until the link expires; the owner gets an email and a push notification each time.',
+      },
+      message: 'Thank you! Your answer was sent.',
+      errors,
+    })
+    .input(ZAnswerConfirmationInput)
+    .output(ZPublicConfirmation)
+    .mutation(({ ctx, input }) => answerConfirmation(ctx, input)),
+});
