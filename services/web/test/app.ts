@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { launchChromium, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Recorded } from './recorded.ts';
 
 /**
  * The built app (`vite build`); the browser tests drive it as served by the
@@ -43,6 +44,12 @@ export interface PageOptions {
   language?: 'en' | 'es';
   /** Signed in as this user (token and user in localStorage, as the app keeps them). */
   user?: RegisteredUser;
+  /**
+   * The app's service worker (offline copy, push): off unless a test is about
+   * it, so that `page.route` sees every request of the others (a worker
+   * serving the app's files from its cache would answer before the route).
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -57,6 +64,7 @@ export async function openPage(
     viewport: options.viewport ?? PHONE,
     baseURL: app.t.url,
     locale: options.language === 'es' ? 'es-ES' : 'en-US',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.t.url });
   const init = {
@@ -103,3 +111,24 @@ export async function expectAccessible(page: Page, label: string) {
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Records window.open and the share sheet instead of leaving the page (the
+ * supplier's app, a call): read them back with `opened` and `__shared`.
+ */
+export async function recordExits(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const w = window as Recorded;
+    w.__opened = [];
+    window.open = ((url: string, target: string) => {
+      w.__opened.push({ url: String(url), target });
+      return null;
+    }) as typeof window.open;
+    navigator.share = async (data: unknown) => {
+      w.__shared = data;
+    };
+  });
+}
+
+/** What the page handed to window.open so far. */
+export const opened = (page: Page) => page.evaluate(() => (window as Recorded).__opened as { url: string; target: string }[]);

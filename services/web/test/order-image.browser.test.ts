@@ -55,7 +55,13 @@ const serverText = async (supplierId: number) =>
   (await app.t.api.get(`/api/orders/supplier/${supplierId}`, user.token)).body.data.text as string;
 
 async function orderWithTwoProducts() {
-  const supplier = await app.t.api.createSupplier(user.token, { name: 'Quesos Roca', messageService: 'other', contactInfo: '' });
+  // Not asked to confirm: what is shared is the order text (the link a send adds is confirmation.browser.test.ts's).
+  const supplier = await app.t.api.createSupplier(user.token, {
+    name: 'Quesos Roca',
+    messageService: 'other',
+    contactInfo: '',
+    askConfirmation: false,
+  });
   const cheese = await app.t.api.createProduct(user.token, supplier.orderId, 'Manchego', 'Kg');
   await app.t.api.createProduct(user.token, supplier.orderId, 'Burgos', 'ud');
   await app.t.api.put('/api/products/quantity', { productId: cheese.id, orderId: supplier.orderId, quantity: 2 }, user.token);

@@ -1,8 +1,7 @@
 import type { RegisteredUser } from '@reorder/testing';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, openPage, PHONE, startApp } from './app.ts';
-import type { Recorded } from './recorded.ts';
+import { type AppUnderTest, opened, openPage, PHONE, recordExits, startApp } from './app.ts';
 
 /**
  * Issue 17: what is sent is exactly what the owner sees. The first two tests
@@ -15,19 +14,6 @@ beforeAll(async () => {
   user = await app.t.api.register({ businessName: 'Café Luna' });
 });
 afterAll(() => app?.close());
-
-/** Records window.open instead of leaving the page. */
-async function recordExits(context: BrowserContext) {
-  await context.addInitScript(() => {
-    const w = window as Recorded;
-    w.__opened = [];
-    window.open = ((url: string, target: string) => {
-      w.__opened.push({ url: String(url), target });
-      return null;
-    }) as typeof window.open;
-  });
-}
-const opened = (page: Page) => page.evaluate(() => (window as Recorded).__opened as { url: string; target: string }[]);
 
 /** Every API call waits `ms` before it reaches the server: a phone on a slow network. */
 async function slowNetwork(page: Page, ms: number) {
@@ -48,8 +34,9 @@ async function historyTexts(orderId: number): Promise<string[]> {
   return (res.body.data as { text: string }[]).map((s) => s.text);
 }
 
+/** A supplier with lemons and tomatoes; not asked to confirm, so what is opened is the order text (the link is confirmation.browser.test.ts's). */
 async function shop(name: string, fields: Record<string, unknown> = {}) {
-  const supplier = await app.t.api.createSupplier(user.token, { name, ...fields });
+  const supplier = await app.t.api.createSupplier(user.token, { name, askConfirmation: false, ...fields });
   const lemons = await app.t.api.createProduct(user.token, supplier.orderId, 'Lemons', 'Kg');
   const tomatoes = await app.t.api.createProduct(user.token, supplier.orderId, 'Tomatoes', 'Kg');
   return { supplier, lemons, tomatoes };

@@ -59,7 +59,13 @@ const TEXT = {
 
 /** A supplier whose catalogue has `count` products (seeded with SQL, as the API limits the rate), 5 of them ordered. */
 async function bigOrder(user: RegisteredUser, name: string, count: number) {
-  const supplier = await app.t.api.createSupplier(user.token, { name, messageService: 'whatsapp', contactInfo: '+34 600 123 456' });
+  // Not asked to confirm: a re-order sends the very same text (each send's confirmation link would differ).
+  const supplier = await app.t.api.createSupplier(user.token, {
+    name,
+    messageService: 'whatsapp',
+    contactInfo: '+34 600 123 456',
+    askConfirmation: false,
+  });
   const rows = Array.from({ length: count }, (_, i) => {
     const productName = `Producto ${String(i + 1).padStart(3, '0')}`;
     const normal = normalizeSearchText(productName);

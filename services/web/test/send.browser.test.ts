@@ -1,17 +1,25 @@
 import { planSend } from '@reorder/schemas/send-links';
 import type { RegisteredUser } from '@reorder/testing';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, openPage, startApp } from './app.ts';
+import { type AppUnderTest, opened, openPage, recordExits, startApp } from './app.ts';
 import type { Recorded } from './recorded.ts';
 
 let app: AppUnderTest;
 let user: RegisteredUser;
 const MESSAGE = 'Hola Pepe: ¿mañana a las 8? 🚚 & gracias #1 +10% =ok';
 
-/** A supplier of `service` with two products ordered and the awkward message. */
+/**
+ * A supplier of `service` with two products ordered and the awkward message.
+ * Not asked to confirm, so the text sent is the order text; the link a send
+ * adds is confirmation.browser.test.ts's.
+ */
 async function supplierFor(service: string, contactInfo: string) {
-  const supplier = await app.t.api.createSupplier(user.token, { name: `Proveedor ${service}`, messageService: service, contactInfo });
+  const supplier = await app.t.api.createSupplier(user.token, {
+    name: `Proveedor ${service}`,
+    messageService: service,
+    contactInfo,
+    askConfirmation: false,
+  });
   const ham = await app.t.api.createProduct(user.token, supplier.orderId, 'Jamón ibérico 🐖', 'Kg');
   const salt = await app.t.api.createProduct(user.token, supplier.orderId, 'Sal & pimienta', 'ud');
   await app.t.api.put('/api/products/quantity', { productId: ham.id, orderId: supplier.orderId, quantity: 2.5 }, user.token);
@@ -19,23 +27,6 @@ async function supplierFor(service: string, contactInfo: string) {
   await app.t.api.put(`/api/orders/${supplier.orderId}`, { introduce: MESSAGE }, user.token);
   return supplier;
 }
-
-/** Records window.open and the share sheet instead of leaving the page. */
-async function recordExits(context: BrowserContext) {
-  await context.addInitScript(() => {
-    const w = window as Recorded;
-    w.__opened = [];
-    window.open = ((url: string, target: string) => {
-      w.__opened.push({ url: String(url), target });
-      return null;
-    }) as typeof window.open;
-    navigator.share = async (data: unknown) => {
-      w.__shared = data;
-    };
-  });
-}
-
-const opened = (page: Page) => page.evaluate(() => (window as Recorded).__opened as { url: string; target: string }[]);
 
 async function serverText(supplierId: number) {
   return (await app.t.api.get(`/api/orders/supplier/${supplierId}`, user.token)).body.data.text as string;
@@ -188,9 +179,9 @@ describe('history and re-order', () => {
     await context.close();
   });
 
-  for (const [language, one, two] of [
-    ['en', '1 product · Pan', '2 products · Leche, Pan'],
-    ['es', '1 producto · Pan', '2 productos · Leche, Pan'],
+  for (const [language, one, two, pending] of [
+    ['en', '1 product · Pan', '2 products · Leche, Pan', 'Waiting for the supplier to confirm'],
+    ['es', '1 producto · Pan', '2 productos · Leche, Pan', 'Esperando la confirmación del proveedor'],
   ] as const) {
     it(`counts the products of each sent order in the right plural form (${language})`, async () => {
       const owner = await app.t.api.register({ language });
@@ -210,7 +201,8 @@ describe('history and re-order', () => {
       const { page, context } = await openPage(app, { user: owner, language });
       await page.goto(`/orders/${supplier.id}/history`);
       const metas = page.locator('.list__meta');
-      await expect.poll(() => metas.allTextContents()).toEqual([two, one]);
+      // Each line, then (the supplier is asked to confirm) the answer so far.
+      await expect.poll(() => metas.allTextContents()).toEqual([two + pending, one + pending]);
       await context.close();
     });
   }

@@ -5,6 +5,7 @@ import { useTranslation } from '../../app/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { Card } from '../../ui/Card.tsx';
 import { InlineLinks } from '../../ui/layout.tsx';
+import { ConfirmationStatus, hasConfirmation } from './ConfirmationStatus.tsx';
 
 /**
  * The supplier, in two short lines above the products: how the order goes
@@ -29,6 +30,12 @@ export function OrderHeader({ supplier, lastSent }: { supplier: TSupplier; lastS
       <InlineLinks wrap>
         <span>
           {lastSent ? t('orders.lastOrdered', { date: formatShortDate(lastSent.sentAt, i18n.language) }) : t('orders.neverOrdered')}
+          {lastSent && hasConfirmation(lastSent) ? (
+            <>
+              {' · '}
+              <ConfirmationStatus sent={lastSent} compact />
+            </>
+          ) : null}
         </span>
         <Link href={href('suppliers.edit', { id: supplier.id })}>{t('orders.supplierDetails')}</Link>
         <Link href={href('orders.history', { supplierId: supplier.id })}>{t('orders.history')}</Link>

@@ -32,13 +32,20 @@ export function useSentOrder(supplierId: number, sentOrderId: number) {
   return { supplier, sent: { ...sent, isPending: sent.isPending && orderId !== undefined } };
 }
 
-/** Puts a sent order back into the current order; the answer is the order itself, so it is not fetched again. */
-export function useReorder(supplierId: number, callbacks: MutationCallbacks<unknown>) {
+/**
+ * Puts a sent order back into the current order; the answer is the order
+ * itself, so it is not fetched again. `onSuccess` gets how many lines were
+ * left out because the supplier said they were unavailable (docs/decisions.md §6).
+ */
+export function useReorder(supplierId: number, callbacks: MutationCallbacks<number>) {
   const utils = trpc.useUtils();
   return trpc.orders.reorder.useMutation({
-    onSuccess(order) {
+    onSuccess(order, { id, sentOrderId }) {
       utils.orders.bySupplier.setData({ supplierId }, order);
-      callbacks.onSuccess?.(order);
+      const sent =
+        utils.orders.history.getData({ id })?.find((s) => s.id === sentOrderId) ?? utils.orders.sent.getData({ id, sentOrderId });
+      const unavailable = sent?.confirmation?.unavailable ?? [];
+      callbacks.onSuccess?.(order.products.filter((p) => unavailable.includes(p.productId)).length);
     },
     onError: callbacks.onError,
   });

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { Button, TextButton } from '../../ui/Button.tsx';
-import { type Option, SelectField, TextArea, TextField } from '../../ui/fields.tsx';
+import { CheckboxField, type Option, SelectField, TextArea, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
 import { EMPTY_SCHEDULE, ScheduleFields, type ScheduleValues } from './ScheduleFields.tsx';
 import { ownerRegion, suggestInternationalNumber } from './whatsapp-number.ts';
@@ -25,6 +25,7 @@ function textValues(supplier: SupplierFormValues): SupplierFormValues {
 export function SupplierForm({
   initial,
   initialSchedule = EMPTY_SCHEDULE,
+  initialAskConfirmation = true,
   timeZone,
   submitLabel,
   busy,
@@ -32,6 +33,8 @@ export function SupplierForm({
 }: {
   initial: SupplierFormValues;
   initialSchedule?: { deliveryDays: number[]; cutoffTime: string | null; leadDays: number };
+  /** Whether sent orders end with the supplier's confirmation link (docs/decisions.md §6); on for a new supplier. */
+  initialAskConfirmation?: boolean;
   /** The owner's time zone, in which the cut-off is read. */
   timeZone: string;
   submitLabel: string;
@@ -41,6 +44,7 @@ export function SupplierForm({
   const { t } = useTranslation();
   const form = useForm(ZSupplierFormInput, textValues(initial));
   const [schedule, setSchedule] = useState<ScheduleValues>({ ...initialSchedule, cutoffTime: initialSchedule.cutoffTime ?? '' });
+  const [askConfirmation, setAskConfirmation] = useState(initialAskConfirmation);
   const service = form.values.messageService;
   const contactInfo = form.values.contactInfo;
   // A WhatsApp number without its country code: offer it with the owner's country code, in one tap.
@@ -70,7 +74,13 @@ export function SupplierForm({
   return (
     <Form
       onSubmit={form.handleSubmit((values) =>
-        onSubmit({ ...values, deliveryDays: schedule.deliveryDays, cutoffTime: schedule.cutoffTime || null, leadDays: schedule.leadDays }),
+        onSubmit({
+          ...values,
+          deliveryDays: schedule.deliveryDays,
+          cutoffTime: schedule.cutoffTime || null,
+          leadDays: schedule.leadDays,
+          askConfirmation,
+        }),
       )}
     >
       <Hint>{t('app.requiredHint')}</Hint>
@@ -95,6 +105,13 @@ export function SupplierForm({
       />
       <TextArea {...form.field('note')} label={t('suppliers.note')} max={LIMITS.messageMax} />
       <ScheduleFields value={schedule} onChange={setSchedule} timeZone={timeZone} />
+      <CheckboxField
+        id="supplier-ask-confirmation"
+        label={t('suppliers.askConfirmation')}
+        checked={askConfirmation}
+        onChange={setAskConfirmation}
+      />
+      <Hint>{t('suppliers.askConfirmationHint')}</Hint>
       <Button type="submit" block busy={busy}>
         {submitLabel}
       </Button>

@@ -5,6 +5,7 @@ import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSupplierHistory } from '../../features/orders/api.ts';
+import { ConfirmationStatus, hasConfirmation } from '../../features/orders/ConfirmationStatus.tsx';
 import { useReorderForReview } from '../../features/orders/use-reorder.ts';
 import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -42,6 +43,12 @@ export default function History() {
                   meta={
                     <>
                       {t('orders.lines', { count: sent.lines.length })} · {sent.lines.map((l) => l.name).join(', ')}
+                      {hasConfirmation(sent) ? (
+                        <>
+                          <br />
+                          <ConfirmationStatus sent={sent} compact />
+                        </>
+                      ) : null}
                     </>
                   }
                 />

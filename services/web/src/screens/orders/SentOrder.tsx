@@ -4,6 +4,7 @@ import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSentOrder } from '../../features/orders/api.ts';
+import { ConfirmationStatus, hasConfirmation } from '../../features/orders/ConfirmationStatus.tsx';
 import { useReorderForReview } from '../../features/orders/use-reorder.ts';
 import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -34,6 +35,11 @@ export default function SentOrder() {
       ) : sent.data ? (
         <Card>
           <StatusLine>{t('orders.sentOn', { date, service: t(`suppliers.services.${sent.data.channel}`) })}</StatusLine>
+          {hasConfirmation(sent.data) ? (
+            <StatusLine data-testid="sent-order-confirmation">
+              <ConfirmationStatus sent={sent.data} />
+            </StatusLine>
+          ) : null}
           <Preformatted data-testid="sent-order-text">{sent.data.text}</Preformatted>
           <Button
             block

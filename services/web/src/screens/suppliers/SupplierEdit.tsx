@@ -41,6 +41,7 @@ export default function SupplierEdit() {
             <SupplierForm
               initial={supplier.data ?? EMPTY_SUPPLIER}
               initialSchedule={supplier.data}
+              initialAskConfirmation={supplier.data?.askConfirmation}
               timeZone={timeZone}
               submitLabel={t('app.save')}
               busy={update.isPending}

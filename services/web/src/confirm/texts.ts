@@ -1,0 +1,72 @@
+/**
+ * The supplier's confirmation page in English and Spanish (docs/decisions.md
+ * §6): its own small dictionary, so the page loads none of the owner's app.
+ */
+const en = {
+  title: 'Order from {business}',
+  sentTo: 'Sent to {supplier} on {date}',
+  intro: "Mark anything you can't supply, then confirm.",
+  lines: 'The order',
+  available: 'Available',
+  unavailable: 'Not available',
+  count: '{available} of {total} available',
+  note: 'Note for {business} (optional)',
+  noteCount: '{used} of {max} characters',
+  delivery: 'Delivery date (optional)',
+  confirm: 'Confirm',
+  sending: 'Sending…',
+  sent: 'Sent to {business}. You can change it until {date}.',
+  confirmed: 'You confirmed the whole order.',
+  partial: 'You confirmed the order except: {items}.',
+  declined: "You said you can't supply this order.",
+  deliveryOn: 'Delivery: {date}.',
+  yourNote: 'Your note: {note}',
+  change: 'Change the answer',
+  loading: 'Loading the order…',
+  goneTitle: 'This link no longer works',
+  goneText: 'Links last 14 days, and stop working when the business withdraws the order. Please contact the business directly.',
+  tooMany: 'Too many attempts. Please try again in a few minutes.',
+  failed: "The answer couldn't be sent. Check your connection and try again.",
+  footer: 'No account needed. Sent with Reorder.',
+};
+export type TConfirmTexts = typeof en;
+
+const es: TConfirmTexts = {
+  title: 'Pedido de {business}',
+  sentTo: 'Enviado a {supplier} el {date}',
+  intro: 'Marca lo que no puedas servir y confirma.',
+  lines: 'El pedido',
+  available: 'Disponible',
+  unavailable: 'No disponible',
+  count: '{available} de {total} disponibles',
+  note: 'Nota para {business} (opcional)',
+  noteCount: '{used} de {max} caracteres',
+  delivery: 'Fecha de entrega (opcional)',
+  confirm: 'Confirmar',
+  sending: 'Enviando…',
+  sent: 'Enviado a {business}. Puedes cambiarlo hasta el {date}.',
+  confirmed: 'Has confirmado el pedido completo.',
+  partial: 'Has confirmado el pedido excepto: {items}.',
+  declined: 'Has indicado que no puedes servir este pedido.',
+  deliveryOn: 'Entrega: {date}.',
+  yourNote: 'Tu nota: {note}',
+  change: 'Cambiar la respuesta',
+  loading: 'Cargando el pedido…',
+  goneTitle: 'Este enlace ya no funciona',
+  goneText: 'Los enlaces duran 14 días y dejan de funcionar si el negocio retira el pedido. Ponte en contacto con el negocio directamente.',
+  tooMany: 'Demasiados intentos. Vuelve a intentarlo en unos minutos.',
+  failed: 'No se ha podido enviar la respuesta. Revisa la conexión y vuelve a intentarlo.',
+  footer: 'Sin necesidad de cuenta. Enviado con Reorder.',
+};
+
+export const CONFIRM_TEXTS = { en, es };
+
+/** The browser's language when it is Spanish, else English. */
+export function pageLanguage(languages: readonly string[]): 'en' | 'es' {
+  return languages[0]?.toLowerCase().startsWith('es') ? 'es' : 'en';
+}
+
+/** A text with its `{name}` places filled. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
+}
