@@ -1,17 +1,101 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { MANIFEST_LANGUAGES, manifestFile, manifestOf } from './manifest.config.ts';
 
 // In development (`npm run dev`) Vite serves the app with hot reload and forwards /api to the
 // server, wherever `npm run dev` started it (REORDER_API_URL).
 const api = process.env.REORDER_API_URL ?? 'http://127.0.0.1:3000';
 
+/** In development, `/confirm/<token>` is the supplier's page (confirm.html), as the server serves it. */
+const confirmPage: Plugin = {
+  name: 'reorder-confirm-page',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url?.startsWith('/confirm/')) req.url = '/confirm.html';
+      next();
+    });
+  },
+};
+
+/** The web app manifest in each language (manifest.config.ts): files of the build, and served in development. */
+const manifests: Plugin = {
+  name: 'reorder-manifests',
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const language = MANIFEST_LANGUAGES.find((l) => req.url === `/${manifestFile(l)}`);
+      if (!language) return next();
+      res.setHeader('Content-Type', 'application/manifest+json');
+      res.end(JSON.stringify(manifestOf(language)));
+    });
+  },
+  generateBundle() {
+    for (const language of MANIFEST_LANGUAGES) {
+      this.emitFile({ type: 'asset', fileName: manifestFile(language), source: `${JSON.stringify(manifestOf(language), null, 2)}\n` });
+    }
+  },
+};
+
+/**
+ * What every screen loads before its own code, as one file (`codeSplitting` below): React's
+ * runtime, the router, the screen frame, buttons, toasts, the session.
+ */
+const SHELL =
+  /\/(src\/(app\/(toast|session|redirect|visits|lazy-screen|service-worker|online|progress)|ui\/(base|Button|Screen|Feedback|layout|Icon)|lib\/paths)\.|node_modules\/(wouter|regexparam|use-sync-external-store|react)\/)/;
+
+/**
+ * The service worker (src/sw.ts), with the build's files to keep for offline
+ * use: the app shell, every screen's code, the texts of both languages, the
+ * icons and manifests. The supplier's confirmation page is left out (it is
+ * not the owner's app). The app registers it itself after the first paint
+ * (app/service-worker.ts), so `injectRegister` is off.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    globIgnores: ['confirm.html', 'assets/confirm-*', 'sw.js', '**/*.map'],
+    // The app's largest chunk (the API client and its cache) is well under this.
+    maximumFileSizeToCacheInBytes: 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), confirmPage, manifests, serviceWorker],
   server: { port: 5173, proxy: { '/api': { target: api, ws: false } } },
   build: {
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    // Two pages: the owner's app, and the supplier's confirmation page, which loads none of the app.
+    rollupOptions: {
+      // @trpc/client declares no `sideEffects`, so its WebSocket link (we use none) would be kept
+      // in every page that talks to the API: its modules have none, and may be left out.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]@trpc[\\/]client[\\/]dist[\\/]/, sideEffects: false }] },
+      output: {
+        // The app's shell in one file rather than a dozen small ones (SHELL above).
+        codeSplitting: {
+          groups: [
+            // Shared with the supplier's confirmation page, which must load none of the shell.
+            { name: 'limits', test: (id: string) => id.replaceAll('\\', '/').includes('/packages/schemas/src/limits.'), priority: 2 },
+            {
+              name: 'shell',
+              priority: 1,
+              test: (id: string) => SHELL.test(id.replaceAll('\\', '/')),
+            },
+          ],
+        },
+      },
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        confirm: fileURLToPath(new URL('confirm.html', import.meta.url)),
+      },
+    },
   },
 });

@@ -1,9 +1,20 @@
 import './ui/base.css';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { startI18n } from './app/i18n.ts';
+import { registerServiceWorker, useUpdateReady } from './app/service-worker.ts';
 import { ToastProvider } from './app/toast.tsx';
+
+/** "A new version is ready" comes with the first new version (features/offline/UpdatePrompt.tsx). */
+const UpdatePrompt = lazy(() => import('./features/offline/UpdatePrompt.tsx'));
+function UpdateOffer() {
+  return useUpdateReady() ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  ) : null;
+}
 
 // The API client and its cache come with the screens that use them (app/data.tsx).
 function Root() {
@@ -11,6 +22,7 @@ function Root() {
     <StrictMode>
       <ToastProvider>
         <App />
+        <UpdateOffer />
       </ToastProvider>
     </StrictMode>
   );
@@ -19,3 +31,5 @@ function Root() {
 // The texts of the visitor's language arrive first, so no screen ever shows a bare key.
 await startI18n();
 createRoot(document.getElementById('root') as HTMLElement).render(<Root />);
+// The offline copy of the app installs once the first screen has painted (app/service-worker.ts).
+registerServiceWorker();

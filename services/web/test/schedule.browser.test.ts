@@ -105,7 +105,7 @@ describe.each(['en', 'es'] as const)('delivery days and reminders (%s)', (langua
 
   it('allows notifications on this device; a due reminder reaches the push service, and its notification leads to the order', async () => {
     const user = await app.t.api.register({ language, timeZone: 'UTC' });
-    const { page, context, errors } = await openPage(app, { language, user, viewport: PHONE });
+    const { page, context, errors } = await openPage(app, { language, user, viewport: PHONE, serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: app.t.url });
     // Chromium reaches its vendor's push service to subscribe, which this machine cannot: the browser's
     // subscription is the push-service stand-in's endpoint with keys the test holds, as a real one would be.

@@ -1,34 +1,98 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { getQueryKey } from '@trpc/react-query';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
+import { startSync, useSync } from '../features/offline/sync.ts';
 import { ScreenBanner } from '../ui/Screen.tsx';
+import { createOfflinePersister, keepOffline, OFFLINE_MAX_AGE_MS } from './offline-cache.ts';
+import { useOnline } from './online.ts';
 import { loginRedirect } from './redirect.ts';
 import { sessionStore } from './session.ts';
 import { createQueryClient, createTrpcClient, setUnauthorizedHandler, trpc } from './trpc.ts';
+
+// react-query assumes a page starts online and then follows the online/offline events: a page
+// opened offline (from the service worker) must wait for the connection, not fail its queries.
+onlineManager.setOnline(navigator.onLine);
 
 // One cache for the whole visit: every screen that talks to the API mounts
 // these providers, and they all share the same clients.
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
+const persister = createOfflinePersister();
+let unauthorized = () => sessionStore.clear();
+
+// The copy kept for offline is the signed-in account's: signing out (here or in another tab) forgets it.
+let signedIn = sessionStore.get()?.user.id;
+sessionStore.subscribe(() => {
+  const user = sessionStore.get()?.user.id;
+  if (user === signedIn) return;
+  if (signedIn !== undefined) {
+    queryClient.clear();
+    void persister.forget(signedIn);
+  }
+  signedIn = user;
+});
+// What the app read last time comes back first (once per page), then every answer is kept.
+const persistence = {
+  queryClient,
+  persister,
+  maxAge: OFFLINE_MAX_AGE_MS,
+  dehydrateOptions: { shouldDehydrateQuery: keepOffline, shouldDehydrateMutation: () => false },
+};
+// What comes back may be older than the server's (the last second before a reload is not kept):
+// it shows at once, and is read again from the server whenever there is a connection.
+void persistQueryClientRestore(persistence)
+  .then(() => queryClient.invalidateQueries())
+  .finally(() => persistQueryClientSubscribe(persistence));
+// Changes made offline wait on the device and go to the server when it can be reached (features/offline).
+startSync({ queryClient, onUnauthorized: () => unauthorized() });
+
+/** The offline bar comes with the first time there is something to say (offline, changes waiting or refused). */
+const OfflineBar = lazy(() => import('../features/offline/OfflineBar.tsx'));
+function OfflineNotice() {
+  const online = useOnline();
+  const { state, rejections } = useSync();
+  if (online && state.waiting === 0 && rejections.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <OfflineBar supplierName={supplierName} />
+    </Suspense>
+  );
+}
+
+/** A supplier's name from what the cache holds, for the offline bar's words. */
+function supplierName(supplierId: number): string {
+  const one = queryClient.getQueryData<{ name: string }>(getQueryKey(trpc.suppliers.byId, { id: supplierId }, 'query'));
+  if (one) return one.name;
+  for (const [, list] of queryClient.getQueriesData<{ id: number; name: string }[]>({ queryKey: getQueryKey(trpc.suppliers.list) })) {
+    const found = list?.find((s) => s.id === supplierId);
+    if (found) return found.name;
+  }
+  return `#${supplierId}`;
+}
 
 /**
  * The API for the screens that use it: the typed tRPC client, react-query's
- * cache, the refused-token handler and the verify-email banner. A chunk of its
- * own, so home, privacy and terms download none of it (docs/architecture.md).
+ * cache (kept for offline use), the refused-token handler, the offline bar
+ * and the verify-email banner. A chunk of its own, so home, privacy and terms
+ * download none of it (docs/architecture.md).
  */
 export function DataProviders({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
   // A token the server refuses (expired early, revoked) ends the session like an expired one.
   useEffect(() => {
-    setUnauthorizedHandler(() => {
+    unauthorized = () => {
       sessionStore.clear();
       navigate(loginRedirect(window.location.pathname, window.location.search.slice(1)), { replace: true });
-    });
+    };
+    setUnauthorizedHandler(unauthorized);
   }, [navigate]);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
+        <OfflineNotice />
         <ScreenBanner.Provider value={<VerifyEmailBanner />}>{children}</ScreenBanner.Provider>
       </QueryClientProvider>
     </trpc.Provider>

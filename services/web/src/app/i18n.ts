@@ -2,6 +2,7 @@ import type { TMessages } from '@reorder/i18n';
 import { type TTextVars, type TTranslate, translateIn } from '@reorder/i18n/translate';
 import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@reorder/schemas/limits';
 import { useSyncExternalStore } from 'react';
+import { manifestFile } from './manifest-file.ts';
 
 export const LANGUAGE_KEY = 'language';
 
@@ -88,10 +89,21 @@ export async function startI18n(): Promise<void> {
   const language = initialLanguage();
   await loadTexts(language);
   current = translationIn(language);
-  document.documentElement.lang = language;
+  showLanguage(language);
 }
 
-/** Switches the language (fetching its texts the first time), remembers it, and tells assistive tech which language the page is in. */
+/**
+ * Tells assistive tech which language the page is in, and links the web app
+ * manifest in that language, so installing names the app in it (manifest.config.ts).
+ */
+function showLanguage(language: TLanguage) {
+  document.documentElement.lang = language;
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  const href = `/${manifestFile(language)}`;
+  if (manifest && manifest.getAttribute('href') !== href) manifest.setAttribute('href', href);
+}
+
+/** Switches the language (fetching its texts the first time), remembers it, and shows it (`showLanguage`). */
 export async function setLanguage(language: TLanguage): Promise<void> {
   try {
     await loadTexts(language);
@@ -101,7 +113,7 @@ export async function setLanguage(language: TLanguage): Promise<void> {
     return;
   }
   localStorage.setItem(LANGUAGE_KEY, language);
-  document.documentElement.lang = language;
+  showLanguage(language);
   if (current?.i18n.language === language) return;
   current = translationIn(language);
   for (const listener of listeners) listener();

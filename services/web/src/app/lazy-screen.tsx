@@ -3,6 +3,7 @@ import { PageTimeout } from '../screens/PageTimeout.tsx';
 import { Button } from '../ui/Button.tsx';
 import { CenterView, Spinner } from '../ui/layout.tsx';
 import { useTranslation } from './i18n.ts';
+import { useOnline } from './online.ts';
 import { useNavigationBusy } from './progress.tsx';
 
 /** docs/product.md §9: loading view after 400 ms, error view after 10 s, chunk-load error after 120 s. */
@@ -36,11 +37,13 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
 
 /**
  * What shows while a screen (or its data) loads: nothing for 400 ms, so fast
- * screens never flash, then a loading view, then after 10 s an error view.
+ * screens never flash, then a loading view, then after 10 s an error view;
+ * offline, the page-timeout screen at once.
  */
 export function Loading() {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<'quiet' | 'loading' | 'slow'>('quiet');
+  const online = useOnline();
   useNavigationBusy();
   useEffect(() => {
     const show = setTimeout(() => setPhase('loading'), LOADING_DELAY_MS);
@@ -51,6 +54,8 @@ export function Loading() {
     };
   }, []);
   if (phase === 'quiet') return null;
+  // Offline, what is still loading was never kept on this device: say so (docs/architecture.md, "Offline").
+  if (!online) return <PageTimeout />;
   if (phase === 'slow') {
     return (
       <CenterView role="alert">

@@ -1,7 +1,8 @@
 import type { AppRouter } from '@reorder/api';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import { OFFLINE_MAX_AGE_MS } from './offline-cache.ts';
 import { sessionStore } from './session.ts';
 
 /** The typed API: `trpc.suppliers.list.useQuery(...)` and friends. */
@@ -45,6 +46,8 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         staleTime: 10_000,
+        // Kept as long as the offline copy keeps them (app/offline-cache.ts), so what was opened reads offline.
+        gcTime: OFFLINE_MAX_AGE_MS,
         retry: (count, error) => count < 2 && ['UNAVAILABLE', 'INTERNAL'].includes(apiErrorInfo(error).kind),
         refetchOnWindowFocus: false,
       },
@@ -55,20 +58,39 @@ export function createQueryClient() {
 /** The server's limit of calls in one batch (docs/decisions.md §4). */
 const MAX_BATCH = 10;
 
-export function createTrpcClient() {
+/** The links every client sends through. */
+function apiLinks() {
   // A call may carry its own token in its context (sign-out sends the one it is ending).
   const bearer = (token: unknown) => {
     const value = typeof token === 'string' ? token : sessionStore.get()?.token;
     return value ? { authorization: `Bearer ${value}` } : {};
   };
-  return trpc.createClient({
-    links: [
-      // Sign-in, account and feedback calls go one per request: the server refuses them in batches.
-      splitLink({
-        condition: (op) => /^(auth|feedback)\./.test(op.path),
-        true: httpLink({ url: '/api/trpc', headers: ({ op }) => bearer(op.context.token) }),
-        false: httpBatchLink({ url: '/api/trpc', headers: () => bearer(undefined), maxItems: MAX_BATCH }),
-      }),
-    ],
-  });
+  return [
+    // Sign-in, account and feedback calls go one per request: the server refuses them in batches.
+    splitLink<AppRouter>({
+      condition: (op) => /^(auth|feedback)\./.test(op.path),
+      true: httpLink({ url: '/api/trpc', headers: ({ op }) => bearer(op.context.token) }),
+      false: httpBatchLink({ url: '/api/trpc', headers: () => bearer(undefined), maxItems: MAX_BATCH }),
+    }),
+  ];
+}
+
+/** The client of the screens' hooks (`trpc.Provider`). */
+export function createTrpcClient() {
+  return trpc.createClient({ links: apiLinks() });
+}
+
+/** The same API outside React: the offline outbox sends its changes with it. */
+export function createApiClient() {
+  return createTRPCClient<AppRouter>({ links: apiLinks() });
+}
+
+/**
+ * Whether a call failed for want of a connection (fetch itself failed: no
+ * answer at all), rather than by an answer, even a proxy's 503.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (!navigator.onLine) return true;
+  const cause = error instanceof TRPCClientError ? error.cause : error;
+  return cause instanceof TypeError;
 }

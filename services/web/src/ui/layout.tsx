@@ -1,4 +1,6 @@
-import type { ComponentProps, ReactNode, Ref } from 'react';
+import { type ComponentProps, type ReactNode, type Ref, useState } from 'react';
+import { useTranslation } from '../app/i18n.ts';
+import { useOnline } from '../app/online.ts';
 import './layout.css';
 
 /*
@@ -6,10 +8,42 @@ import './layout.css';
  * screens and features compose these, and their look lives in layout.css.
  */
 
-/** A form that the shared schemas validate (the browser's own checks are off). */
-export function Form(props: Omit<ComponentProps<'form'>, 'className' | 'noValidate'>) {
-  return <form className="form" noValidate {...props} />;
+/**
+ * A form that the shared schemas validate (the browser's own checks are off).
+ * A form needs a connection (signing in, creating a supplier…: docs/architecture.md,
+ * "Offline"): offline it says so, and a submit does nothing else. Only forms
+ * whose saves wait on the device (`worksOffline`: the order's message) go on.
+ */
+export function Form({ worksOffline, onSubmit, children, ...props }: FormProps) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [tried, setTried] = useState(false);
+  const blocked = !worksOffline && !online;
+  return (
+    <form
+      className="form"
+      noValidate
+      {...props}
+      onSubmit={(event) => {
+        if (blocked) {
+          event.preventDefault();
+          setTried(true);
+          return;
+        }
+        setTried(false);
+        onSubmit?.(event);
+      }}
+    >
+      {blocked && (
+        <p className="needs-connection" role={tried ? 'alert' : 'status'}>
+          {t('offline.needsConnection')}
+        </p>
+      )}
+      {children}
+    </form>
+  );
 }
+type FormProps = Omit<ComponentProps<'form'>, 'className' | 'noValidate'> & { worksOffline?: boolean };
 
 /** A quiet explanation under a title or a field. */
 export function Hint(props: Omit<ComponentProps<'p'>, 'className'>) {

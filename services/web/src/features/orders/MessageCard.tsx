@@ -26,13 +26,16 @@ export function MessageCard({ drafts, loaded }: { drafts: OrderDrafts; loaded: b
     const saved = await drafts.saveMessageNow();
     setSaving(false);
     if (saved) {
-      toast.success(t('orders.updated'));
+      // Offline, it waits on the device (features/offline): say so rather than "updated".
+      if (navigator.onLine) toast.success(t('orders.updated'));
+      else toast.info(t('offline.savedHere'));
       setEditing(false);
     }
   };
   return (
     <Card size="sm">
       <Form
+        worksOffline
         onSubmit={(e) => {
           e.preventDefault();
           void save();

@@ -39,6 +39,9 @@ export function OrderTextCard({
         <OrderTextView text={drafts.text} testId="order-text" />
       </CaptureArea>
       {!drafts.hasLines ? <Hint>{t('orders.nothingToSend')}</Hint> : null}
+      {drafts.hasLines && supplier?.askConfirmation && supplier.messageService !== 'phone' ? (
+        <Hint data-testid="confirm-link-note">{t('orders.confirmLinkNote', { supplier: supplier.name })}</Hint>
+      ) : null}
       {noCountryCode && supplier ? (
         <Hint data-testid="no-country-code">
           {t('orders.noCountryCode')} <Link href={href('suppliers.edit', { id: supplier.id })}>{t('suppliers.editTitle')}</Link>

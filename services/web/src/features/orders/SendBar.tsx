@@ -12,6 +12,7 @@ import { useClearOrder, useReorder } from './api.ts';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
 import type { useOrderDrafts } from './use-order-drafts.ts';
 import type { useOrderImage } from './use-order-image.ts';
+import { reorderedMessage } from './use-reorder.ts';
 import { useSendOrder } from './use-send-order.ts';
 
 type OrderDrafts = ReturnType<typeof useOrderDrafts>;
@@ -46,7 +47,13 @@ export function SendBar({
   const [offerClear, setOfferClear] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [focusSend, setFocusSend] = useState(false);
-  const sending = useSendOrder({ orderId: order?.id, supplier, drafts, onSent: () => setOfferClear(true) });
+  const sending = useSendOrder({
+    orderId: order?.id,
+    confirmUrl: order?.confirmUrl ?? null,
+    supplier,
+    drafts,
+    onSent: () => setOfferClear(true),
+  });
   const clearOrder = useClearOrder(order?.supplierId ?? 0, {
     onSuccess() {
       setOfferClear(false);
@@ -55,8 +62,8 @@ export function SendBar({
     onError: () => toast.error(t('products.clearError')),
   });
   const reorder = useReorder(order?.supplierId ?? 0, {
-    onSuccess() {
-      toast.success(t('orders.reordered'));
+    onSuccess(leftOut) {
+      toast.success(reorderedMessage(t, leftOut));
       setFocusSend(true);
     },
     onError: () => toast.error(t('orders.reorderError')),

@@ -43,6 +43,7 @@ const order: TOrder = {
     { productId: 11, name: 'Pan', unit: 'ud', quantity: 4, ...noStock },
   ],
   text: 'Hola\n4 x ud: Pan',
+  confirmUrl: null,
 };
 const [milk, bread] = order.products as [TOrder['products'][number], TOrder['products'][number]];
 const run = (...actions: Parameters<typeof draftsReducer>[1][]) => actions.reduce(draftsReducer, NO_DRAFTS);

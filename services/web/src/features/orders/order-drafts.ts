@@ -82,17 +82,34 @@ export function shownOrderText(state: DraftState, order: TOrder | undefined): st
   );
 }
 
+/** The order with a product's stock fields as saved (a count or a par); the text does not change. */
+export function withSavedStock(
+  order: TOrder,
+  productId: number,
+  stock: Partial<Pick<OrderProduct, 'par' | 'onHand' | 'countedAt'>>,
+): TOrder {
+  return { ...order, products: order.products.map((p) => (p.productId === productId ? { ...p, ...stock } : p)) };
+}
+
 /**
  * The order with one product's quantity as the server now holds it, and its
  * text made again: written into the cache when a save lands, so the screen
  * never shows the quantity from before the save while the order is fetched.
  */
-/** The order with a product's stock fields as saved (a count or a par); the text does not change. */
-export function withSavedStock(order: TOrder, productId: number, stock: Pick<OrderProduct, 'par' | 'onHand' | 'countedAt'>): TOrder {
-  return { ...order, products: order.products.map((p) => (p.productId === productId ? { ...p, ...stock } : p)) };
+export function withSavedQuantity(order: TOrder, productId: number, quantity: number): TOrder {
+  return withProducts(
+    order,
+    order.introduce,
+    order.products.map((p) => (p.productId === productId ? { ...p, quantity } : p)),
+  );
 }
 
-export function withSavedQuantity(order: TOrder, productId: number, quantity: number): TOrder {
-  const products = order.products.map((p) => (p.productId === productId ? { ...p, quantity } : p));
-  return { ...order, products, text: formatOrderText(order.introduce, products) };
+export function withProducts(order: TOrder, introduce: string, products: OrderProduct[]): TOrder {
+  return { ...order, introduce, products, text: formatOrderText(introduce, products) };
+}
+
+/** How many products "Fill to par" fills (those with a par and a count) and leaves alone, as the server counts them. */
+export function filledCounts(order: TOrder): { filled: number; skipped: number } {
+  const filled = order.products.filter((p) => p.par !== null && p.onHand !== null).length;
+  return { filled, skipped: order.products.length - filled };
 }

@@ -3,6 +3,7 @@ import { LIMITS } from '@reorder/schemas/limits';
 import { formatQuantity } from '@reorder/schemas/order-text';
 import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { trpc } from '../../app/trpc.ts';
+import { saveOrKeep } from '../offline/sync.ts';
 import {
   draftQuantity,
   draftsReducer,
@@ -48,14 +49,19 @@ export function useOrderDrafts(order: TOrder | undefined, callbacks: OrderDraftC
     async (order: { id: number; supplierId: number }, product: OrderProduct, draft: QuantityDraft) => {
       const quantity = draftQuantity(draft);
       if (quantity === undefined) return;
+      const { supplierId, id: orderId } = order;
       try {
-        const saved = await setQuantity.mutateAsync({ productId: product.productId, orderId: order.id, quantity });
-        // The cache takes the saved quantity before the draft goes, so the text never steps back to the old one.
-        utils.orders.bySupplier.setData({ supplierId: order.supplierId }, (old) =>
-          old ? withSavedQuantity(old, saved.productId, saved.quantity) : old,
+        // Offline, it waits on the device and the cache shows it already (features/offline/sync.ts).
+        const saved = await saveOrKeep(
+          { kind: 'quantity', supplierId, orderId, productId: product.productId, name: product.name, quantity },
+          () => setQuantity.mutateAsync({ productId: product.productId, orderId, quantity }),
         );
+        // The cache takes the saved quantity before the draft goes, so the text never steps back to the old one.
+        if (saved) {
+          utils.orders.bySupplier.setData({ supplierId }, (old) => (old ? withSavedQuantity(old, saved.productId, saved.quantity) : old));
+        }
         dispatch({ type: 'saved', productId: product.productId, text: draft.text });
-        onSaved();
+        if (saved) onSaved();
       } catch (error) {
         dispatch({ type: 'failed', productId: product.productId, text: draft.text });
         onQuantityFailed(product);
@@ -68,10 +74,12 @@ export function useOrderDrafts(order: TOrder | undefined, callbacks: OrderDraftC
   const saveMessage = useCallback(
     async (orderId: number, supplierId: number, introduce: string) => {
       try {
-        const updated = await updateOrder.mutateAsync({ id: orderId, introduce });
-        utils.orders.bySupplier.setData({ supplierId }, updated);
+        const updated = await saveOrKeep({ kind: 'message', supplierId, orderId, introduce }, () =>
+          updateOrder.mutateAsync({ id: orderId, introduce }),
+        );
+        if (updated) utils.orders.bySupplier.setData({ supplierId }, updated);
         dispatch({ type: 'messageSaved', message: introduce });
-        onSaved();
+        if (updated) onSaved();
       } catch (error) {
         onMessageFailed();
         throw error;

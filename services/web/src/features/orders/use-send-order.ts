@@ -1,4 +1,5 @@
 import type { TSupplier } from '@reorder/schemas';
+import { sentText } from '@reorder/schemas/order-text';
 import { orderEmailSubject, planSend } from '@reorder/schemas/send-links';
 import { useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
@@ -6,6 +7,7 @@ import { carryOutSend, isIos } from '../../app/send.ts';
 import { useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';
+import { saveOrKeep } from '../offline/sync.ts';
 import type { useOrderDrafts } from './use-order-drafts.ts';
 
 type OrderDrafts = ReturnType<typeof useOrderDrafts>;
@@ -21,11 +23,13 @@ type OrderDrafts = ReturnType<typeof useOrderDrafts>;
  */
 export function useSendOrder(options: {
   orderId: number | undefined;
+  /** The link the next send ends with, so the supplier can confirm (docs/decisions.md §6); null when not asked. */
+  confirmUrl: string | null;
   supplier: TSupplier | undefined;
   drafts: OrderDrafts;
   onSent: () => void;
 }) {
-  const { orderId, supplier, drafts, onSent } = options;
+  const { orderId, confirmUrl, supplier, drafts, onSent } = options;
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const session = useSession();
@@ -35,24 +39,39 @@ export function useSendOrder(options: {
   const [callText, setCallText] = useState<string | null>(null);
   const serviceName = supplier ? t(`suppliers.services.${supplier.messageService}`) : '';
   const canSend = orderId !== undefined && supplier !== undefined && drafts.hasLines && !drafts.messageTooLong;
+  /** What goes out: the order text, and (but for a phone call) the line with the confirmation link, in the owner's language. */
+  const outgoing = () =>
+    sentText(
+      drafts.text,
+      confirmUrl && supplier?.messageService !== 'phone'
+        ? { url: confirmUrl, language: session?.user.language === 'es' ? 'es' : 'en' }
+        : null,
+    );
 
   async function record(text: string) {
     if (orderId === undefined || !supplier) return;
+    const sentAt = new Date().toISOString();
     await drafts.flush();
+    const channel = supplier.messageService;
     try {
-      await recordSend.mutateAsync({ id: orderId, channel: supplier.messageService, text });
+      // Offline, the record waits on the device with the time it really went out (features/offline/sync.ts).
+      await saveOrKeep({ kind: 'send', supplierId: supplier.id, orderId, channel, text, sentAt }, () =>
+        recordSend.mutateAsync({ id: orderId, channel, text }),
+      );
     } catch {
       toast.error(t('orders.sendError'));
       return;
     }
+    // The order's next send gets a new link.
     void utils.orders.history.invalidate({ id: orderId });
+    if (confirmUrl) void utils.orders.bySupplier.invalidate({ supplierId: supplier.id });
     toast.success(t('orders.sent', { service: serviceName }));
     onSent();
   }
 
   async function send() {
     if (!canSend || !supplier) return;
-    const text = drafts.text;
+    const text = outgoing();
     const plan = planSend({
       service: supplier.messageService,
       contactInfo: supplier.contactInfo,
@@ -80,7 +99,7 @@ export function useSendOrder(options: {
    */
   async function shareImage(image: { file: File | undefined; blob: () => Promise<Blob> }) {
     if (!canSend) return;
-    const text = drafts.text;
+    const text = outgoing();
     const ahead = image.file;
     try {
       const file = ahead ?? new File([await image.blob()], 'order.png', { type: 'image/png' });

@@ -1,7 +1,8 @@
 import type { TOrder } from '@reorder/schemas';
 import { useCallback, useRef } from 'react';
 import { trpc } from '../../app/trpc.ts';
-import { type OrderProduct, withSavedStock } from './order-drafts.ts';
+import { saveOrKeep } from '../offline/sync.ts';
+import { filledCounts, type OrderProduct, withSavedStock } from './order-drafts.ts';
 
 /**
  * Count mode's saves (docs/decisions.md §6): a count (PUT /products/stock),
@@ -36,8 +37,12 @@ export function useStock(order: TOrder | undefined) {
   return {
     saveCount: (product: OrderProduct, onHand: number | null) => {
       if (!order) return Promise.resolve();
+      const { supplierId, id: orderId } = order;
+      // Offline, the count waits on the device and shows at once (features/offline/sync.ts).
       return track(
-        setStock.mutateAsync({ productId: product.productId, orderId: order.id, onHand }).then((saved) => apply(product, saved)),
+        saveOrKeep({ kind: 'stock', supplierId, orderId, productId: product.productId, name: product.name, onHand }, () =>
+          setStock.mutateAsync({ productId: product.productId, orderId, onHand }),
+        ).then((saved) => saved && apply(product, saved)),
       );
     },
     savePar: (product: OrderProduct, par: number | null) =>
@@ -50,7 +55,11 @@ export function useStock(order: TOrder | undefined) {
     async fillToPar(): Promise<{ filled: number; skipped: number } | undefined> {
       if (!order) return undefined;
       await Promise.allSettled([...inFlight.current]);
-      const result = await fill.mutateAsync({ id: order.id });
+      const result = await saveOrKeep({ kind: 'fill', supplierId: order.supplierId, orderId: order.id }, () =>
+        fill.mutateAsync({ id: order.id }),
+      );
+      // Kept for later: filled on screen already, counted as the server will count it.
+      if (!result) return filledCounts(utils.orders.bySupplier.getData({ supplierId: order.supplierId }) ?? order);
       utils.orders.bySupplier.setData({ supplierId: order.supplierId }, result.order);
       return { filled: result.filled, skipped: result.skipped };
     },

@@ -1,5 +1,5 @@
 import { normalizeSearchText } from '@reorder/schemas/search';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
 import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
@@ -9,7 +9,6 @@ import { apiErrorInfo } from '../../app/trpc.ts';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { useOrder, useReloadOrder, useSupplierHistory } from '../../features/orders/api.ts';
-import { CountLine } from '../../features/orders/CountLine.tsx';
 import { MessageCard } from '../../features/orders/MessageCard.tsx';
 import { OrderHeader } from '../../features/orders/OrderHeader.tsx';
 import { OrderTextCard } from '../../features/orders/OrderTextCard.tsx';
@@ -25,9 +24,12 @@ import { Card } from '../../ui/Card.tsx';
 import { SearchField } from '../../ui/fields.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { List } from '../../ui/List.tsx';
-import { Empty, InlineLinks, Toolbar } from '../../ui/layout.tsx';
+import { Empty, InlineLinks, Spinner, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { SplitView } from '../../ui/SplitView.tsx';
+
+/** Count mode comes with its first use (features/orders/CountMode.tsx). */
+const CountMode = lazy(() => import('../../features/orders/CountMode.tsx'));
 
 /**
  * A supplier's current order (docs/product.md §2), built for one thumb: the
@@ -57,10 +59,6 @@ export default function Order() {
   const [onlyOrdered, setOnlyOrdered] = useState(false);
   const [counting, setCounting] = useState(false);
   const stock = useStock(order);
-  // Entering Count mode puts the cursor in the first count: counting is typing, and Enter goes down the list.
-  useEffect(() => {
-    if (counting) document.querySelector<HTMLInputElement>('[data-count-field]')?.focus();
-  }, [counting]);
   const fillToPar = async () => {
     try {
       await drafts.flush();
@@ -146,19 +144,9 @@ export default function Order() {
                       : t('orders.noProductMatch', { q: search.value.trim() })}
                   </Empty>
                 ) : counting ? (
-                  <>
-                    <div className="count-bar">
-                      <p>{t('orders.countHint')}</p>
-                      <Button id="fill-to-par" busy={stock.filling} onClick={fillToPar}>
-                        {t('orders.fillToPar')}
-                      </Button>
-                    </div>
-                    <List label={t('orders.products')}>
-                      {visible.map((product) => (
-                        <CountLine key={product.productId} product={product} onCount={stock.saveCount} onPar={stock.savePar} />
-                      ))}
-                    </List>
-                  </>
+                  <Suspense fallback={<Spinner />}>
+                    <CountMode products={visible} stock={stock} onFill={fillToPar} />
+                  </Suspense>
                 ) : (
                   <List label={t('orders.products')}>
                     {visible.map((product) => (

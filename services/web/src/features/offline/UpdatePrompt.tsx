@@ -1,0 +1,24 @@
+import { useTranslation } from '../../app/i18n.ts';
+import { applyUpdate, dismissUpdate } from '../../app/service-worker.ts';
+import './offline.css';
+
+/**
+ * "A new version is ready" with Update (reload into it) and Later. It stays
+ * until the owner chooses: the new version never loads by itself.
+ */
+export default function UpdatePrompt() {
+  const { t } = useTranslation();
+  return (
+    <div className="notice-bar notice-bar--update" role="status" aria-live="polite">
+      <span>{t('offline.updateReady')}</span>
+      <span className="notice-bar__actions">
+        <button type="button" className="notice-bar__button" onClick={dismissUpdate}>
+          {t('offline.later')}
+        </button>
+        <button type="button" className="notice-bar__button notice-bar__button--primary" onClick={applyUpdate}>
+          {t('offline.update')}
+        </button>
+      </span>
+    </div>
+  );
+}

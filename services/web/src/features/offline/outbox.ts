@@ -1,0 +1,243 @@
+/**
+ * The changes made while the server could not be reached, kept on the device
+ * (IndexedDB, through `OutboxStore`) in the order they were made, and sent
+ * again one at a time, in that order, when the connection returns
+ * (docs/architecture.md, "Offline").
+ *
+ * - A change the server refuses (the product was deleted meanwhile, the order
+ *   changed since the text was opened) is reported and dropped: never tried
+ *   again.
+ * - A change that could not reach the server, or that the server failed on,
+ *   waits and is tried again with a growing delay; a server that keeps
+ *   failing on the same change makes it a refused one after
+ *   `MAX_SERVER_FAILURES` tries, so nothing is retried forever.
+ * - A newer change of the same thing (the same product's quantity, the
+ *   message) replaces a waiting one in its place, unless a "Fill to par" or a
+ *   send lies between them: those read the changes before them.
+ *
+ * Framework-free, so the unit tests drive it with a memory store and fake timers.
+ */
+import type { TMessageService } from '@reorder/schemas';
+
+export type OutboxChange =
+  | { kind: 'quantity'; supplierId: number; orderId: number; productId: number; name: string; quantity: number }
+  | { kind: 'message'; supplierId: number; orderId: number; introduce: string }
+  | { kind: 'stock'; supplierId: number; orderId: number; productId: number; name: string; onHand: number | null }
+  | { kind: 'fill'; supplierId: number; orderId: number }
+  | { kind: 'send'; supplierId: number; orderId: number; channel: TMessageService; text: string; sentAt: string };
+
+export interface OutboxEntry {
+  id: number;
+  change: OutboxChange;
+  /** When it was made (ms since the epoch). */
+  madeAt: number;
+  /** Tries that failed for want of a connection or a working server. */
+  attempts: number;
+  /** Of those, the ones the server answered with a failure of its own (5xx). */
+  serverFailures: number;
+}
+
+/** What sending a change came to. */
+export type OutboxOutcome =
+  | { done: true }
+  | { rejected: string }
+  /** Not now: no connection (`network`), the server failed (`server`), or no session to send it with (`auth`). */
+  | { retry: 'network' | 'server' | 'auth' };
+
+export interface OutboxStore {
+  load(): Promise<OutboxEntry[]>;
+  save(entries: OutboxEntry[]): Promise<void>;
+}
+
+export interface OutboxOptions {
+  store: OutboxStore;
+  /** Sends one change; may throw, which counts as `{ retry: 'network' }`. */
+  send(change: OutboxChange): Promise<OutboxOutcome>;
+  /** Whether the device believes it is online (navigator.onLine). */
+  online(): boolean;
+  onRejected?(entry: OutboxEntry, reason: string): void;
+  /** Called once the outbox has emptied after sending something. */
+  onDrained?(): void;
+  now?(): number;
+}
+
+export interface OutboxState {
+  /** Changes not yet on the server. */
+  waiting: number;
+  /** Whether one is on its way now. */
+  sending: boolean;
+}
+
+/** A server failing this many times on one change makes it refused. */
+export const MAX_SERVER_FAILURES = 6;
+const FIRST_RETRY_MS = 1000;
+const LONGEST_RETRY_MS = 60_000;
+
+/** The wait before try `attempts + 1`: 1 s, 2 s, 4 s… up to a minute. */
+export function retryDelay(attempts: number): number {
+  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** What makes two changes the same thing, the newer replacing the older; undefined for those never merged. */
+function keyOf(change: OutboxChange): string | undefined {
+  switch (change.kind) {
+    case 'quantity':
+    case 'stock':
+      return `${change.kind}:${change.productId}`;
+    case 'message':
+      return `message:${change.orderId}`;
+    default:
+      return undefined;
+  }
+}
+
+export interface Outbox {
+  /** Resolves once the stored changes are loaded. */
+  ready: Promise<void>;
+  /** Keeps a change (stored before this resolves) and starts sending when online. */
+  add(change: OutboxChange): Promise<void>;
+  /** Tries now: on `online`, when a session starts, on a click. */
+  wake(): void;
+  state(): OutboxState;
+  entries(): readonly OutboxEntry[];
+  subscribe(listener: () => void): () => void;
+  /** Stops the timers (tests, sign-out). */
+  stop(): void;
+}
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  const now = options.now ?? Date.now;
+  let entries: OutboxEntry[] = [];
+  let nextId = 1;
+  let running: OutboxEntry | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let state: OutboxState = { waiting: 0, sending: false };
+  const listeners = new Set<() => void>();
+
+  const notify = () => {
+    state = { waiting: entries.length, sending: running !== undefined };
+    for (const listener of listeners) listener();
+  };
+
+  // Saves run one after another, so the store never ends with an older list.
+  let saving: Promise<void> = Promise.resolve();
+  const persist = () => {
+    const snapshot = entries.map((entry) => ({ ...entry }));
+    saving = saving
+      .then(() => options.store.save(snapshot))
+      .catch((error: unknown) => console.error('The waiting changes could not be stored', error));
+    return saving;
+  };
+
+  const ready = options.store
+    .load()
+    .catch((error: unknown) => {
+      console.error('The waiting changes could not be read', error);
+      return [] as OutboxEntry[];
+    })
+    .then((stored) => {
+      entries = [...stored, ...entries];
+      nextId = Math.max(0, ...entries.map((entry) => entry.id)) + 1;
+      for (const entry of entries) if (entry.id === 0) entry.id = nextId++;
+      notify();
+    });
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void drain();
+    }, delayMs);
+  };
+
+  let draining = false;
+  async function drain() {
+    if (draining || stopped) return;
+    draining = true;
+    let sentSomething = false;
+    try {
+      await ready;
+      while (entries.length > 0 && options.online() && !stopped) {
+        const entry = entries[0] as OutboxEntry;
+        running = entry;
+        notify();
+        let outcome: OutboxOutcome;
+        try {
+          outcome = await options.send(entry.change);
+        } catch {
+          outcome = { retry: 'network' };
+        }
+        running = undefined;
+        if ('retry' in outcome) {
+          if (outcome.retry === 'auth') {
+            // Waits for a session (wake() on sign-in); not a failure of the change.
+            notify();
+            return;
+          }
+          entry.attempts += 1;
+          if (outcome.retry === 'server') entry.serverFailures += 1;
+          if (entry.serverFailures < MAX_SERVER_FAILURES) {
+            await persist();
+            notify();
+            schedule(retryDelay(entry.attempts));
+            return;
+          }
+          outcome = { rejected: 'The server kept failing on this change.' };
+        }
+        entries = entries.filter((e) => e !== entry);
+        sentSomething = true;
+        await persist();
+        notify();
+        if ('rejected' in outcome) options.onRejected?.(entry, outcome.rejected);
+      }
+      if (sentSomething && entries.length === 0) options.onDrained?.();
+    } finally {
+      draining = false;
+      running = undefined;
+    }
+  }
+
+  return {
+    ready,
+    async add(change) {
+      await ready;
+      const key = keyOf(change);
+      // The newest same-keyed entry, if nothing that reads it (fill, send) lies after it and it is not on its way.
+      let replaced = false;
+      if (key !== undefined) {
+        for (let i = entries.length - 1; i >= 0; i--) {
+          const entry = entries[i] as OutboxEntry;
+          if (entry.change.kind === 'fill' || entry.change.kind === 'send') break;
+          if (keyOf(entry.change) === key) {
+            if (entry !== running) {
+              entries[i] = { ...entry, change, madeAt: now() };
+              replaced = true;
+            }
+            break;
+          }
+        }
+      }
+      if (!replaced) entries.push({ id: nextId++, change, madeAt: now(), attempts: 0, serverFailures: 0 });
+      notify();
+      await persist();
+      if (options.online() && timer === undefined) void drain();
+    },
+    wake() {
+      clearTimeout(timer);
+      timer = undefined;
+      void drain();
+    },
+    state: () => state,
+    entries: () => entries,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

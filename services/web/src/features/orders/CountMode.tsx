@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useTranslation } from '../../app/i18n.ts';
+import { Button } from '../../ui/Button.tsx';
+import { List } from '../../ui/List.tsx';
+import { CountLine } from './CountLine.tsx';
+import type { OrderProduct } from './order-drafts.ts';
+import type { useStock } from './use-stock.ts';
+
+/**
+ * Count mode's list (docs/decisions.md §6): a count and a par per product and
+ * "Fill to par". A chunk of its own, loaded when the owner first presses
+ * Count, so the order screen's first load carries none of it (the service
+ * worker keeps it for offline use).
+ */
+export default function CountMode({
+  products,
+  stock,
+  onFill,
+}: {
+  products: OrderProduct[];
+  stock: ReturnType<typeof useStock>;
+  onFill: () => void;
+}) {
+  const { t } = useTranslation();
+  // Entering Count mode puts the cursor in the first count: counting is typing, and Enter goes down the list.
+  useEffect(() => {
+    document.querySelector<HTMLInputElement>('[data-count-field]')?.focus();
+  }, []);
+  return (
+    <>
+      <div className="count-bar">
+        <p>{t('orders.countHint')}</p>
+        <Button id="fill-to-par" busy={stock.filling} onClick={onFill}>
+          {t('orders.fillToPar')}
+        </Button>
+      </div>
+      <List label={t('orders.products')}>
+        {products.map((product) => (
+          <CountLine key={product.productId} product={product} onCount={stock.saveCount} onPar={stock.savePar} />
+        ))}
+      </List>
+    </>
+  );
+}
