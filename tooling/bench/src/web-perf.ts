@@ -2,8 +2,8 @@
  * Web app measurements, in Debian's Chromium against the real server and the
  * built app (`npm run build` first):
  *   1. the JavaScript a first visit downloads, gzip as served, for the home
- *      page and for the order screen (everything fetched until the network is
- *      idle), file by file with BENCH_JS_FILES=1;
+ *      page, the order screen and the supplier's confirmation page (everything
+ *      fetched until the network is idle), file by file with BENCH_JS_FILES=1;
  *   1b. the order screen on a 390x844 phone, with 30 and with 200 products:
  *      where the first quantity field starts, where Send is, and how far the
  *      owner scrolls to reach it; and the taps of the weekly re-order (open
@@ -75,6 +75,8 @@ async function javascriptOf(page: Page, url: string) {
 async function layoutOf(page: Page, url: string, send: string) {
   await page.goto(url);
   await page.locator('input[id^="quantity-"]').first().waitFor();
+  // The screen as it settles: the header's last-sent and confirmation lines come with the history, after the list.
+  await page.waitForLoadState('networkidle');
   const at = () =>
     page.evaluate((label) => {
       const field = document.querySelector('input[id^="quantity-"]') as HTMLElement;
@@ -278,6 +280,11 @@ async function main() {
     );
     const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const home = await javascriptOf(await visitor.newPage(), `${server.url}/`);
+    // The supplier's confirmation page, as the link at the end of last week's text opens it (no session).
+    // The supplier opens the link in a browser of their own: nothing of the owner's visit is cached there.
+    const supplierBrowser = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const confirmPage = await javascriptOf(await supplierBrowser.newPage(), `${server.url}${new URL(lastWeek.confirmUrl).pathname}`);
+    await supplierBrowser.close();
     const page = await context.newPage();
     const order = await javascriptOf(page, `${server.url}/orders/${supplier.id}`);
     await page.getByTestId('order-text').waitFor();
@@ -321,6 +328,9 @@ async function main() {
     console.log(`| page | files | gzip | unpacked |\n|---|---:|---:|---:|`);
     console.log(`| home (/) | ${home.files} | ${kb(home.gzip)} | ${kb(home.raw)} |`);
     console.log(`| order screen (/orders/:id, ${PRODUCTS} products) | ${order.files} | ${kb(order.gzip)} | ${kb(order.raw)} |`);
+    console.log(
+      `| supplier's confirmation page (/confirm/:token) | ${confirmPage.files} | ${kb(confirmPage.gzip)} | ${kb(confirmPage.raw)} |`,
+    );
     console.log(`\nOrder screen on a 390x844 phone (px from the top of the page):`);
     console.log(`| products | first quantity field top | Send top | viewport | page height | scroll to reach Send (top / end of list) |`);
     console.log(`|---:|---:|---:|---:|---:|---:|`);
