@@ -257,8 +257,14 @@ async function sameAnswers(calls: Call[], server: string, baseline: string, toke
       return text;
     };
     const [a, b] = [await ask(server), await ask(baseline)];
-    if (a !== b)
-      throw new Error(`${call.name}: the baseline answers differently\nserver:   ${a.slice(0, 400)}\nbaseline: ${b.slice(0, 400)}`);
+    if (a !== b) {
+      let at = 0;
+      while (a[at] === b[at]) at++;
+      const from = Math.max(0, at - 200);
+      throw new Error(
+        `${call.name}: the baseline answers differently from character ${at}\nserver:   …${a.slice(from, at + 200)}\nbaseline: …${b.slice(from, at + 200)}`,
+      );
+    }
   }
 }
 
@@ -292,7 +298,8 @@ async function runOn(kind: 'postgres' | 'pglite') {
     let server = await startProcess(process.execPath, [...SERVER_NODE_ARGS, ...NODE_ARGS, serverMain], env, serverPort, '/api/ping');
     const owner = await register(server.url);
     let seeded: Awaited<ReturnType<typeof seed>>;
-    const baselineEnv: Record<string, string> = { JWT_SECRET: SECRET };
+    // The server's own public URL (its default, from its port): the order's confirmation link starts with it.
+    const baselineEnv: Record<string, string> = { JWT_SECRET: SECRET, PUBLIC_URL: `http://localhost:${serverPort}` };
     if (kind === 'postgres') {
       const client = new pg.Client({ connectionString: env.DATABASE_URL });
       await client.connect();

@@ -11,6 +11,7 @@
  *   DATABASE_URL=postgres://… | PGLITE_DIR=/path, JWT_SECRET=…, PORT=0
  * It prints `listening <port>` once ready.
  */
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -34,6 +35,10 @@ async function connect(): Promise<Query> {
 }
 
 const secret = new TextEncoder().encode(process.env.JWT_SECRET);
+/** The order's confirmation link, as the server makes it (packages/api/src/sessions/tokens.ts). */
+const PUBLIC_URL = process.env.PUBLIC_URL;
+const linkKey = createHmac('sha256', secret).update('reorder link tokens').digest();
+const linkToken = (nonce: string) => createHmac('sha256', linkKey).update(nonce).digest().subarray(0, 18).toString('base64url');
 
 /** The session a bearer token names, when its signature, issuer, audience and expiry hold. */
 async function claimsOf(req: IncomingMessage): Promise<{ userId: number; sessionId: number } | undefined> {
@@ -58,14 +63,17 @@ const LIVE = `live AS (SELECT s.user_id FROM sessions s JOIN users u ON u.id = s
 
 const SUPPLIERS = `WITH ${LIVE}
   SELECT live.user_id AS live, x.* FROM live LEFT JOIN LATERAL (
-    SELECT sup.id, sup.name, sup.contact_name, sup.message_service, sup.contact_info, sup.note, o.id AS order_id
+    SELECT sup.id, sup.name, sup.contact_name, sup.message_service, sup.contact_info, sup.note, o.id AS order_id,
+      sup.delivery_days, sup.cutoff_time, sup.lead_days, sup.ask_confirmation
     FROM suppliers sup JOIN orders o ON o.supplier_id = sup.id
     WHERE sup.user_id = live.user_id ORDER BY sup.sort_key COLLATE "C", sup.id) x ON true`;
 
 const ORDER = `WITH ${LIVE}
-  SELECT live.user_id AS live, o.id AS order_id, o.supplier_id, o.introduce, p.id, p.name, p.unit, p.par, p.on_hand, p.counted_at, p.usual, oq.quantity
+  SELECT live.user_id AS live, o.id AS order_id, o.supplier_id, o.introduce, o.confirm_nonce, sup.ask_confirmation,
+    p.id, p.name, p.unit, p.par, p.on_hand, p.counted_at, p.usual, oq.quantity
   FROM live
   LEFT JOIN orders o ON o.user_id = live.user_id AND o.supplier_id = $3
+  LEFT JOIN suppliers sup ON sup.id = o.supplier_id
   LEFT JOIN products p ON p.order_id = o.id AND p.user_id = live.user_id
   LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
   ORDER BY p.sort_key COLLATE "C", p.id`;
@@ -94,6 +102,16 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 const envelope = (data: unknown, message: string) => ({ code: 1, data, message });
+
+/**
+ * The benchmark's suppliers have no delivery days, so their next delivery and
+ * cut-off are null; the baseline does not compute schedules, and says so
+ * rather than answer wrongly.
+ */
+function noSchedule(days: unknown): number[] {
+  if (Array.isArray(days) && days.length === 0) return [];
+  throw new Error('The baseline does not compute delivery schedules');
+}
 const unauthorized = { code: 0, data: null, message: 'Please sign in again.', error: { kind: 'UNAUTHORIZED', issues: [] } };
 
 async function readJson(req: IncomingMessage): Promise<Row> {
@@ -124,6 +142,12 @@ async function main() {
             contactInfo: r.contact_info,
             note: r.note,
             orderId: r.order_id,
+            deliveryDays: noSchedule(r.delivery_days),
+            cutoffTime: r.cutoff_time,
+            leadDays: r.lead_days,
+            nextDelivery: null,
+            orderBy: null,
+            askConfirmation: r.ask_confirmation,
           }));
         return send(res, 200, url === '/api/suppliers' ? envelope(data, 'Suppliers loaded') : { result: { data } });
       }
@@ -147,7 +171,15 @@ async function main() {
             usual: r.usual === null ? null : Number(r.usual),
           }));
         const introduce = first.introduce as string;
-        const data = { id: first.order_id, supplierId: first.supplier_id, introduce, products, text: formatOrderText(introduce, products) };
+        const confirmUrl = first.ask_confirmation ? `${PUBLIC_URL}/confirm/${linkToken(first.confirm_nonce as string)}` : null;
+        const data = {
+          id: first.order_id,
+          supplierId: first.supplier_id,
+          introduce,
+          products,
+          text: formatOrderText(introduce, products),
+          confirmUrl,
+        };
         return send(res, 200, envelope(data, 'Order loaded'));
       }
 
