@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants } from 'node:zlib';
 import {
   type ApiDeps,
   AppError,
@@ -122,9 +123,14 @@ export function createApp(options: AppOptions): App {
     };
   };
 
-  // gzip for the app's code and the API's JSON: what a phone on a slow network waits for.
-  const compress = compression();
-  app.use(compress);
+  // gzip (or brotli) for the app's code and the API's JSON: what a phone on a slow network waits for.
+  // The app's files at zlib's default level; the API's JSON, made anew for every answer, at gzip's
+  // fastest: a 1,000-product list costs 0.2 ms to pack instead of 0.45 ms, for 7% more bytes
+  // (brotli, which browsers ask for, keeps its level). README, "Performance".
+  const compressFiles = compression();
+  const compress = compression({ level: constants.Z_BEST_SPEED });
+  const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+  app.use((req, res, next) => (isApiAnswer(req.url) ? compress : compressFiles)(req, res, next));
 
   // Liveness: the process answers; it touches nothing else.
   app.head('/api/ping', (_req, res) => {
