@@ -10,10 +10,14 @@ export interface OrderReading {
   links: ConfirmLinks;
 }
 
-/** An order, and the nonce of the link its next send carries (null when the supplier is not asked to confirm). */
+/**
+ * An order, the nonce of the link its next send carries (null when the
+ * supplier is not asked to confirm), and how the supplier takes orders.
+ */
 export interface LoadedOrder {
   order: TOrder;
   confirmNonce: string | null;
+  channel: TMessageService;
 }
 
 /**
@@ -40,6 +44,7 @@ export async function loadOrder(
       'orders.introduce',
       'orders.confirm_nonce',
       'suppliers.ask_confirmation',
+      'suppliers.message_service',
       'products.id',
       'products.name',
       'products.unit',
@@ -71,6 +76,7 @@ export async function loadOrder(
       confirmUrl,
     },
     confirmNonce,
+    channel: order.message_service as TMessageService,
   };
 }
 
@@ -113,17 +119,6 @@ export async function setIntroduce(db: Db, userId: number, id: number, introduce
 export async function orderExists(db: Db, userId: number, id: number): Promise<boolean> {
   const row = await db.selectFrom('orders').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return row !== undefined;
-}
-
-/** The messaging service of the order's supplier: where a send goes unless told otherwise. */
-export async function supplierChannel(db: Db, userId: number, supplierId: number): Promise<TMessageService> {
-  const row = await db
-    .selectFrom('suppliers')
-    .select('message_service')
-    .where('id', '=', supplierId)
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.message_service as TMessageService;
 }
 
 /** Every current order of the user, with its line count and when it was last sent, in one round trip. */

@@ -1,23 +1,13 @@
 import { LANGUAGES, LIMITS, sentText, type TFillResult, type TMessageService, type TOrder, type TSentOrder } from '@reorder/schemas';
-import { nowOf } from '../context.ts';
+import { DAY_MS, nowOf } from '../context.ts';
 import { AppError, found, notFound } from '../errors.ts';
 import type { SignedInContext } from '../sessions/require-user.ts';
 import { confirmLinks, newConfirmNonce } from './confirm-links.ts';
-import {
-  findOrderById,
-  loadOrder,
-  type OrderReading,
-  orderExists,
-  renewConfirmNonce,
-  setIntroduce,
-  supplierChannel,
-} from './orders.repository.ts';
+import { findOrderById, loadOrder, type OrderReading, orderExists, renewConfirmNonce, setIntroduce } from './orders.repository.ts';
 import { clearQuantities, fillQuantities, refreshUsual, setQuantity } from './quantities.repository.ts';
 import { findSentOrder, insertSentOrder } from './sent-orders.repository.ts';
 
 type OrdersContext = Pick<SignedInContext, 'db' | 'user' | 'tokens' | 'settings' | 'clock'>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How a signed-in call reads orders: in the owner's language, with the server's links. */
 export function orderReading(ctx: Pick<SignedInContext, 'user' | 'tokens' | 'settings'>): OrderReading {
@@ -51,7 +41,7 @@ export async function sendOrder(
   const { order } = loaded;
   const lines = order.products.filter((p) => p.quantity > 0);
   if (lines.length === 0) throw new AppError('BAD_REQUEST', NOTHING_TO_SEND);
-  const channel = options.channel ?? (await supplierChannel(ctx.db, ctx.user.id, order.supplierId));
+  const channel = options.channel ?? loaded.channel;
   const confirmNonce = channel === 'phone' ? null : loaded.confirmNonce;
   // The line in the account's language; a device that has not yet seen a language change words it
   // in the other one, and what it opened is what the supplier got: that is recorded.
