@@ -43,6 +43,9 @@ export interface ApiDeps {
   clock?: (() => number) | undefined;
 }
 
+/** A day in milliseconds, for expiries and windows counted in days. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** The current time of a context: its clock, else the system's. */
 export function nowOf(deps: Pick<ApiDeps, 'clock'>): number {
   return deps.clock ? deps.clock() : Date.now();

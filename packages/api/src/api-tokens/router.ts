@@ -1,11 +1,11 @@
 import { LIMITS, ZApiToken, ZCreateApiTokenInput, ZCreatedApiToken, ZDeletedResult, zId } from '@reorder/schemas';
 import { z } from 'zod';
+import { DAY_MS } from '../context.ts';
 import { AppError, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { accountProcedure, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
 import { insertApiToken, listApiTokens, lockAndCountApiTokens, revokeApiToken } from './api-tokens.repository.ts';
 
 const tags = ['auth'];
-const DAY_MS = 24 * 60 * 60 * 1000;
 const TOO_MANY_TOKENS = `You have ${LIMITS.apiTokensPerAccount} API tokens: revoke one to make another.`;
 
 /**

@@ -8,7 +8,7 @@ import {
   type TPublicConfirmation,
 } from '@reorder/schemas';
 import { DateTime } from 'luxon';
-import { type Context, nowOf } from '../context.ts';
+import { type Context, DAY_MS, nowOf } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { confirmationEmail } from '../mail/messages.ts';
 import { toSentLines } from '../orders/sent-orders.repository.ts';
@@ -19,8 +19,6 @@ import { findLiveConfirmation, type LiveConfirmation, saveConfirmation } from '.
 export const CONFIRMATION_NOT_FOUND = 'This confirmation link does not exist or has expired.';
 export const UNAVAILABLE_NOT_IN_ORDER = 'Unavailable must list only products of this order';
 export const DELIVERY_DATE_OUT_OF_RANGE = 'Delivery date must be between the day the order was sent and a year later';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The sent order behind a link, counted against the caller's IP first (every

@@ -3,7 +3,7 @@ import { translate } from '@reorder/i18n';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { ApiDeps } from '../context.ts';
-import { nowOf } from '../context.ts';
+import { DAY_MS, nowOf } from '../context.ts';
 import { reminderEmail } from '../mail/messages.ts';
 import { summarizeError } from '../platform/logger.ts';
 import { cutoffsAfter, type Schedule } from '../schedule.ts';
@@ -15,7 +15,6 @@ export const DEFAULT_LEASE_MS = 2 * 60 * 1000;
 const PER_ROUND = 200;
 /** After this many claims without success, a reminder is closed as failed. */
 const MAX_ATTEMPTS = 5;
-const DAY_MS = 24 * 3600 * 1000;
 
 export type ReminderDeps = Pick<ApiDeps, 'db' | 'mailer' | 'logger' | 'settings' | 'clock' | 'push'>;
 
