@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useValue, valueStore } from './value-store.ts';
 
 /**
  * Registers the service worker (src/sw.ts, built to /sw.js) once the first
@@ -11,17 +11,13 @@ import { useSyncExternalStore } from 'react';
  */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
-let waiting: ServiceWorker | null = null;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const listener of listeners) listener();
-};
+/** The new version's worker while it waits for "Update". */
+const waiting = valueStore<ServiceWorker | null>(null);
 
 /** Offers a worker that finished installing while another one controls the page. */
 function offer(worker: ServiceWorker | null) {
   if (!worker || !navigator.serviceWorker.controller) return;
-  waiting = worker;
-  emit();
+  waiting.set(worker);
 }
 
 function watch(registration: ServiceWorkerRegistration) {
@@ -57,7 +53,7 @@ export function registerServiceWorker(): void {
 
 /** Loads the new version: the waiting worker takes over, and the page reloads once it has. */
 export function applyUpdate(): void {
-  const worker = waiting;
+  const worker = waiting.get();
   if (!worker || worker.state === 'activated' || worker.state === 'redundant') {
     // Another tab already let it in: this page only needs to reload.
     window.location.reload();
@@ -69,17 +65,10 @@ export function applyUpdate(): void {
 
 /** Puts the offer away until the next version (or the next visit). */
 export function dismissUpdate(): void {
-  waiting = null;
-  emit();
+  waiting.set(null);
 }
 
 /** Whether a new version waits for "Update". */
 export function useUpdateReady(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => waiting !== null,
-  );
+  return useValue(waiting) !== null;
 }

@@ -1,8 +1,8 @@
 import { get } from 'idb-keyval';
-import { useSyncExternalStore } from 'react';
 import { appStore, outboxKey } from '../../app/offline-cache.ts';
 import { sessionStore } from '../../app/session.ts';
 import { isUnreachable } from '../../app/trpc.ts';
+import { useValue, valueStore } from '../../app/value-store.ts';
 import type { OutboxChange, OutboxState } from './outbox.ts';
 import type { Shown, SyncDeps } from './outbox-runtime.ts';
 
@@ -18,12 +18,10 @@ export type { Rejection } from './outbox-runtime.ts';
  */
 
 const IDLE: OutboxState = { waiting: 0, sending: false };
-let shown: Shown = { state: IDLE, rejections: [] };
-const listeners = new Set<() => void>();
+const shown = valueStore<Shown>({ state: IDLE, rejections: [] });
 
 function show(next: Partial<Shown>): void {
-  shown = { ...shown, ...next };
-  for (const listener of listeners) listener();
+  shown.set({ ...shown.get(), ...next });
 }
 
 let deps: SyncDeps | undefined;
@@ -32,7 +30,7 @@ let runtime: Promise<typeof import('./outbox-runtime.ts')> | undefined;
 /** Loads the outbox (from the service worker's copy when offline) and starts it for the signed-in account. */
 function loadRuntime() {
   runtime ??= import('./outbox-runtime.ts').then((module) => {
-    if (deps) module.startRuntime({ ...deps, show, rejections: () => shown.rejections });
+    if (deps) module.startRuntime({ ...deps, show, rejections: () => shown.get().rejections });
     return module;
   });
   runtime.catch(() => {
@@ -63,7 +61,7 @@ export function startSync(options: SyncDeps): void {
 
 /** Whether a change should wait in the outbox: offline, or changes before it still wait (they go first). */
 function shouldQueue(): boolean {
-  return !navigator.onLine || shown.state.waiting > 0;
+  return !navigator.onLine || shown.get().state.waiting > 0;
 }
 
 /**
@@ -95,16 +93,10 @@ export async function saveOrKeep<T extends object>(change: OutboxChange, save: (
 }
 
 export function dismissRejection(id: number): void {
-  show({ rejections: shown.rejections.filter((r) => r.id !== id) });
+  show({ rejections: shown.get().rejections.filter((r) => r.id !== id) });
 }
 
 /** What the offline bar shows: what waits, and what was refused. */
 export function useSync(): Shown {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => shown,
-  );
+  return useValue(shown);
 }
