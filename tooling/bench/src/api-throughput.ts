@@ -15,13 +15,15 @@
  * `postgres` database it can create databases from; default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONNECTIONS (64),
  * BENCH_ROUNDS (3), BENCH_SECONDS (5 per run), BENCH_CALLS (a comma list
- * of words that picks calls by name, e.g. "suppliers,quantity").
+ * of words that picks calls by name, e.g. "suppliers,quantity"),
+ * BENCH_SERVER_NODE_ARGS and BENCH_BASELINE_NODE_ARGS (Node flags for each,
+ * e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile both under load).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
@@ -37,6 +39,7 @@ const serverMain = path.join(root, 'services/server/dist/main.js');
 const NODE_ARGS = JSON.parse(readFileSync(path.join(root, 'services/server/node-args.json'), 'utf8')) as string[];
 const baselineMain = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 const tsx = path.join(root, 'tooling/bench/node_modules/.bin/tsx');
+const tsxLoader = pathToFileURL(path.join(root, 'tooling/bench/node_modules/tsx/dist/loader.mjs')).href;
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -45,6 +48,8 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const SECRET = 'bench-secret-long-enough-for-hs256-signing!!';
 /** Extra Node flags for the server, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under load. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** The same for the baseline (BENCH_BASELINE_NODE_ARGS), which then runs as `node --import tsx`. */
+const BASELINE_NODE_ARGS = (process.env.BENCH_BASELINE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SUPPLIERS = 50;
 const PRODUCTS = 200;
 
@@ -320,7 +325,13 @@ async function runOn(kind: 'postgres' | 'pglite') {
       server = await startProcess(process.execPath, [...SERVER_NODE_ARGS, ...NODE_ARGS, serverMain], env, serverPort, '/api/ping');
     }
     stops.push(() => server.stop());
-    const baseline = await startProcess(tsx, [baselineMain], baselineEnv, await freePort(), '/api/none');
+    const baseline = await startProcess(
+      BASELINE_NODE_ARGS.length ? process.execPath : tsx,
+      BASELINE_NODE_ARGS.length ? ['--import', tsxLoader, ...BASELINE_NODE_ARGS, baselineMain] : [baselineMain],
+      baselineEnv,
+      await freePort(),
+      '/api/none',
+    );
     stops.push(() => baseline.stop());
 
     const trpcInput = encodeURIComponent(JSON.stringify({}));
