@@ -17,10 +17,13 @@
  * BENCH_ROUNDS (3), BENCH_SECONDS (5 per run), BENCH_CALLS (a comma list
  * of words that picks calls by name, e.g. "suppliers,quantity"),
  * BENCH_SERVER_NODE_ARGS and BENCH_BASELINE_NODE_ARGS (Node flags for each,
- * e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile both under load).
+ * e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile both under load),
+ * BENCH_BASELINES (bare,tuned: see BASELINES).
+ * Beside req/s and latency it prints the CPU time each request cost the
+ * process and PostgreSQL's backends (from /proc, on Linux).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,6 +53,17 @@ const SECRET = 'bench-secret-long-enough-for-hs256-signing!!';
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** The same for the baseline (BENCH_BASELINE_NODE_ARGS), which then runs as `node --import tsx`. */
 const BASELINE_NODE_ARGS = (process.env.BENCH_BASELINE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * The baselines, on PostgreSQL: `bare` is the handler the issue describes, on
+ * Node's defaults, sending its statements as node-postgres does (unnamed,
+ * parsed and planned on every call); `tuned` is the same handler with the
+ * server's own tuning: its statements prepared, as the server prepares its
+ * hot queries (packages/db prepared.ts), and the server's Node flags
+ * (services/server/node-args.json). The ratio against `tuned` is what the
+ * server's layers cost, not what its tuning saves. BENCH_BASELINES=bare picks
+ * one. PGlite has the bare one only.
+ */
+const BASELINES = (process.env.BENCH_BASELINES ?? 'bare,tuned').split(',').map((b) => b.trim()) as ('bare' | 'tuned')[];
 const SUPPLIERS = 50;
 const PRODUCTS = 200;
 
@@ -66,8 +80,37 @@ interface Call {
 
 interface Result {
   rps: number;
+  /** Requests answered in the run. */
+  requests: number;
   p50: number;
   p99: number;
+  /** CPU time per request of the Node process (with its children), and of the database's backends (PostgreSQL), in ms; undefined off Linux. */
+  cpu?: { node: number; db: number } | undefined;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+/** User + system CPU of a process and its descendants, in ms, from /proc; undefined where there is no /proc. */
+function treeCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  let total = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const at = stack.pop() as number;
+    try {
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${at}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+      for (const task of readdirSync(`/proc/${at}/task`)) {
+        const children = readFileSync(`/proc/${at}/task/${task}/children`, 'utf8').trim();
+        if (children) stack.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 function whichWrk(): string | undefined {
@@ -118,11 +161,12 @@ async function load(baseUrl: string, call: Call, token: string): Promise<Result>
       },
     );
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+    const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
     const p50 = wrkMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '');
     const p99 = wrkMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '');
     const failed = /non2xx (\d+) errors (\d+)/.exec(out);
     if (!failed || Number(failed[1]) > 0 || Number(failed[2]) > 0) throw new Error(`${call.name} at ${baseUrl}: failed requests\n${out}`);
-    return { rps, p50, p99 };
+    return { rps, requests, p50, p99 };
   }
   let n = 0;
   const result = await autocannon({
@@ -145,7 +189,7 @@ async function load(baseUrl: string, call: Call, token: string): Promise<Result>
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${call.name} at ${baseUrl}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return { rps: result.requests.average, requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 function freePort(): Promise<number> {
@@ -190,6 +234,7 @@ async function startProcess(command: string, args: string[], env: Record<string,
   await waitForUrl(`${url}${probe}`, child, () => errors);
   return {
     url,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -234,6 +279,9 @@ async function seed(db: Db, userId: number): Promise<{ supplierId: number; order
       userId,
     ]);
   }
+  // The steady state autovacuum keeps, before any load: without it the first rounds run on tables without
+  // statistics, and autovacuum's analyze, a minute later, changes both processes' plans in the middle of a run.
+  await db.query('VACUUM ANALYZE');
   return { supplierId: first?.supplierId as number, orderId, productIds };
 }
 
@@ -278,6 +326,60 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
+
+/** A process under load: the server or a baseline. */
+interface Target {
+  name: string;
+  url: string;
+  pid: number | undefined;
+}
+
+/** The medians of a target's rounds. */
+function summary(results: Result[]) {
+  const cpu = results.flatMap((x) => (x.cpu ? [x.cpu] : []));
+  return {
+    rps: median(results.map((x) => x.rps)),
+    p50: median(results.map((x) => x.p50)),
+    p99: median(results.map((x) => x.p99)),
+    cpu: cpu.length ? { node: median(cpu.map((c) => c.node)), db: median(cpu.map((c) => c.db)) } : undefined,
+  };
+}
+
+/** A table of the server against each baseline, then the CPU time per request of every process. */
+function report(kind: 'postgres' | 'pglite', targets: Target[], results: Map<string, Map<string, Result[]>>) {
+  const title = kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite (embedded)';
+  const how = `medians of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${SECONDS} s each, ${WRK ? 'wrk' : 'autocannon'}`;
+  for (const baseline of targets.slice(1)) {
+    console.log(`\n${title}, the server against the ${baseline.name}: ${how}`);
+    console.log(
+      `| call | server req/s | ${baseline.name} req/s | throughput ratio | server p50 / p99 ms | ${baseline.name} p50 / p99 ms | p99 ratio |`,
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const [name, byTarget] of results) {
+      const s = summary(byTarget.get('server') ?? []);
+      const b = summary(byTarget.get(baseline.name) ?? []);
+      console.log(
+        `| ${name} | ${s.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${(s.rps / b.rps).toFixed(2)}× | ${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} | ${b.p50.toFixed(1)} / ${b.p99.toFixed(1)} | ${(s.p99 / b.p99).toFixed(2)}× |`,
+      );
+    }
+  }
+  // CPU time is steadier than req/s on a shared machine: it does not count the time a process waits for a core.
+  const rows = [...results].map(([name, byTarget]) => ({ name, cpus: targets.map((t) => summary(byTarget.get(t.name) ?? []).cpu) }));
+  if (rows.some((r) => r.cpus.some((c) => c === undefined))) return;
+  const withDb = kind === 'postgres';
+  console.log(
+    `\n${title}, CPU time per request in ms (medians of the rounds, from /proc)${withDb ? ': the Node process, then PostgreSQL' : ''}`,
+  );
+  const heads = targets.flatMap((t) => (withDb ? [`${t.name}`, `PostgreSQL (${t.name})`] : [t.name]));
+  const baselines = targets.slice(1);
+  console.log(`| call | ${heads.join(' | ')} | ${baselines.map((b) => `server ÷ ${b.name}`).join(' | ')} |`);
+  console.log(`|---|${[...heads, ...baselines].map(() => '---:').join('|')}|`);
+  for (const { name, cpus } of rows) {
+    const cells = cpus.flatMap((c) => (withDb ? [c?.node.toFixed(3), c?.db.toFixed(3)] : [c?.node.toFixed(3)]));
+    const ratios = baselines.map((_, i) => `${((cpus[0]?.node ?? 0) / (cpus[i + 1]?.node ?? 1)).toFixed(2)}×`);
+    console.log(`| ${name} | ${cells.join(' | ')} | ${ratios.join(' | ')} |`);
+  }
+}
 
 async function runOn(kind: 'postgres' | 'pglite') {
   const scratch: string[] = [];
@@ -325,14 +427,19 @@ async function runOn(kind: 'postgres' | 'pglite') {
       server = await startProcess(process.execPath, [...SERVER_NODE_ARGS, ...NODE_ARGS, serverMain], env, serverPort, '/api/ping');
     }
     stops.push(() => server.stop());
-    const baseline = await startProcess(
-      BASELINE_NODE_ARGS.length ? process.execPath : tsx,
-      BASELINE_NODE_ARGS.length ? ['--import', tsxLoader, ...BASELINE_NODE_ARGS, baselineMain] : [baselineMain],
-      baselineEnv,
-      await freePort(),
-      '/api/none',
-    );
-    stops.push(() => baseline.stop());
+    const targets: Target[] = [{ name: 'server', ...server }];
+    for (const which of kind === 'postgres' ? BASELINES : (['bare'] as const)) {
+      const nodeArgs = [...(which === 'tuned' ? NODE_ARGS : []), ...BASELINE_NODE_ARGS];
+      const baseline = await startProcess(
+        nodeArgs.length ? process.execPath : tsx,
+        nodeArgs.length ? ['--import', tsxLoader, ...nodeArgs, baselineMain] : [baselineMain],
+        { ...baselineEnv, BASELINE_PREPARED: which === 'tuned' ? '1' : '0' },
+        await freePort(),
+        '/api/none',
+      );
+      stops.push(() => baseline.stop());
+      targets.push({ name: which === 'tuned' ? 'tuned baseline' : 'baseline', ...baseline });
+    }
 
     const trpcInput = encodeURIComponent(JSON.stringify({}));
     const calls: Call[] = [
@@ -352,45 +459,41 @@ async function runOn(kind: 'postgres' | 'pglite') {
       { name: 'REST GET /api/auth/sessions', method: 'GET', path: '/api/auth/sessions' },
     ];
     // The writes change the data, so the answers are compared first, and the PUT compares its own answer.
-    await sameAnswers(calls, server.url, baseline.url, owner.token);
+    for (const baseline of targets.slice(1)) await sameAnswers(calls, server.url, baseline.url, owner.token);
     const only = process.env.BENCH_CALLS?.split(',').map((w) => w.trim().toLowerCase());
     if (only) calls.splice(0, calls.length, ...calls.filter((c) => only.some((w) => c.name.toLowerCase().includes(w))));
 
-    // Warm both up (JIT, pools), then alternate which goes first in each round.
-    for (const call of calls) {
-      await load(server.url, call, owner.token);
-      await load(baseline.url, call, owner.token);
-    }
-    const results = new Map<string, { server: Result[]; baseline: Result[] }>(calls.map((c) => [c.name, { server: [], baseline: [] }]));
+    /** The database's backends (PostgreSQL: the server's and the baseline's connections; PGlite runs inside each process). */
+    const dbPids = async (): Promise<number[]> =>
+      admin
+        ? (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid)
+        : [];
+    const dbCpuMs = (pids: number[]) => new Map(pids.map((pid) => [pid, treeCpuMs(pid) ?? 0]));
+    /** One load run, with the CPU time per request it cost the process and the database. */
+    const measured = async (target: Target, call: Call): Promise<Result> => {
+      const nodeBefore = treeCpuMs(target.pid);
+      const dbBefore = dbCpuMs(await dbPids());
+      const result = await load(target.url, call, owner.token);
+      const nodeAfter = treeCpuMs(target.pid);
+      // Each backend's growth: one opened during the run counts whole, one closed during it (an idle pool's) counts nothing.
+      let db = 0;
+      for (const [pid, after] of dbCpuMs(await dbPids())) db += after - (dbBefore.get(pid) ?? 0);
+      if (nodeBefore === undefined || nodeAfter === undefined || !result.requests) return result;
+      return { ...result, cpu: { node: (nodeAfter - nodeBefore) / result.requests, db: db / result.requests } };
+    };
+
+    // Warm each up (JIT, pools), then turn which goes first in each round.
+    for (const call of calls) for (const target of targets) await load(target.url, call, owner.token);
+    const results = new Map(calls.map((c) => [c.name, new Map(targets.map((t) => [t.name, [] as Result[]]))]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const call of calls) {
-        const entry = results.get(call.name) as { server: Result[]; baseline: Result[] };
-        const order = round % 2 === 0 ? (['server', 'baseline'] as const) : (['baseline', 'server'] as const);
-        for (const who of order) entry[who].push(await load(who === 'server' ? server.url : baseline.url, call, owner.token));
+        const entry = results.get(call.name) as Map<string, Result[]>;
+        const order = targets.map((_, i) => targets[(i + round) % targets.length] as Target);
+        for (const target of order) entry.get(target.name)?.push(await measured(target, call));
       }
       process.stderr.write(`  ${kind}: round ${round + 1} of ${ROUNDS} done\n`);
     }
-
-    console.log(
-      `\n${kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite (embedded)'}: medians of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${SECONDS} s each, ${WRK ? 'wrk' : 'autocannon'}`,
-    );
-    console.log('| call | server req/s | baseline req/s | throughput ratio | server p50 / p99 ms | baseline p50 / p99 ms | p99 ratio |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
-    for (const [name, r] of results) {
-      const s = {
-        rps: median(r.server.map((x) => x.rps)),
-        p50: median(r.server.map((x) => x.p50)),
-        p99: median(r.server.map((x) => x.p99)),
-      };
-      const b = {
-        rps: median(r.baseline.map((x) => x.rps)),
-        p50: median(r.baseline.map((x) => x.p50)),
-        p99: median(r.baseline.map((x) => x.p99)),
-      };
-      console.log(
-        `| ${name} | ${s.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${(s.rps / b.rps).toFixed(2)}× | ${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} | ${b.p50.toFixed(1)} / ${b.p99.toFixed(1)} | ${(s.p99 / b.p99).toFixed(2)}× |`,
-      );
-    }
+    report(kind, targets, results);
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     if (admin) {
@@ -406,6 +509,6 @@ if (!existsSync(serverMain)) {
   process.exit(1);
 }
 const kinds = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((k) => k.trim()) as ('postgres' | 'pglite')[];
-console.log(`API throughput: the built server against a bare node:http + jose + pg baseline (tooling/bench/src/baseline-server.ts).`);
+console.log(`API throughput: the built server against bare node:http + jose + pg baselines (tooling/bench/src/baseline-server.ts).`);
 console.log(`Machine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}.`);
 for (const kind of kinds) await runOn(kind);

@@ -8,7 +8,8 @@
  *
  * Run by the benchmark as a child process, so it has an event loop of its own
  * as the server does:
- *   DATABASE_URL=postgres://… | PGLITE_DIR=/path, JWT_SECRET=…, PORT=0
+ *   DATABASE_URL=postgres://… | PGLITE_DIR=/path, JWT_SECRET=…, PORT=0,
+ *   BASELINE_PREPARED=1 to send its statements as named prepared statements
  * It prints `listening <port>` once ready.
  */
 import { createHmac } from 'node:crypto';
@@ -28,6 +29,12 @@ async function connect(): Promise<Query> {
   if (process.env.DATABASE_URL) {
     // The server's pool size (packages/db connect.ts).
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    // As the server does (packages/db prepared.ts): each statement parsed and planned once per connection.
+    if (process.env.BASELINE_PREPARED === '1') {
+      const names = new Map<string, string>();
+      const nameOf = (text: string) => names.get(text) ?? (names.set(text, `baseline_${names.size}`).get(text) as string);
+      return async (text, values) => (await pool.query({ name: nameOf(text), text, values })).rows;
+    }
     return async (text, params) => (await pool.query(text, params)).rows;
   }
   const db = await PGlite.create(process.env.PGLITE_DIR as string, { extensions: { btree_gin, citext, pg_trgm } });
