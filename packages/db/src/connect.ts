@@ -5,6 +5,7 @@ import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect, type TransactionSettings } from 'kysely';
 import pg from 'pg';
+import { prepareRegisteredTexts } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 /** `numeric` (quantities) and `int8` (counts) come back as strings from both drivers: read them as numbers. */
@@ -87,7 +88,10 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     // flight (if any) fails with the error. The pool listens only to idle clients, so every client gets
     // its own listener for the time it is checked out (node-postgres#1324).
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      prepareRegisteredTexts(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const databaseUrl = options.databaseUrl;
     return {

@@ -7,5 +7,6 @@ export {
   type NotificationHandlers,
 } from './connect.ts';
 export { migrateToLatest } from './migrate.ts';
+export { executePrepared } from './prepared.ts';
 export type * from './schema.ts';
 export { createScratchDatabase, type ScratchDatabase } from './scratch.ts';

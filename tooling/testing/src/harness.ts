@@ -311,15 +311,22 @@ export async function startSmtpServer(
 
 /**
  * A TCP proxy in front of PostgreSQL that a test can cut, to see how the
- * server behaves when its database goes away.
+ * server behaves when its database goes away, or tap, to see what it sends.
  */
-export async function startTcpProxy(target: { host: string; port: number }) {
+export async function startTcpProxy(
+  target: { host: string; port: number },
+  /** Sees what each client connection sends upstream, chunk by chunk (`connection` counts from 0). */
+  tap?: (connection: number, chunk: Buffer) => void,
+) {
   const sockets = new Set<net.Socket>();
   let accepting = true;
+  let connections = 0;
   const server = net.createServer((client) => {
     if (!accepting) return client.destroy();
     const upstream = net.connect(target.port, target.host);
     sockets.add(client).add(upstream);
+    const connection = connections++;
+    if (tap) client.on('data', (chunk: Buffer) => tap(connection, chunk));
     client.pipe(upstream).pipe(client);
     const drop = () => {
       client.destroy();

@@ -1,4 +1,4 @@
-import type { Db } from '@reorder/db';
+import { type Db, executePrepared } from '@reorder/db';
 import { formatOrderText, type TMessageService, type TOrder, type TOrderSummary } from '@reorder/schemas';
 import { sql } from 'kysely';
 import { toStock } from '../stock.ts';
@@ -56,7 +56,7 @@ export async function loadOrder(
     ])
     .where('orders.user_id', '=', userId);
   query = 'id' in where ? query.where('orders.id', '=', where.id) : query.where('orders.supplier_id', '=', where.supplierId);
-  const rows = await query.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id').execute();
+  const rows = await executePrepared(db, query.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id'));
   const order = rows[0];
   if (!order) return undefined;
   const products = rows.flatMap((r) =>
@@ -123,7 +123,7 @@ export async function orderExists(db: Db, userId: number, id: number): Promise<b
 
 /** Every current order of the user, with its line count and when it was last sent, in one round trip. */
 export async function listOrderSummaries(db: Db, userId: number): Promise<TOrderSummary[]> {
-  const rows = await db
+  const query = db
     .selectFrom('orders as o')
     .select((eb) => [
       'o.id',
@@ -143,8 +143,8 @@ export async function listOrderSummaries(db: Db, userId: number): Promise<TOrder
         .as('last_sent_at'),
     ])
     .where('o.user_id', '=', userId)
-    .orderBy('o.id')
-    .execute();
+    .orderBy('o.id');
+  const rows = await executePrepared(db, query);
   return rows.map((r) => ({
     id: r.id,
     supplierId: r.supplier_id,

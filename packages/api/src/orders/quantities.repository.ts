@@ -1,4 +1,4 @@
-import type { Db } from '@reorder/db';
+import { type Db, executePrepared } from '@reorder/db';
 import { sql } from 'kysely';
 
 /** One line of an order: how much of a product. */
@@ -14,7 +14,7 @@ export interface QuantityLine {
  * doubled). Undefined when the product is not the user's or not in that order.
  */
 export async function setQuantity(db: Db, userId: number, line: QuantityLine): Promise<QuantityLine | undefined> {
-  const row = await db
+  const upsert = db
     .insertInto('order_quantities')
     .columns(['order_id', 'product_id', 'user_id', 'quantity'])
     .expression((eb) =>
@@ -28,8 +28,8 @@ export async function setQuantity(db: Db, userId: number, line: QuantityLine): P
     .onConflict((oc) =>
       oc.columns(['order_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: sql`now()` })),
     )
-    .returning(['product_id', 'order_id', 'quantity'])
-    .executeTakeFirst();
+    .returning(['product_id', 'order_id', 'quantity']);
+  const [row] = await executePrepared(db, upsert);
   return row && { productId: row.product_id, orderId: row.order_id, quantity: row.quantity };
 }
 

@@ -1,4 +1,4 @@
-import type { Db, UserRow } from '@reorder/db';
+import { type Db, executePrepared, type UserRow } from '@reorder/db';
 import { sql } from 'kysely';
 
 /** What a request knows about the session its token names. */
@@ -85,15 +85,15 @@ export async function endSessions(db: Db, userId: number, options: { except?: nu
 
 /** The user's live sessions, most recently used first. */
 export function listLiveSessions(db: Db, userId: number) {
-  return db
+  const query = db
     .selectFrom('sessions')
     .select(['id', 'created_at', 'last_seen_at', 'user_agent'])
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .orderBy('last_seen_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc');
+  return executePrepared(db, query);
 }
 
 /** Deletes sessions that ended or expired more than `days` ago; returns how many went. */

@@ -1,4 +1,4 @@
-import type { Database, Db, SupplierRow } from '@reorder/db';
+import { type Database, type Db, executePrepared, type SupplierRow } from '@reorder/db';
 import { normalizeSearchText, type TCreateSupplierInput, type TMessageService, type TSupplier } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
 import { nowOf } from '../context.ts';
@@ -112,7 +112,9 @@ export async function listSuppliers(
   let query = selectSuppliers(db, userId);
   const pattern = searchPattern(options.q);
   if (pattern) query = query.where('suppliers.search_text', 'like', pattern);
-  const rows = await query.orderBy(sql`suppliers.sort_key COLLATE "C"`).orderBy('suppliers.id').execute();
+  query = query.orderBy(sql`suppliers.sort_key COLLATE "C"`).orderBy('suppliers.id');
+  // The whole list is prepared; a search is planned for its words.
+  const rows = pattern ? await query.execute() : await executePrepared(db, query);
   const suppliers = rows.map((row) => toScheduledSupplier(row, at));
   if (options.sort === 'orderBy') {
     // Missing sorts last; a stable sort keeps the name order among equals.
