@@ -5,7 +5,7 @@
 //   npm run dev     -> install, the server in watch mode and Vite with hot reload, on one URL
 //   npm run build   -> install, build
 //   npm run db:migrate -> install, migrate the configured database
-//   npm run bench   -> install, run the search latency benchmark
+//   npm run bench   -> install, build the server, run the search latency benchmark
 //   npm run bench:api -> install, build the server, compare its throughput with a bare baseline
 // pnpm is fetched by npx at the version in package.json's packageManager field.
 import { spawn, spawnSync } from 'node:child_process';
@@ -67,6 +67,7 @@ if (command === 'start') {
   pnpm('--filter', '@reorder/server', 'db:migrate');
 } else if (command === 'bench') {
   install();
+  pnpm('--filter', '@reorder/server', '--silent', 'run', 'build');
   pnpm('--filter', '@reorder/bench', 'bench');
 } else if (command === 'bench:api') {
   install();

@@ -22,7 +22,7 @@
  * Beside req/s and latency it prints the CPU time each request cost the
  * process and PostgreSQL's backends (from /proc, on Linux).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,11 +35,8 @@ import { normalizeSearchText } from '@reorder/schemas/search';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_PASSWORD } from './accounts.ts';
+import { freePort, NODE_ARGS, root, serverMain, startBuiltServer, startProcess } from './processes.ts';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const serverMain = path.join(root, 'services/server/dist/main.js');
-/** The Node flags npm start and the container run the server with. */
-const NODE_ARGS = JSON.parse(readFileSync(path.join(root, 'services/server/node-args.json'), 'utf8')) as string[];
 const baselineMain = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 const tsx = path.join(root, 'tooling/bench/node_modules/.bin/tsx');
 const tsxLoader = pathToFileURL(path.join(root, 'tooling/bench/node_modules/tsx/dist/loader.mjs')).href;
@@ -190,58 +187,6 @@ async function load(baseUrl: string, call: Call, token: string): Promise<Result>
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${call.name} at ${baseUrl}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    import('node:net').then(({ createServer }) => {
-      const s = createServer();
-      s.listen(0, '127.0.0.1', () => {
-        const address = s.address();
-        s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-      });
-    }, reject);
-  });
-}
-
-async function waitForUrl(url: string, child: ChildProcess, output: () => string) {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})\n${output()}`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within 60 s\n${output()}`);
-}
-
-/** Starts a process that serves HTTP on `port`; its stdout is thrown away (the server logs every request, as in production). */
-async function startProcess(command: string, args: string[], env: Record<string, string>, port: number, probe: string) {
-  let errors = '';
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForUrl(`${url}${probe}`, child, () => errors);
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /** The owner's 50 suppliers (each with its order) and the 200 products of the first, 5 of them ordered; SQL, not the rate-limited API. */
@@ -402,7 +347,7 @@ async function runOn(kind: 'postgres' | 'pglite') {
 
     // The server makes the schema (its migrations) and the account; then the data goes in with SQL.
     const serverPort = await freePort();
-    let server = await startProcess(process.execPath, [...SERVER_NODE_ARGS, ...NODE_ARGS, serverMain], env, serverPort, '/api/ping');
+    let server = await startBuiltServer(env, serverPort, SERVER_NODE_ARGS);
     const owner = await register(server.url);
     let seeded: Awaited<ReturnType<typeof seed>>;
     // The server's own public URL (its default, from its port): the order's confirmation link starts with it.
@@ -424,7 +369,7 @@ async function runOn(kind: 'postgres' | 'pglite') {
       scratch.push(copy);
       cpSync(pgliteDir, copy, { recursive: true });
       baselineEnv.PGLITE_DIR = copy;
-      server = await startProcess(process.execPath, [...SERVER_NODE_ARGS, ...NODE_ARGS, serverMain], env, serverPort, '/api/ping');
+      server = await startBuiltServer(env, serverPort, SERVER_NODE_ARGS);
     }
     stops.push(() => server.stop());
     const targets: Target[] = [{ name: 'server', ...server }];

@@ -3,25 +3,26 @@
  *   GET /api/suppliers?q=             for an account with 1,000 suppliers
  *   GET /api/products?orderId=&q=     for the same account's 100,000 products
  * in a database that also holds many other accounts, measured over HTTP
- * against the real server, with two baselines from the same run
+ * against the built server (services/server/dist/main.js, in a process of
+ * its own with its Node flags, as npm start runs it; npm run build first),
+ * with two baselines from the same run
  * (HEAD /api/ping, and GET /api/users/me which does the token check and one
  * indexed row lookup) so the ratios mean something on a noisy machine.
  *
- *   pnpm bench                                  # embedded PGlite (in memory)
+ *   pnpm bench                                  # embedded PGlite
  *   BENCH_DATABASE_URL=postgres://... pnpm bench # PostgreSQL (a fresh database is made from it)
  *   BENCH_ITERATIONS=300 BENCH_OTHER_ACCOUNTS=50 pnpm bench
  *   BENCH_OTHER_ACCOUNTS=450 ...                 # 1,000,000 products in all (other accounts are seeded with SQL)
  *   BENCH_KEEP=1 ...                             # keep the PostgreSQL database afterwards (to EXPLAIN against it)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger } from '@reorder/api';
-import { createScratchDatabase, type Database, type NewProduct } from '@reorder/db';
+import { connectDatabase, createScratchDatabase, type Database, type NewProduct } from '@reorder/db';
 import { normalizeSearchText } from '@reorder/schemas';
-import { loadConfig, startServer } from '@reorder/server';
 import { type Kysely, sql } from 'kysely';
 import { BENCH_PASSWORD } from './accounts.ts';
+import { freePort, serverMain, startBuiltServer } from './processes.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const SUPPLIERS = 1000;
@@ -144,33 +145,45 @@ async function time(url: string, init: RequestInit): Promise<{ ms: number; bytes
   return { ms, bytes: text.length, count: Array.isArray(data) ? data.length : 0 };
 }
 
+/** The owner's orders have a quantity on every third product, as an account that orders has (0 once an order was cleared). */
+async function seedQuantities(db: Kysely<Database>, userId: number) {
+  await sql`INSERT INTO order_quantities (order_id, product_id, user_id, quantity)
+    SELECT order_id, id, user_id, id % 4 FROM products WHERE user_id = ${userId} AND id % 3 = 0`.execute(db);
+}
+
 async function main() {
+  if (!existsSync(serverMain)) {
+    console.error('Build the server first: npm run build (the benchmark runs services/server/dist/main.js, as npm start does).');
+    process.exit(1);
+  }
   const adminUrl = process.env.BENCH_DATABASE_URL;
   const database = adminUrl ? await createScratchDatabase(adminUrl, 'reorder_bench') : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-bench-'));
-  const loaded = loadConfig({
-    PORT: '0',
+  // The built server in a process of its own, with its own Node flags, as npm start runs it.
+  const env: Record<string, string> = {
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-long-enough-for-hs256-signing!!',
+    NODE_ENV: 'production',
     ...(database ? { DATABASE_URL: database.url } : {}),
-  });
-  if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
-  const server = await startServer(loaded.config, { logger: createLogger({ quiet: true }), pgliteDir: 'memory://' });
-  const kind = server.database.kind;
-  const db = server.deps.db;
+  };
+  const port = await freePort();
+  let server = await startBuiltServer(env, port);
+  const kind = database ? 'postgres' : 'pglite';
   const api = `${server.url}/api`;
   try {
     const seedStarted = performance.now();
-    const register = async (email: string) => {
-      const res = await fetch(`${api}/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ businessName: 'Bench', fullName: 'Bench Owner', email, password: BENCH_PASSWORD }),
-      });
-      const body = (await res.json()) as { code: number; message: string; data: { token: string; user: { id: number } } };
-      if (body.code !== 1) throw new Error(`register ${email}: ${res.status} ${body.message}`);
-      return body.data;
-    };
+    const res = await fetch(`${api}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ businessName: 'Bench', fullName: 'Bench Owner', email: 'owner@bench.test', password: BENCH_PASSWORD }),
+    });
+    const registered = (await res.json()) as { code: number; message: string; data: { token: string; user: { id: number } } };
+    if (registered.code !== 1) throw new Error(`register: ${res.status} ${registered.message}`);
+    const owner = registered.data;
+    // The data goes in with SQL, beside the server on PostgreSQL; PGlite is one process's, so the server stops meanwhile.
+    if (kind === 'pglite') await server.stop();
+    const seeding = await connectDatabase(database ? { databaseUrl: database.url } : { dataDir: path.join(dataDir, 'pglite') });
+    const db = seeding.db;
     // The other accounts go in with SQL too: registering hundreds through the API meets its rate limit.
     for (let a = 0; a < OTHER_ACCOUNTS; a++) {
       const email = `other${a}@bench.test`;
@@ -192,10 +205,12 @@ async function main() {
         .executeTakeFirstOrThrow();
       await seedAccount(db, other.id, OTHER_SUPPLIERS, OTHER_PRODUCTS_PER_SUPPLIER);
     }
-    const owner = await register('owner@bench.test');
     const orderIds = await seedAccount(db, owner.user.id, SUPPLIERS, PRODUCTS_PER_SUPPLIER);
+    await seedQuantities(db, owner.user.id);
     // The steady state autovacuum keeps: statistics, GIN pending lists merged, the visibility map set.
     await sql`VACUUM ANALYZE`.execute(db);
+    await seeding.close();
+    if (kind === 'pglite') server = await startBuiltServer(env, port);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const totalProducts = OTHER_ACCOUNTS * OTHER_SUPPLIERS * OTHER_PRODUCTS_PER_SUPPLIER + SUPPLIERS * PRODUCTS_PER_SUPPLIER;
 
@@ -243,10 +258,10 @@ async function main() {
 
     const baseline = stats(samples['GET /api/users/me (baseline: auth + 1 row)']!).median;
     console.log(
-      `\nSearch latency — ${kind === 'pglite' ? 'embedded PGlite (in memory)' : 'PostgreSQL'}, ${ITERATIONS} requests per row, sequential, over HTTP on loopback`,
+      `\nSearch latency — ${kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}, the built server, ${ITERATIONS} requests per row, sequential, over HTTP on loopback`,
     );
     console.log(
-      `Data: target account ${SUPPLIERS} suppliers / ${SUPPLIERS * PRODUCTS_PER_SUPPLIER} products; ${OTHER_ACCOUNTS} other accounts; ${totalProducts} products in all (seeded in ${seedSeconds.toFixed(1)} s)\n`,
+      `Data: target account ${SUPPLIERS} suppliers / ${SUPPLIERS * PRODUCTS_PER_SUPPLIER} products (a third with a quantity); ${OTHER_ACCOUNTS} other accounts; ${totalProducts} products in all (seeded in ${seedSeconds.toFixed(1)} s)\n`,
     );
     console.log('| request | median ms | p95 ms | min ms | × users/me | avg rows |');
     console.log('|---|---:|---:|---:|---:|---:|');
@@ -271,7 +286,7 @@ async function main() {
       'over random orders)',
     );
   } finally {
-    await server.close();
+    await server.stop();
     if (process.env.BENCH_KEEP && database) console.log(`\nKept the database (BENCH_KEEP): ${database.url}`);
     else await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });

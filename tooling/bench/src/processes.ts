@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root. */
+export const root = fileURLToPath(new URL('../../../', import.meta.url));
+/** The built server, as `npm start` runs it. */
+export const serverMain = path.join(root, 'services/server/dist/main.js');
+/** The Node flags npm start and the container run the server with. */
+export const NODE_ARGS = JSON.parse(readFileSync(path.join(root, 'services/server/node-args.json'), 'utf8')) as string[];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    import('node:net').then(({ createServer }) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const address = s.address();
+        s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      });
+    }, reject);
+  });
+}
+
+async function waitForUrl(url: string, child: ChildProcess, output: () => string) {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within 60 s\n${output()}`);
+}
+
+/** A process serving HTTP: its address, its pid, and how to stop it. */
+export interface Running {
+  url: string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** Starts a process that serves HTTP on `port`; its stdout is thrown away (the server logs every request, as in production). */
+export async function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  probe: string,
+): Promise<Running> {
+  let errors = '';
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForUrl(`${url}${probe}`, child, () => errors);
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Starts the built server with its own Node flags (and `extraArgs` before them), as npm start does. */
+export function startBuiltServer(env: Record<string, string>, port: number, extraArgs: string[] = []): Promise<Running> {
+  return startProcess(process.execPath, [...extraArgs, ...NODE_ARGS, serverMain], env, port, '/api/ping');
+}
