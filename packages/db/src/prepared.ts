@@ -24,11 +24,6 @@ const MAX_STATEMENTS = 200;
 /** A `*` column list (`select *`, `"users".*`, `returning *`); not `count(*)` or a product. */
 const STAR = /(\bselect\s+|\breturning\s+|,\s*)\*(?=[\s,]|$)|\.\*/i;
 
-/** The statement name for a text registered by `executePrepared`; undefined for any other text. */
-export function preparedName(text: string): string | undefined {
-  return names.get(text);
-}
-
 function register(text: string): void {
   if (names.has(text) || names.size >= MAX_STATEMENTS) return;
   if (STAR.test(text)) throw new Error('A prepared statement must name its columns: a * list changes with migrations');

@@ -33,7 +33,8 @@ import { BENCH_PASSWORD } from './accounts.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 100);
 const PRODUCTS = 200;
-const webDir = fileURLToPath(new URL('../../../services/web/dist', import.meta.url));
+/** The built web app (BENCH_WEB_DIR to measure another build beside this one). */
+const webDir = process.env.BENCH_WEB_DIR ?? fileURLToPath(new URL('../../../services/web/dist', import.meta.url));
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
