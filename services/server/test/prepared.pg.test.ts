@@ -59,12 +59,8 @@ describe('prepared statements, over the wire', () => {
   beforeAll(async () => {
     expect(TEST_DB).toBe('postgres');
     database = await createTestDatabase();
-    const direct = new URL(database.url!);
-    proxy = await startTcpProxy({ host: direct.hostname || '127.0.0.1', port: Number(direct.port || 5432) }, wire.read);
-    const viaProxy = new URL(direct);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    t = await startTestServer({ databaseUrl: viaProxy.toString() });
+    proxy = await startTcpProxy(database.url!, wire.read);
+    t = await startTestServer({ databaseUrl: proxy.databaseUrl });
     owner = await t.api.register();
     supplier = await t.api.createSupplier(owner.token, { name: 'Verduras Núñez' });
     productId = (await t.api.createProduct(owner.token, supplier.orderId, 'Cebollas')).id;

@@ -28,12 +28,8 @@ let supplierId: number;
 beforeAll(async () => {
   expect(TEST_DB).toBe('postgres');
   database = await createTestDatabase();
-  const direct = new URL(database.url!);
-  proxy = await startTcpProxy({ host: direct.hostname || '127.0.0.1', port: Number(direct.port || 5432) });
-  const viaProxy = new URL(direct);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  t = await startTestServer({ databaseUrl: viaProxy.toString() });
+  proxy = await startTcpProxy(database.url!);
+  t = await startTestServer({ databaseUrl: proxy.databaseUrl });
   user = await t.api.register();
   supplierId = (await t.api.createSupplier(user.token, { name: 'Through the proxy' })).id;
 });

@@ -35,7 +35,7 @@ import { normalizeSearchText } from '@reorder/schemas/search';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_PASSWORD } from './accounts.ts';
-import { freePort, NODE_ARGS, root, serverMain, startBuiltServer, startProcess } from './processes.ts';
+import { freePort, NODE_ARGS, requireBuiltServer, root, startBuiltServer, startProcess } from './processes.ts';
 
 const baselineMain = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 const tsx = path.join(root, 'tooling/bench/node_modules/.bin/tsx');
@@ -449,10 +449,7 @@ async function runOn(kind: 'postgres' | 'pglite') {
   }
 }
 
-if (!existsSync(serverMain)) {
-  console.error('Build the server first: npm run build (the benchmark runs services/server/dist/main.js, as npm start does).');
-  process.exit(1);
-}
+requireBuiltServer();
 const kinds = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((k) => k.trim()) as ('postgres' | 'pglite')[];
 console.log(`API throughput: the built server against bare node:http + jose + pg baselines (tooling/bench/src/baseline-server.ts).`);
 console.log(`Machine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}.`);

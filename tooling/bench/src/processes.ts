@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,6 +73,13 @@ export async function startProcess(
       await exited;
     },
   };
+}
+
+/** Stops the benchmark with one line when the server has not been built (`npm run build`). */
+export function requireBuiltServer(): void {
+  if (existsSync(serverMain)) return;
+  console.error('Build the server first: npm run build (the benchmark runs services/server/dist/main.js, as npm start does).');
+  process.exit(1);
 }
 
 /** Starts the built server with its own Node flags (and `extraArgs` before them), as npm start does. */

@@ -15,14 +15,14 @@
  *   BENCH_OTHER_ACCOUNTS=450 ...                 # 1,000,000 products in all (other accounts are seeded with SQL)
  *   BENCH_KEEP=1 ...                             # keep the PostgreSQL database afterwards (to EXPLAIN against it)
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connectDatabase, createScratchDatabase, type Database, type NewProduct } from '@reorder/db';
 import { normalizeSearchText } from '@reorder/schemas';
 import { type Kysely, sql } from 'kysely';
 import { BENCH_PASSWORD } from './accounts.ts';
-import { freePort, serverMain, startBuiltServer } from './processes.ts';
+import { freePort, requireBuiltServer, startBuiltServer } from './processes.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const SUPPLIERS = 1000;
@@ -152,10 +152,7 @@ async function seedQuantities(db: Kysely<Database>, userId: number) {
 }
 
 async function main() {
-  if (!existsSync(serverMain)) {
-    console.error('Build the server first: npm run build (the benchmark runs services/server/dist/main.js, as npm start does).');
-    process.exit(1);
-  }
+  requireBuiltServer();
   const adminUrl = process.env.BENCH_DATABASE_URL;
   const database = adminUrl ? await createScratchDatabase(adminUrl, 'reorder_bench') : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-bench-'));

@@ -310,14 +310,18 @@ export async function startSmtpServer(
 }
 
 /**
- * A TCP proxy in front of PostgreSQL that a test can cut, to see how the
- * server behaves when its database goes away, or tap, to see what it sends.
+ * A TCP proxy in front of the PostgreSQL that `databaseUrl` names, which a
+ * test can cut, to see how the server behaves when its database goes away,
+ * or tap, to see what it sends. Its `databaseUrl` reaches the same database
+ * through the proxy.
  */
 export async function startTcpProxy(
-  target: { host: string; port: number },
+  databaseUrl: string,
   /** Sees what each client connection sends upstream, chunk by chunk (`connection` counts from 0). */
   tap?: (connection: number, chunk: Buffer) => void,
 ) {
+  const direct = new URL(databaseUrl);
+  const target = { host: direct.hostname || '127.0.0.1', port: Number(direct.port || 5432) };
   const sockets = new Set<net.Socket>();
   let accepting = true;
   let connections = 0;
@@ -337,8 +341,12 @@ export async function startTcpProxy(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.address() as net.AddressInfo).port;
+  const viaProxy = new URL(direct);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(port);
   return {
     port,
+    databaseUrl: viaProxy.toString(),
     /** Drops every connection and refuses new ones. */
     cut() {
       accepting = false;
