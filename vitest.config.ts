@@ -16,8 +16,8 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 /**
  * A file's servers start in its `beforeAll` (several at once in some files,
- * each migrating its own PGlite). Beside the browser suite on a loaded 2-core
- * machine that took over a minute: a setup limit, not a timing check.
+ * each migrating its own PGlite). On a loaded 2-core machine that took over
+ * a minute: a setup limit, not a timing check.
  */
 const slowSetup = { hookTimeout: 180_000 };
 /**

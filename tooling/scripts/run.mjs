@@ -140,11 +140,13 @@ async function runTests() {
   const notRun = [];
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const browser = existsSync(chromiumPath);
-  // The browser suite waits mostly on Chromium and the servers it drives: with it, the
-  // integration suites run side by side, one after the other (their output follows the browser's).
+  // The browser suite waits mostly on Chromium and the servers it drives, so the PostgreSQL suite
+  // (under one core: its database works in its own processes) runs beside it, its output after the
+  // browser's. The PGlite suite runs before them, alone: its two workers keep both cores busy, and
+  // beside the browser suite they slowed it from 8 to over 20 minutes on a 2-core machine.
   const suites = [
     { project: 'unit', title: 'unit and domain tests (in-process)' },
-    { project: 'pglite', title: 'integration tests on embedded PGlite', beside: browser },
+    { project: 'pglite', title: 'integration tests on embedded PGlite' },
   ];
   if (process.env.TEST_DATABASE_URL) suites.push({ project: 'postgres', title: 'integration tests on PostgreSQL', beside: browser });
   else notRun.push('integration tests on PostgreSQL: TEST_DATABASE_URL is not set (see README)');

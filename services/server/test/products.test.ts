@@ -121,6 +121,7 @@ describe('product CRUD', () => {
     expectFailure(await t.api.put(`/api/products/${p.id}`, { name: 'Mine', unit: 'Kg' }, other.token), 404, 'NOT_FOUND');
     expectFailure(await t.api.delete(`/api/products/${p.id}`, other.token), 404, 'NOT_FOUND');
     expectFailure(await t.api.get(`/api/products?orderId=${supplier.orderId}`, other.token), 404, 'NOT_FOUND');
+    expectFailure(await t.api.get(`/api/products?orderId=${supplier.orderId}&q=priv`, other.token), 404, 'NOT_FOUND');
     expectFailure(await t.api.post('/api/products', { name: 'X', unit: 'Kg', orderId: supplier.orderId }, other.token), 404, 'NOT_FOUND');
     expectFailure(
       await t.api.put('/api/products/quantity', { productId: p.id, orderId: supplier.orderId, quantity: 1 }, other.token),
@@ -130,6 +131,9 @@ describe('product CRUD', () => {
     expectFailure(await t.api.post('/api/products/clear', { orderId: supplier.orderId }, other.token), 404, 'NOT_FOUND');
     expectOk(await t.api.get('/api/products', other.token), []);
     expectOk(await t.api.get(`/api/products/${p.id}`, token), { ...p, quantity: 0 });
+    // The owner's own order answers an empty page, not 404, when nothing is left to list or nothing matches.
+    expectOk(await t.api.get(`/api/products?orderId=${supplier.orderId}&offset=1000`, token), []);
+    expectOk(await t.api.get(`/api/products?orderId=${supplier.orderId}&q=zzz-nothing`, token), []);
   });
 });
 
