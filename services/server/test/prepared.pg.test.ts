@@ -80,6 +80,8 @@ describe('prepared statements, over the wire', () => {
     () => t.api.put('/api/products/quantity', { productId, orderId: supplier.orderId, quantity: 2 }, owner.token),
     () => t.api.get('/api/auth/sessions', owner.token),
     () => t.api.get('/api/orders', owner.token),
+    () => t.api.get('/api/products', owner.token),
+    () => t.api.get(`/api/products?orderId=${supplier.orderId}`, owner.token),
   ];
 
   it('parses each hot read and write once per connection, then only binds it', async () => {
@@ -97,8 +99,8 @@ describe('prepared statements, over the wire', () => {
       } else if (at >= from) entry.binds++;
       named.set(m.statement, entry);
     }
-    // The order, the supplier list, the quantity, the devices and the orders list.
-    expect(named.size).toBe(5);
+    // The order, the supplier list, the quantity, the devices, the orders list, and the products of the account and of an order.
+    expect(named.size).toBe(7);
     const pool = 10;
     for (const [name, { parses, binds }] of named) {
       expect(binds, name).toBe(CALLS);
@@ -110,12 +112,15 @@ describe('prepared statements, over the wire', () => {
     expect(texts.some((x) => x.startsWith('insert into "order_quantities"'))).toBe(true);
   });
 
-  it('plans a search for its words: a supplier search goes unnamed', async () => {
+  it('plans a search for its words: a supplier or product search goes unnamed', async () => {
     wire.sent.length = 0;
     const res = await t.api.get('/api/suppliers?q=verduras', owner.token);
     expect(res.body.data.map((s: { name: string }) => s.name)).toEqual(['Verduras Núñez']);
+    const products = await t.api.get(`/api/products?orderId=${supplier.orderId}&q=ajo`, owner.token);
+    expect(products.body.data.map((p: { name: string }) => p.name)).toEqual(['Ajos']);
+    expect((await t.api.get('/api/products?q=cebolla', owner.token)).body.data.map((p: { name: string }) => p.name)).toEqual(['Cebollas']);
     const parses = wire.sent.filter((s) => s.type === 'P' && s.text?.includes('like'));
-    expect(parses.length).toBeGreaterThan(0);
+    expect(parses.length).toBe(3);
     expect(parses.every((s) => s.statement === '')).toBe(true);
   });
 
