@@ -16,7 +16,11 @@ import type { Db } from './schema.ts';
  * Only queries whose plan fits any owner belong here (equality on the owner
  * and ids), not searches, whose best plan depends on the words; and never a
  * `*` list, whose columns a later migration would change under a statement
- * prepared before it.
+ * prepared before it. A generic plan does not know how big this owner is: a
+ * query narrowed by an id as well should reach the owner through that id's
+ * row (the products of an order join the order on its owner), or the plan
+ * may read every row of the owner's to intersect them with the id's
+ * (EXPLAIN under `SET plan_cache_mode = force_generic_plan` shows it).
  */
 const names = new Map<string, string>();
 /** More distinct texts than this run unnamed: the statements each connection keeps stay bounded. */
