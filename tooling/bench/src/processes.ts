@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,20 +44,26 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Starts a process that serves HTTP on `port`; its stdout is thrown away (the server logs every request, as in production). */
+/**
+ * Starts a process that serves HTTP on `port`. Its stdout (the server logs
+ * every request, as in production) goes to `logFile` when given, else nowhere.
+ */
 export async function startProcess(
   command: string,
   args: string[],
   env: Record<string, string>,
   port: number,
   probe: string,
+  logFile?: string,
 ): Promise<Running> {
   let errors = '';
+  const log = logFile === undefined ? undefined : openSync(logFile, 'a');
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', log ?? 'ignore', 'pipe'],
   });
+  if (log !== undefined) closeSync(log);
   child.stderr?.on('data', (chunk: Buffer) => {
     errors += chunk.toString();
   });
@@ -82,7 +88,7 @@ export function requireBuiltServer(): void {
   process.exit(1);
 }
 
-/** Starts the built server with its own Node flags (and `extraArgs` before them), as npm start does. */
-export function startBuiltServer(env: Record<string, string>, port: number, extraArgs: string[] = []): Promise<Running> {
-  return startProcess(process.execPath, [...extraArgs, ...NODE_ARGS, serverMain], env, port, '/api/ping');
+/** Starts the built server with its own Node flags (and `extraArgs` before them), as npm start does; its log to `logFile` if given. */
+export function startBuiltServer(env: Record<string, string>, port: number, extraArgs: string[] = [], logFile?: string): Promise<Running> {
+  return startProcess(process.execPath, [...extraArgs, ...NODE_ARGS, serverMain], env, port, '/api/ping', logFile);
 }

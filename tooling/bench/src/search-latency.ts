@@ -8,6 +8,9 @@
  * with two baselines from the same run
  * (HEAD /api/ping, and GET /api/users/me which does the token check and one
  * indexed row lookup) so the ratios mean something on a noisy machine.
+ * Each request carries its own X-Request-Id, and the server's log (kept in
+ * the run's data folder) gives the server's own time for it: the client's
+ * share is the difference.
  *
  *   pnpm bench                                  # embedded PGlite
  *   BENCH_DATABASE_URL=postgres://... pnpm bench # PostgreSQL (a fresh database is made from it)
@@ -15,7 +18,7 @@
  *   BENCH_OTHER_ACCOUNTS=450 ...                 # 1,000,000 products in all (other accounts are seeded with SQL)
  *   BENCH_KEEP=1 ...                             # keep the PostgreSQL database afterwards (to EXPLAIN against it)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connectDatabase, createScratchDatabase, type Database, type NewProduct } from '@reorder/db';
@@ -135,14 +138,35 @@ function stats(samples: number[]) {
   return { median: at(0.5), p95: at(0.95), min: sorted[0] as number };
 }
 
-async function time(url: string, init: RequestInit): Promise<{ ms: number; bytes: number; count: number }> {
+interface Sample {
+  ms: number;
+  bytes: number;
+  count: number;
+  /** The X-Request-Id it was sent with: its line in the server's log gives the server's own time. */
+  id: string;
+}
+
+let requests = 0;
+async function time(url: string, init: RequestInit): Promise<Sample> {
+  const id = `bench-${++requests}`;
   const started = performance.now();
-  const res = await fetch(url, init);
+  const res = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-request-id': id } });
   const text = await res.text();
   const ms = performance.now() - started;
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 200)}`);
   const data = text ? JSON.parse(text).data : null;
-  return { ms, bytes: text.length, count: Array.isArray(data) ? data.length : 0 };
+  return { ms, bytes: text.length, count: Array.isArray(data) ? data.length : 0, id };
+}
+
+/** Each request's own time in the server, from its log line (request id to `ms`: from its first byte to its last one handed to the socket). */
+function serverTimes(logFile: string): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as { msg?: string; requestId?: string; ms?: number };
+    if (entry.msg === 'request' && entry.requestId && entry.ms !== undefined) times.set(entry.requestId, entry.ms);
+  }
+  return times;
 }
 
 /** The owner's orders have a quantity on every third product, as an account that orders has (0 once an order was cleared). */
@@ -164,7 +188,8 @@ async function main() {
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
   const port = await freePort();
-  let server = await startBuiltServer(env, port);
+  const logFile = path.join(dataDir, 'server.log');
+  let server = await startBuiltServer(env, port, [], logFile);
   const kind = database ? 'postgres' : 'pglite';
   const api = `${server.url}/api`;
   try {
@@ -207,7 +232,7 @@ async function main() {
     // The steady state autovacuum keeps: statistics, GIN pending lists merged, the visibility map set.
     await sql`VACUUM ANALYZE`.execute(db);
     await seeding.close();
-    if (kind === 'pglite') server = await startBuiltServer(env, port);
+    if (kind === 'pglite') server = await startBuiltServer(env, port, [], logFile);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const totalProducts = OTHER_ACCOUNTS * OTHER_SUPPLIERS * OTHER_PRODUCTS_PER_SUPPLIER + SUPPLIERS * PRODUCTS_PER_SUPPLIER;
 
@@ -215,8 +240,8 @@ async function main() {
     const supplierQueries = ['', 'jamon', 'FRUTAS', 'lácteos 5', '+34 61', 'zzz-no-match', 'contacto bio'];
     const productQueries = ['', 'jamon', 'iberico', 'cafe premium', 'zzz-no-match', 'te'];
     // The whole-account search, each query on its own: which words cost what.
-    const byQuery: Record<string, { ms: number; count: number }[]> = {};
-    const cases: Record<string, () => Promise<{ ms: number; bytes: number; count: number }>> = {
+    const byQuery: Record<string, Sample[]> = {};
+    const cases: Record<string, () => Promise<Sample>> = {
       'HEAD /api/ping (baseline)': () => time(`${api}/ping`, { method: 'HEAD' }),
       'GET /api/users/me (baseline: auth + 1 row)': () => time(`${api}/users/me`, { headers }),
       'GET /api/suppliers?q=': (() => {
@@ -243,38 +268,47 @@ async function main() {
     // Warm up every path (JIT, plans, caches) before measuring.
     for (const run of Object.values(cases)) for (let i = 0; i < 20; i++) await run();
     // Interleave the cases so a slow moment of the machine hits them all alike.
-    const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
-    const sizes: Record<string, { bytes: number; count: number }[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+    for (const list of Object.values(byQuery)) list.length = 0;
+    const results: Record<string, Sample[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
     for (let i = 0; i < ITERATIONS; i++) {
-      for (const [name, run] of Object.entries(cases)) {
-        const r = await run();
-        samples[name]!.push(r.ms);
-        sizes[name]!.push({ bytes: r.bytes, count: r.count });
-      }
+      for (const [name, run] of Object.entries(cases)) results[name]!.push(await run());
     }
+    // Stopped before its log is read, so every line has been written.
+    await server.stop();
+    const inServer = serverTimes(logFile);
+    const serverMedian = (list: Sample[]) => {
+      const found = list.flatMap((r) => inServer.get(r.id) ?? []);
+      if (found.length < list.length) throw new Error(`${list.length - found.length} requests have no line in the server's log`);
+      return stats(found).median;
+    };
 
-    const baseline = stats(samples['GET /api/users/me (baseline: auth + 1 row)']!).median;
+    const baseline = stats(results['GET /api/users/me (baseline: auth + 1 row)']!.map((r) => r.ms)).median;
     console.log(
       `\nSearch latency — ${kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}, the built server, ${ITERATIONS} requests per row, sequential, over HTTP on loopback`,
     );
     console.log(
       `Data: target account ${SUPPLIERS} suppliers / ${SUPPLIERS * PRODUCTS_PER_SUPPLIER} products (a third with a quantity); ${OTHER_ACCOUNTS} other accounts; ${totalProducts} products in all (seeded in ${seedSeconds.toFixed(1)} s)\n`,
     );
-    console.log('| request | median ms | p95 ms | min ms | × users/me | avg rows |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const [name, values] of Object.entries(samples)) {
-      const s = stats(values);
-      const rows = sizes[name]!.reduce((n, x) => n + x.count, 0) / values.length;
+    console.log('| request | median ms | p95 ms | min ms | × users/me | in the server, median ms | avg rows |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const [name, list] of Object.entries(results)) {
+      const s = stats(list.map((r) => r.ms));
+      const rows = list.reduce((n, x) => n + x.count, 0) / list.length;
       console.log(
-        `| ${name} | ${s.median.toFixed(2)} | ${s.p95.toFixed(2)} | ${s.min.toFixed(2)} | ${(s.median / baseline).toFixed(2)} | ${rows.toFixed(1)} |`,
+        `| ${name} | ${s.median.toFixed(2)} | ${s.p95.toFixed(2)} | ${s.min.toFixed(2)} | ${(s.median / baseline).toFixed(2)} | ${serverMedian(list).toFixed(2)} | ${rows.toFixed(1)} |`,
       );
     }
-    console.log('\n| whole-account products?q= | median ms | × users/me | rows |');
-    console.log('|---|---:|---:|---:|');
-    for (const [q, results] of Object.entries(byQuery)) {
-      const s = stats(results.map((r) => r.ms));
-      console.log(`| "${q}" | ${s.median.toFixed(2)} | ${(s.median / baseline).toFixed(2)} | ${results[0]?.count ?? 0} |`);
+    console.log('\n| whole-account products?q= | median ms | × users/me | in the server, median ms | rows |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const [q, list] of Object.entries(byQuery)) {
+      const s = stats(list.map((r) => r.ms));
+      console.log(
+        `| "${q}" | ${s.median.toFixed(2)} | ${(s.median / baseline).toFixed(2)} | ${serverMedian(list).toFixed(2)} | ${list[0]?.count ?? 0} |`,
+      );
     }
+    console.log(
+      '\n"In the server": from the request\'s first byte to its answer\'s last one handed to the socket, as its log line says (by X-Request-Id).',
+    );
     console.log(
       '\n(queries cycle through: suppliers q =',
       JSON.stringify(supplierQueries),
