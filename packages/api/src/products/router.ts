@@ -34,8 +34,8 @@ export const productProcedures = {
     .output(z.array(ZProduct))
     .query(async ({ ctx, input }) => {
       const products = await listProducts(ctx.db, ctx.user.id, input);
-      // A product of the order proves it is the owner's (a product names its order with the same owner,
-      // migrations: initial), so only an empty page asks whether the order exists: one round trip less a search.
+      // The list reaches an order's products through the order's row and its owner, so a product on the
+      // page proves the order is the owner's: only an empty page asks whether it exists (one round trip less).
       if (input.orderId !== undefined && products.length === 0 && !(await orderExists(ctx.db, ctx.user.id, input.orderId))) {
         throw notFound('Order');
       }
