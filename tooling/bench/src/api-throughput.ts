@@ -26,7 +26,6 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
@@ -35,11 +34,7 @@ import { normalizeSearchText } from '@reorder/schemas/search';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_PASSWORD } from './accounts.ts';
-import { freePort, NODE_ARGS, requireBuiltServer, root, startBuiltServer, startProcess } from './processes.ts';
-
-const baselineMain = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
-const tsx = path.join(root, 'tooling/bench/node_modules/.bin/tsx');
-const tsxLoader = pathToFileURL(path.join(root, 'tooling/bench/node_modules/tsx/dist/loader.mjs')).href;
+import { freePort, NODE_ARGS, requireBuiltServer, startBaseline, startBuiltServer } from './processes.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -375,13 +370,7 @@ async function runOn(kind: 'postgres' | 'pglite') {
     const targets: Target[] = [{ name: 'server', ...server }];
     for (const which of kind === 'postgres' ? BASELINES : (['bare'] as const)) {
       const nodeArgs = [...(which === 'tuned' ? NODE_ARGS : []), ...BASELINE_NODE_ARGS];
-      const baseline = await startProcess(
-        nodeArgs.length ? process.execPath : tsx,
-        nodeArgs.length ? ['--import', tsxLoader, ...nodeArgs, baselineMain] : [baselineMain],
-        { ...baselineEnv, BASELINE_PREPARED: which === 'tuned' ? '1' : '0' },
-        await freePort(),
-        '/api/none',
-      );
+      const baseline = await startBaseline({ ...baselineEnv, BASELINE_PREPARED: which === 'tuned' ? '1' : '0' }, nodeArgs);
       stops.push(() => baseline.stop());
       targets.push({ name: which === 'tuned' ? 'tuned baseline' : 'baseline', ...baseline });
     }

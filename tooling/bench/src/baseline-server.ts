@@ -9,16 +9,21 @@
  * Run by the benchmark as a child process, so it has an event loop of its own
  * as the server does:
  *   DATABASE_URL=postgres://… | PGLITE_DIR=/path, JWT_SECRET=…, PORT=0,
- *   BASELINE_PREPARED=1 to send its statements as named prepared statements
- * It prints `listening <port>` once ready.
+ *   BASELINE_PREPARED=1 to send its statements as named prepared statements,
+ *   BASELINE_GZIP=1 to gzip (level 1, as the server packs its JSON) answers of
+ *   1 KB or more to a client that accepts gzip
+ * It prints `listening <port>` once ready. The search benchmark
+ * (search-latency.ts) asks it the whole-account product search, with gzip.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { constants, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { formatOrderText } from '@reorder/schemas/order-text';
+import { normalizeSearchText } from '@reorder/schemas/search';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 
@@ -98,15 +103,39 @@ const SESSIONS = `WITH ${LIVE}
   LEFT JOIN sessions s ON s.user_id = live.user_id AND s.ended_at IS NULL AND s.expires_at > now()
   ORDER BY s.last_seen_at DESC, s.id DESC`;
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  const json = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(json),
-    'Cache-Control': 'no-store',
-  });
-  res.end(json);
+/**
+ * The whole account's products whose name contains the search, by name, at
+ * most 1,000, each with its order's quantity: the server's query, with the
+ * owner as a parameter so PostgreSQL plans it for this owner as it does the
+ * server's (unnamed) search.
+ */
+const PRODUCT_SEARCH = `WITH ${LIVE}
+  SELECT live.user_id AS live, x.* FROM live LEFT JOIN LATERAL (
+    SELECT p.id, p.name, p.unit, p.order_id, p.par, p.on_hand, p.counted_at, p.usual, oq.quantity
+    FROM products p
+    LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
+    WHERE p.user_id = $2 AND p.search_text LIKE $3
+    ORDER BY p.sort_key COLLATE "C", p.id LIMIT 1000) x ON true`;
+
+const gzip = process.env.BASELINE_GZIP === '1';
+
+function send(res: ServerResponse, status: number, body: unknown, req?: IncomingMessage) {
+  let payload = Buffer.from(JSON.stringify(body));
+  const headers: Record<string, string | number> = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+  if (gzip && payload.length >= 1024 && /\bgzip\b/.test(req?.headers['accept-encoding'] ?? '')) {
+    payload = gzipSync(payload, { level: constants.Z_BEST_SPEED });
+    headers['Content-Encoding'] = 'gzip';
+    headers.Vary = 'Accept-Encoding';
+  }
+  headers['Content-Length'] = payload.length;
+  res.writeHead(status, headers);
+  res.end(payload);
 }
+
+/** A list read beside the session check: undefined when the session is not live (no row at all), else the rows that hold an item. */
+const listed = (rows: Row[]) => (rows.length ? rows.filter((r) => r.id !== null) : undefined);
+
+const amount = (value: unknown) => (value === null ? null : Number(value));
 
 const envelope = (data: unknown, message: string) => ({ code: 1, data, message });
 
@@ -137,25 +166,23 @@ async function main() {
       const session = [claims.sessionId, claims.userId];
 
       if (req.method === 'GET' && (url === '/api/suppliers' || url.startsWith('/api/trpc/suppliers.list'))) {
-        const rows = await query(SUPPLIERS, session);
-        if (!rows.length) return send(res, 401, unauthorized);
-        const data = rows
-          .filter((r) => r.id !== null)
-          .map((r) => ({
-            id: r.id,
-            name: r.name,
-            contactName: r.contact_name,
-            messageService: r.message_service,
-            contactInfo: r.contact_info,
-            note: r.note,
-            orderId: r.order_id,
-            deliveryDays: noSchedule(r.delivery_days),
-            cutoffTime: r.cutoff_time,
-            leadDays: r.lead_days,
-            nextDelivery: null,
-            orderBy: null,
-            askConfirmation: r.ask_confirmation,
-          }));
+        const rows = listed(await query(SUPPLIERS, session));
+        if (!rows) return send(res, 401, unauthorized);
+        const data = rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          contactName: r.contact_name,
+          messageService: r.message_service,
+          contactInfo: r.contact_info,
+          note: r.note,
+          orderId: r.order_id,
+          deliveryDays: noSchedule(r.delivery_days),
+          cutoffTime: r.cutoff_time,
+          leadDays: r.lead_days,
+          nextDelivery: null,
+          orderBy: null,
+          askConfirmation: r.ask_confirmation,
+        }));
         return send(res, 200, url === '/api/suppliers' ? envelope(data, 'Suppliers loaded') : { result: { data } });
       }
 
@@ -211,6 +238,25 @@ async function main() {
           current: r.id === claims.sessionId,
         }));
         return send(res, 200, envelope(data, 'Sessions loaded'));
+      }
+      const search = url.startsWith('/api/products?') ? new URLSearchParams(url.slice('/api/products?'.length)) : undefined;
+      if (req.method === 'GET' && search && [...search.keys()].every((key) => key === 'q')) {
+        const words = normalizeSearchText(search.get('q') ?? '');
+        if (!words) throw new Error('The baseline answers searches only');
+        const rows = listed(await query(PRODUCT_SEARCH, [...session, `%${words.replace(/[\\%_]/g, '\\$&')}%`]));
+        if (!rows) return send(res, 401, unauthorized);
+        const data = rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          unit: r.unit,
+          orderId: r.order_id,
+          quantity: Number(r.quantity ?? 0),
+          par: amount(r.par),
+          onHand: amount(r.on_hand),
+          countedAt: r.counted_at === null ? null : new Date(r.counted_at as string).toISOString(),
+          usual: amount(r.usual),
+        }));
+        return send(res, 200, envelope(data, 'Products loaded'), req);
       }
       send(res, 404, { ...unauthorized, message: 'Not found' });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The repository's root. */
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -45,8 +45,9 @@ export interface Running {
 }
 
 /**
- * Starts a process that serves HTTP on `port`. Its stdout (the server logs
- * every request, as in production) goes to `logFile` when given, else nowhere.
+ * Starts a process that serves HTTP on `port`, in `cwd` (the repository by
+ * default). Its stdout (the server logs every request, as in production)
+ * goes to `logFile` when given, else nowhere.
  */
 export async function startProcess(
   command: string,
@@ -55,11 +56,12 @@ export async function startProcess(
   port: number,
   probe: string,
   logFile?: string,
+  cwd: string = root,
 ): Promise<Running> {
   let errors = '';
   const log = logFile === undefined ? undefined : openSync(logFile, 'a');
   const child = spawn(command, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', log ?? 'ignore', 'pipe'],
   });
@@ -91,4 +93,23 @@ export function requireBuiltServer(): void {
 /** Starts the built server with its own Node flags (and `extraArgs` before them), as npm start does; its log to `logFile` if given. */
 export function startBuiltServer(env: Record<string, string>, port: number, extraArgs: string[] = [], logFile?: string): Promise<Running> {
   return startProcess(process.execPath, [...extraArgs, ...NODE_ARGS, serverMain], env, port, '/api/ping', logFile);
+}
+
+const baselineMain = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
+const tsx = path.join(root, 'tooling/bench/node_modules/.bin/tsx');
+const tsxLoader = pathToFileURL(path.join(root, 'tooling/bench/node_modules/tsx/dist/loader.mjs')).href;
+
+/**
+ * Starts the bare baseline (baseline-server.ts, its settings in `env`) on a
+ * free port: through tsx on Node's defaults, or `node --import tsx` with
+ * `nodeArgs` (which then apply to it as to the server).
+ */
+export async function startBaseline(env: Record<string, string>, nodeArgs: string[] = []): Promise<Running> {
+  return startProcess(
+    nodeArgs.length ? process.execPath : tsx,
+    nodeArgs.length ? ['--import', tsxLoader, ...nodeArgs, baselineMain] : [baselineMain],
+    env,
+    await freePort(),
+    '/api/none',
+  );
 }
