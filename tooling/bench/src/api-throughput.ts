@@ -39,6 +39,8 @@ import { freePort, NODE_ARGS, requireBuiltServer, startBaseline, startBuiltServe
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** BENCH_ROUND_DETAILS=1 prints each round's figures as it ends (the tables give the medians of the rounds). */
+const ROUND_DETAILS = Boolean(process.env.BENCH_ROUND_DETAILS);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECRET = 'bench-secret-long-enough-for-hs256-signing!!';
 /** Extra Node flags for the server, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under load. */
@@ -424,6 +426,13 @@ async function runOn(kind: 'postgres' | 'pglite') {
         const entry = results.get(call.name) as Map<string, Result[]>;
         const order = targets.map((_, i) => targets[(i + round) % targets.length] as Target);
         for (const target of order) entry.get(target.name)?.push(await measured(target, call));
+        if (ROUND_DETAILS) {
+          const line = targets.map((t) => {
+            const r = entry.get(t.name)?.at(-1);
+            return `${t.name} ${r?.rps.toFixed(0)} req/s, p50 ${r?.p50.toFixed(1)} / p99 ${r?.p99.toFixed(1)} ms`;
+          });
+          process.stderr.write(`    ${call.name}: ${line.join('; ')}\n`);
+        }
       }
       process.stderr.write(`  ${kind}: round ${round + 1} of ${ROUNDS} done\n`);
     }
