@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearchText } from './search.ts';
+import { normalizeSearchText, searchPattern } from './search.ts';
 
 describe('normalizeSearchText', () => {
   it.each([
@@ -36,5 +36,20 @@ describe('normalizeSearchText', () => {
   it('is idempotent', () => {
     const once = normalizeSearchText('  ÑANDÚ   Straße 🍅 ');
     expect(normalizeSearchText(once)).toBe(once);
+  });
+});
+
+describe('searchPattern', () => {
+  it('wraps the normalized text in % for a substring match', () => {
+    expect(searchPattern('  Jamón  ')).toBe('%jamon%');
+  });
+
+  it('escapes the LIKE wildcards and the escape character, so they match themselves', () => {
+    expect(searchPattern('50% off_x\\y')).toBe('%50\\% off\\_x\\\\y%');
+  });
+
+  it('is undefined for a blank search', () => {
+    expect(searchPattern(undefined)).toBeUndefined();
+    expect(searchPattern(' \t ')).toBeUndefined();
   });
 });

@@ -13,3 +13,14 @@ export function normalizeSearchText(text: string): string {
     .replace(/[\p{Cc}\s]+/gu, ' ')
     .trim();
 }
+
+/**
+ * The LIKE pattern the server searches with: `q` normalized as stored rows
+ * are, with `%`, `_` and `\` escaped so they match themselves. Undefined for
+ * a blank search.
+ */
+export function searchPattern(q: string | undefined): string | undefined {
+  const normalized = normalizeSearchText(q ?? '');
+  if (!normalized) return undefined;
+  return `%${normalized.replace(/[\\%_]/g, '\\$&')}%`;
+}

@@ -17,7 +17,7 @@
 import { constants, gzipSync } from 'node:zlib';
 import { connectDatabase } from '@reorder/db';
 import { ZProduct } from '@reorder/schemas';
-import { normalizeSearchText } from '@reorder/schemas/search';
+import { searchPattern } from '@reorder/schemas/search';
 import { sql } from 'kysely';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -26,8 +26,9 @@ if (!url) {
   process.exit(1);
 }
 const ROUNDS = Number(process.env.BENCH_ITERATIONS ?? 300);
-const word = normalizeSearchText(process.env.BENCH_WORD ?? 'te');
-const pattern = `%${word.replace(/[\\%_]/g, '\\$&')}%`;
+const word = process.env.BENCH_WORD ?? 'te';
+const pattern = searchPattern(word);
+if (!pattern) throw new Error('BENCH_WORD is blank');
 
 const handle = await connectDatabase({ databaseUrl: url, maxConnections: 1 });
 const { db } = handle;

@@ -23,7 +23,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { formatOrderText } from '@reorder/schemas/order-text';
-import { normalizeSearchText } from '@reorder/schemas/search';
+import { searchPattern } from '@reorder/schemas/search';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 
@@ -241,9 +241,9 @@ async function main() {
       }
       const search = url.startsWith('/api/products?') ? new URLSearchParams(url.slice('/api/products?'.length)) : undefined;
       if (req.method === 'GET' && search && [...search.keys()].every((key) => key === 'q')) {
-        const words = normalizeSearchText(search.get('q') ?? '');
-        if (!words) throw new Error('The baseline answers searches only');
-        const rows = listed(await query(PRODUCT_SEARCH, [...session, `%${words.replace(/[\\%_]/g, '\\$&')}%`]));
+        const pattern = searchPattern(search.get('q') ?? '');
+        if (!pattern) throw new Error('The baseline answers searches only');
+        const rows = listed(await query(PRODUCT_SEARCH, [...session, pattern]));
         if (!rows) return send(res, 401, unauthorized);
         const data = rows.map((r) => ({
           id: r.id,

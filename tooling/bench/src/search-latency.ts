@@ -356,21 +356,26 @@ const productQueries = ['', 'jamon', 'iberico', 'cafe premium', 'zzz-no-match', 
 const BASELINE = 'GET /api/users/me (baseline: auth + 1 row)';
 const WHOLE_ACCOUNT = 'GET /api/products?q= (whole account)';
 
-/** The requests of one build, by name; the whole-account search also files each sample under its word in `byQuery`. */
+/** The whole-account search of `api`, a word at a time in turn; each sample is also filed under its word in `byQuery`. */
+function wholeAccountSearch(api: string, headers: Record<string, string>, byQuery: Record<string, Sample[]>): () => Promise<Sample> {
+  let turn = 0;
+  return async () => {
+    const q = pick(productQueries.slice(1), turn++);
+    const result = await time(`${api}/products?q=${encodeURIComponent(q)}`, { headers });
+    byQuery[q] = [...(byQuery[q] ?? []), result];
+    return result;
+  };
+}
+
+/** The requests of one build, by name. */
 function casesOf({ api, headers, orderIds }: Seeded, byQuery: Record<string, Sample[]>): Record<string, () => Promise<Sample>> {
   let suppliers = 0;
-  let products = 0;
   let scoped = 0;
   return {
     'HEAD /api/ping (baseline)': () => time(`${api}/ping`, { method: 'HEAD' }),
     [BASELINE]: () => time(`${api}/users/me`, { headers }),
     'GET /api/suppliers?q=': () => time(`${api}/suppliers?q=${encodeURIComponent(pick(supplierQueries, suppliers++))}`, { headers }),
-    [WHOLE_ACCOUNT]: async () => {
-      const q = pick(productQueries.slice(1), products++);
-      const result = await time(`${api}/products?q=${encodeURIComponent(q)}`, { headers });
-      byQuery[q] = [...(byQuery[q] ?? []), result];
-      return result;
-    },
+    [WHOLE_ACCOUNT]: wholeAccountSearch(api, headers, byQuery),
     'GET /api/products?orderId=&q=': () => {
       const orderId = pick(orderIds, (scoped * 7919) % orderIds.length);
       return time(`${api}/products?orderId=${orderId}&q=${encodeURIComponent(pick(productQueries, scoped++))}`, { headers });
@@ -441,20 +446,8 @@ async function main() {
     cleanups.push(() => bare.stop());
     await sameSearchAnswers(mine, `${bare.url}/api`);
     const bareByQuery: Record<string, Sample[]> = {};
-    let bareProducts = 0;
-    const bareRun = runOf(
-      'bare handler',
-      {
-        [WHOLE_ACCOUNT]: async () => {
-          const q = pick(productQueries.slice(1), bareProducts++);
-          const result = await time(`${bare.url}/api/products?q=${encodeURIComponent(q)}`, { headers: mine.headers });
-          bareByQuery[q] = [...(bareByQuery[q] ?? []), result];
-          return result;
-        },
-      },
-      bareByQuery,
-      () => bare.stop(),
-    );
+    const bareCases = { [WHOLE_ACCOUNT]: wholeAccountSearch(`${bare.url}/api`, mine.headers, bareByQuery) };
+    const bareRun = runOf('bare handler', bareCases, bareByQuery, () => bare.stop());
     runs.splice(1, 0, bareRun);
 
     // Warm up every path (JIT, plans, caches) before measuring.

@@ -1,7 +1,6 @@
 import { type Database, type Db, executePrepared, type ProductRow } from '@reorder/db';
-import { normalizeSearchText, type TProduct, type TSetStockInput } from '@reorder/schemas';
+import { normalizeSearchText, searchPattern, type TProduct, type TSetStockInput } from '@reorder/schemas';
 import { type SelectQueryBuilder, sql, type Transaction } from 'kysely';
-import { searchPattern } from '../search.ts';
 import { toStock } from '../stock.ts';
 
 type StockColumns = Pick<ProductRow, 'par' | 'on_hand' | 'counted_at' | 'usual'>;

@@ -1,9 +1,8 @@
 import { type Database, type Db, executePrepared, type SupplierRow } from '@reorder/db';
-import { normalizeSearchText, type TCreateSupplierInput, type TMessageService, type TSupplier } from '@reorder/schemas';
+import { normalizeSearchText, searchPattern, type TCreateSupplierInput, type TMessageService, type TSupplier } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
 import { nowOf } from '../context.ts';
 import { nextDelivery } from '../schedule.ts';
-import { searchPattern } from '../search.ts';
 import type { SignedInContext } from '../sessions/require-user.ts';
 
 /** The columns a supplier is answered with (no timestamps or search keys to read and parse). */
