@@ -35,14 +35,6 @@ export const ZUser = z
   });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZPublicUser = z
-  .object({
-    username: z.string().describe('Username'),
-    businessName: z.string().describe('Name of the business'),
-  })
-  .meta({ id: 'PublicUser', description: 'What anyone signed in may see of another user' });
-export type TPublicUser = z.infer<typeof ZPublicUser>;
-
 export const ZSession = z
   .object({
     token: z.string().describe('Bearer token: send it as `Authorization: Bearer <token>`'),

@@ -49,13 +49,13 @@ describe('GET /api/users/{username}', () => {
     expectOk(await me(ben.token), { ...ben.user, language: 'es' });
   });
 
-  it("gives only { username, businessName } for another user's username", async () => {
+  it("answers 404 for another user's username, exactly as for one that does not exist (docs/decisions.md §8.6)", async () => {
     const res = await t.api.get(`/api/users/${ben.user.username}`, ana.token);
-    expectOk(res, { username: ben.user.username, businessName: 'Ben Butchers' });
-    expect(res.text).not.toContain(ben.email);
-    expect(res.text).not.toContain('Ben Butcher"');
-    const back = await t.api.get(`/api/users/${ana.user.username}`, ben.token);
-    expectOk(back, { username: ana.user.username, businessName: 'Ana Bakery' });
+    expectError(res, 404, 'NOT_FOUND');
+    expect(res.text).not.toContain('Ben Butchers');
+    const unknown = await t.api.get(`/api/users/nobody${unique()}`, ana.token);
+    expect(res.body).toEqual(unknown.body);
+    expectError(await t.api.get(`/api/users/${ana.user.username.toUpperCase()}`, ben.token), 404, 'NOT_FOUND');
   });
 
   it('answers 404 NOT_FOUND for an unknown username', async () => {

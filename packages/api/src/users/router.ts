@@ -1,14 +1,13 @@
-import { type TUser, ZPublicUser, ZUpdateMeInput, ZUser, ZUsernameInput } from '@reorder/schemas';
-import { z } from 'zod';
+import { type TUser, ZUpdateMeInput, ZUser, ZUsernameInput } from '@reorder/schemas';
 import { notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { accountProcedure, authedProcedure, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
 import { EMAIL_TAKEN_MESSAGE } from './email-ownership.service.ts';
-import { findUserByUsername, toPublicUser, toUser } from './users.repository.ts';
+import { toUser } from './users.repository.ts';
 import { updateProfile } from './users.service.ts';
 
 const tags = ['users'];
 
-/** The owner's profile and others' public ones; the account's data and erasure join them under `users` (see `accountProcedures`). */
+/** The owner's profile; the account's data and erasure join them under `users` (see `accountProcedures`). */
 export const userProcedures = {
   byUsername: authedProcedure
     .meta({
@@ -16,20 +15,20 @@ export const userProcedures = {
         method: 'GET',
         path: '/users/{username}',
         tags,
-        summary: 'Look up a user by username',
-        description: 'Your own username (or `me`) gives your full user; anyone else gives only `{ username, businessName }`.',
+        summary: 'Your user, by your username',
+        description:
+          "Your own username (or `me`) gives your full user. Another user's username answers 404, exactly as one that does not exist: accounts are not looked up by strangers.",
       },
       message: 'User loaded',
       errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'User not found' },
     })
     .input(ZUsernameInput)
-    .output(z.union([ZUser, ZPublicUser]))
-    .query(async ({ ctx, input }) => {
+    .output(ZUser)
+    .query(({ ctx, input }) => {
       const name = input.username.toLowerCase();
       if (name === 'me' || name === ctx.user.username.toLowerCase()) return toUser(ctx.user);
-      const other = await findUserByUsername(ctx.db, input.username);
-      if (!other) throw notFound('User');
-      return toPublicUser(other);
+      // Nobody else's account is answered, nor whether it exists (docs/decisions.md §8.6).
+      throw notFound('User');
     }),
 
   updateMe: accountProcedure

@@ -1,5 +1,5 @@
 import type { Db, NewUser, UserRow, UserUpdate } from '@reorder/db';
-import type { TPublicUser, TUser } from '@reorder/schemas';
+import type { TUser } from '@reorder/schemas';
 import { sql } from 'kysely';
 
 import { usernameBaseFromEmail } from './usernames.ts';
@@ -20,10 +20,6 @@ export function toUser(row: UserRow): TUser {
   };
 }
 
-export function toPublicUser(row: UserRow): TPublicUser {
-  return { username: row.username, businessName: row.business_name };
-}
-
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -31,10 +27,6 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
 /** Emails are citext: the match ignores case. */
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-}
-
-export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
 /** Thrown by `insertUser` when the email is already registered. */
