@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import net from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
@@ -52,8 +54,9 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   /**
-   * LISTENs on `channel`. PostgreSQL: on a connection of its own, opened
-   * again after a loss (every second) and reported through `lost`/`ready`.
+   * LISTENs on `channel`. PostgreSQL: on a connection of its own that must
+   * keep proving itself alive (a heartbeat, `ListenTimings`), opened again
+   * after a loss (every second) and reported through `lost`/`ready`.
    * Resolves with a function that stops listening.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
@@ -70,6 +73,8 @@ export interface ConnectOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** How LISTEN connections prove themselves alive (LISTEN_TIMINGS by default). */
+  listenTimings?: Partial<ListenTimings>;
 }
 
 /** Opens the database: PostgreSQL through `pg` when a URL is given, otherwise embedded PGlite. */
@@ -97,7 +102,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     return {
       db,
       kind: 'postgres',
-      listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers),
+      listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers, { ...LISTEN_TIMINGS, ...options.listenTimings }),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
@@ -128,48 +133,141 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   };
 }
 
-/** A LISTEN connection to PostgreSQL that comes back after a loss; `lost` first, `ready` once it hears again. */
-async function listenOnPostgres(connectionString: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
+/** How a LISTEN connection proves itself alive (docs/decisions.md §8.6); tests may shorten them. */
+export interface ListenTimings {
+  /** How often it sends itself a heartbeat on its channel. */
+  heartbeatMs: number;
+  /** How long it may go without hearing one back (or without finishing connecting) before it is dropped and opened again. */
+  proofTimeoutMs: number;
+}
+
+export const LISTEN_TIMINGS: ListenTimings = { heartbeatMs: 2_000, proofTimeoutMs: 10_000 };
+
+/** The payloads of heartbeats; listeners never see them. */
+const HEARTBEAT = 'beat:';
+
+/**
+ * A LISTEN connection to PostgreSQL that comes back after a loss; `lost`
+ * first, `ready` once it hears again. A connection can die without a word
+ * (a dropped route, a dead NAT entry: no error, no FIN), so an open socket
+ * proves nothing: every `heartbeatMs` it NOTIFYs its own channel on itself
+ * and waits to hear that back, which also proves that everything committed
+ * before was delivered (a listener hears in commit order). When nothing has
+ * proved it alive for `proofTimeoutMs`, it is destroyed (`lost`) and opened
+ * again. TCP keepalive lets the kernel notice a dead peer too.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: NotificationHandlers,
+  timings: ListenTimings,
+): Promise<() => Promise<void>> {
+  const prefix = `${HEARTBEAT}${randomUUID()}:`;
+  let beats = 0;
+  let current: { client: pg.Client; close(): Promise<void> } | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
-    next.on('notification', (message) => {
-      if (message.channel === channel) handlers.message(message.payload ?? '');
+
+  /** Opens a connection; resolves once it listens, or once it was given up (a retry is then planned). */
+  const connect = (): Promise<void> =>
+    new Promise<void>((settled) => {
+      let socket: net.Socket | undefined;
+      const client = new pg.Client({
+        connectionString,
+        connectionTimeoutMillis: timings.proofTimeoutMs,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: Math.min(timings.proofTimeoutMs, 5_000),
+        // Our own socket, so a connection that may never answer again is destroyed, not politely ended.
+        stream: () => {
+          socket = new net.Socket();
+          return socket;
+        },
+      });
+      let open = true;
+      let deadline: NodeJS.Timeout | undefined;
+      let beat: NodeJS.Timeout | undefined;
+      /** The heartbeat on its way: one at a time. */
+      let pending: { payload: string; sentAt: number } | undefined;
+      const drop = () => {
+        if (!open) return;
+        open = false;
+        clearTimeout(deadline);
+        clearInterval(beat);
+        socket?.destroy();
+        client.end().catch(() => {});
+        if (current?.client === client) {
+          current = undefined;
+          handlers.lost();
+        }
+        if (!stopped) retry = setTimeout(() => void connect(), 1000);
+        settled();
+      };
+      /** Everything committed before `sentAt` has been heard: the connection is good until `sentAt + proofTimeoutMs`. */
+      const provenAt = (sentAt: number) => {
+        clearTimeout(deadline);
+        deadline = setTimeout(drop, Math.max(0, sentAt + timings.proofTimeoutMs - Date.now()));
+        deadline.unref();
+      };
+      provenAt(Date.now());
+      client.on('notification', (message) => {
+        if (message.channel !== channel) return;
+        const payload = message.payload ?? '';
+        if (!payload.startsWith(HEARTBEAT)) return handlers.message(payload);
+        if (pending && payload === pending.payload) {
+          provenAt(pending.sentAt);
+          pending = undefined;
+        }
+      });
+      client.on('error', drop);
+      client.on('end', drop);
+      const listenFrom = Date.now();
+      client
+        .connect()
+        .then(() => client.query(`LISTEN ${channel}`))
+        .then(() => client.query(`SET application_name = '${listenerName(channel)}'`))
+        .then(
+          () => {
+            if (!open) return;
+            if (stopped) {
+              open = false;
+              clearTimeout(deadline);
+              client.end().catch(() => {});
+              return settled();
+            }
+            current = {
+              client,
+              close: async () => {
+                open = false;
+                clearTimeout(deadline);
+                clearInterval(beat);
+                // A quiet connection would never finish a polite goodbye.
+                const timer = setTimeout(() => socket?.destroy(), 1000);
+                await client.end().catch(() => {});
+                clearTimeout(timer);
+              },
+            };
+            provenAt(listenFrom);
+            beat = setInterval(() => {
+              if (pending) return;
+              pending = { payload: `${prefix}${++beats}`, sentAt: Date.now() };
+              client.query('SELECT pg_notify($1, $2)', [channel, pending.payload]).catch(drop);
+            }, timings.heartbeatMs);
+            beat.unref();
+            handlers.ready();
+            settled();
+          },
+          () => drop(),
+        );
     });
-    const onLoss = () => {
-      if (client !== next) return;
-      client = undefined;
-      next.end().catch(() => {});
-      handlers.lost();
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-    };
-    next.on('error', onLoss);
-    next.on('end', onLoss);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${channel}`);
-      await next.query(`SET application_name = '${listenerName(channel)}'`);
-    } catch (error) {
-      next.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-      throw error;
-    }
-    if (stopped) {
-      await next.end();
-      return;
-    }
-    client = next;
-    handlers.ready();
-  };
-  await connect().catch(() => handlers.lost());
+
+  await connect();
+  if (!current) handlers.lost();
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    const last = client;
-    client = undefined;
-    await last?.end().catch(() => {});
+    const last = current;
+    current = undefined;
+    await last?.close();
   };
 }
 

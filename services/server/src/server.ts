@@ -161,7 +161,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const metrics = createMetrics(database);
   const app = createApp({
     deps,
-    databaseReady: () => databaseAnswers(database),
+    // Not ready either while the LISTEN connection is not proven alive: this process could miss a sign-out (§8.6).
+    databaseReady: async () => sessionCache.cache.listening && (await databaseAnswers(database)),
     metrics: { metrics, token: config.metricsToken },
     trustProxy: config.trustProxy,
     version: VERSION,

@@ -312,8 +312,9 @@ export async function startSmtpServer(
 /**
  * A TCP proxy in front of the PostgreSQL that `databaseUrl` names, which a
  * test can cut, to see how the server behaves when its database goes away,
- * or tap, to see what it sends. Its `databaseUrl` reaches the same database
- * through the proxy.
+ * stall, as a network that silently stops carrying one connection, or tap,
+ * to see what it sends. Its `databaseUrl` reaches the same database through
+ * the proxy.
  */
 export async function startTcpProxy(
   databaseUrl: string,
@@ -325,19 +326,34 @@ export async function startTcpProxy(
   const sockets = new Set<net.Socket>();
   let accepting = true;
   let connections = 0;
+  /** What makes a connection stall: the client sent this text (e.g. `LISTEN reorder_auth`). */
+  let stallPattern: string | undefined;
+  /** Each connection's first bytes from the client (where its startup and first queries are), and whether it is stalled. */
+  const opened = new Set<{ sent: string; stalled: boolean }>();
   const server = net.createServer((client) => {
     if (!accepting) return client.destroy();
     const upstream = net.connect(target.port, target.host);
     sockets.add(client).add(upstream);
     const connection = connections++;
-    if (tap) client.on('data', (chunk: Buffer) => tap(connection, chunk));
-    client.pipe(upstream).pipe(client);
+    const state = { sent: '', stalled: false };
+    opened.add(state);
+    client.on('data', (chunk: Buffer) => {
+      tap?.(connection, chunk);
+      if (state.sent.length < 16_384) state.sent += chunk.toString('latin1');
+      if (stallPattern && state.sent.includes(stallPattern)) state.stalled = true;
+      // A stalled connection stays open both ways and carries nothing: no reset, no FIN.
+      if (!state.stalled) upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (!state.stalled) client.write(chunk);
+    });
     const drop = () => {
+      opened.delete(state);
       client.destroy();
       upstream.destroy();
     };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
+    client.on('error', drop).on('close', drop).on('end', drop);
+    upstream.on('error', drop).on('close', drop).on('end', drop);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.address() as net.AddressInfo).port;
@@ -353,8 +369,19 @@ export async function startTcpProxy(
       for (const s of sockets) s.destroy();
       sockets.clear();
     },
+    /**
+     * Stops carrying, both ways and without closing it, every connection whose
+     * client has sent `pattern`, now or later (a new connection stalls when it
+     * sends it): what a dropped route or a dead NAT entry does.
+     */
+    stall(pattern: string) {
+      stallPattern = pattern;
+      for (const state of opened) if (state.sent.includes(pattern)) state.stalled = true;
+    },
+    /** Accepts new connections again, and stalls no new one (stalled ones stay stalled). */
     restore() {
       accepting = true;
+      stallPattern = undefined;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import { useDomain } from '@reorder/testing';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import { SessionCache } from './session-cache.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_KEPT_MS, SessionCache } from './session-cache.ts';
 
 /** The in-memory sign-in check against a real (embedded) database and its NOTIFY trigger. */
 const t = useDomain();
@@ -18,6 +18,26 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(1);
     // Ended behind its back (no one tells this cache): memory still answers, which is why it must listen.
     expect(await cache.find(t.domain.deps.db, sessionId, userId)).toBe(first);
+  });
+
+  it('trusts a kept check for 60 seconds at most, even when no change is heard', async () => {
+    const cache = new SessionCache();
+    cache.setListening(true);
+    const other = await t.domain.owner();
+    const { sessionId, userId } = await claimsOf(other.token);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await cache.find(t.domain.deps.db, sessionId, userId)).toBeDefined();
+      // Ended behind its back: memory answers within the minute, the database after it.
+      await sql`UPDATE sessions SET ended_at = now() WHERE id = ${sessionId}`.execute(t.domain.deps.db);
+      vi.setSystemTime(Date.now() + MAX_KEPT_MS - 1000);
+      expect(await cache.find(t.domain.deps.db, sessionId, userId)).toBeDefined();
+      vi.setSystemTime(Date.now() + 1000);
+      expect(await cache.find(t.domain.deps.db, sessionId, userId)).toBeUndefined();
+      expect(MAX_KEPT_MS).toBe(60_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps nothing while not listening', async () => {

@@ -5,9 +5,17 @@ import type { Logger } from '../platform/logger.ts';
 import { findLiveSession, type LiveSession } from './sessions.repository.ts';
 
 type Live = { user: UserRow; session: LiveSession };
+/** A kept check and when it was read from the database. */
+type Kept = Live & { readAt: number };
 
 /** Sessions remembered at most; the oldest go first beyond it. */
 const MAX_ENTRIES = 10_000;
+/**
+ * How long a kept check is trusted at most, whatever the channel says
+ * (docs/decisions.md §8.6): a change the channel failed to bring is seen
+ * within this, even in a failure nobody foresaw.
+ */
+export const MAX_KEPT_MS = 60_000;
 /** How long `settle` waits for every listener's answer before it goes on without the missing ones. */
 const SETTLE_TIMEOUT_MS = 1000;
 /** A `settle` marker on the channel; the others answer it with `HEARD` and the marker. */
@@ -25,8 +33,10 @@ type Notify = (payload: string) => Promise<void>;
  * What keeps it right on every process is PostgreSQL itself: a trigger
  * announces each change to a user, a session or an API token on
  * `reorder_auth` (migration 2026_11_24_010000), and each process LISTENs and
- * forgets that account. While the LISTEN connection is down nothing is kept,
- * and everything is forgotten when it comes back. A check that was read while
+ * forgets that account. While the LISTEN connection is down, or not proven
+ * alive by its heartbeat (`listen` in @reorder/db), nothing is kept, and
+ * everything is forgotten when it comes back; and nothing is kept longer
+ * than MAX_KEPT_MS. A check that was read while
  * a change arrived is not kept (the generation moved on). Account changes
  * wait for `settle` before they answer, so the next request, on any process,
  * finds the change already applied (docs/decisions.md §1).
@@ -35,7 +45,7 @@ export class SessionCache {
   /** Tells this cache's markers apart from other processes' (pids repeat across containers). */
   readonly #id = randomUUID();
   readonly #notify: Notify;
-  readonly #entries = new Map<number, Live>();
+  readonly #entries = new Map<number, Kept>();
   readonly #byUser = new Map<number, Set<number>>();
   #generation = 0;
   #listening = false;
@@ -61,11 +71,14 @@ export class SessionCache {
   /** The live session and its user; from memory when known, else from the database (and kept). */
   async find(db: Db, sessionId: number, userId: number): Promise<Live | undefined> {
     const known = this.#entries.get(sessionId);
-    if (known && known.user.id === userId && known.session.expiresAt.getTime() > Date.now()) return known;
+    const now = Date.now();
+    if (known && known.user.id === userId && known.session.expiresAt.getTime() > now && now - known.readAt < MAX_KEPT_MS) {
+      return known;
+    }
     if (known) this.#forget(sessionId, known.user.id);
     const generation = this.#generation;
     const live = await findLiveSession(db, sessionId, userId);
-    if (live && this.#listening && generation === this.#generation) this.#keep(live);
+    if (live && this.#listening && generation === this.#generation) this.#keep(Object.assign(live, { readAt: now }));
     return live;
   }
 
@@ -146,7 +159,7 @@ export class SessionCache {
     }
   }
 
-  #keep(live: Live): void {
+  #keep(live: Kept): void {
     if (this.#entries.size >= MAX_ENTRIES) {
       const oldest = this.#entries.entries().next().value;
       if (oldest) this.#forget(oldest[0], oldest[1].user.id);
@@ -180,7 +193,7 @@ export async function startSessionCache(database: Pick<DatabaseHandle, 'db' | 'l
     message: (payload) => cache.receive(payload),
     lost() {
       cache.setListening(false);
-      if (!lostLogged) logger.warn('sign-in checks read the database on every request: the LISTEN connection is down');
+      if (!lostLogged) logger.warn('sign-in checks read the database on every request: the LISTEN connection is down or not proven alive');
       lostLogged = true;
     },
     ready() {
