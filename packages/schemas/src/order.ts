@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { zDateTime, zId, zNullAsEmpty, zSafeString } from './fields.ts';
+import { zDateTime, zId, zNullAsEmpty, zQuantity, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
-import { stockFields } from './product.ts';
+import { stockFields, zProductName, zUnit } from './product.ts';
 import { zMessageService } from './supplier.ts';
 
 export const ZOrderProduct = z
@@ -72,15 +72,17 @@ export type TFillResult = z.infer<typeof ZFillResult>;
 
 export const ZOrderBySupplierInput = z.object({ supplierId: zId('Supplier id').describe('Supplier id') });
 
+/** The message above an order: at most 300 characters ("" for none). */
+const zMessage = zSafeString('Message', { multiline: true }).max(LIMITS.messageMax, {
+  error: `Message must be at most ${LIMITS.messageMax} characters`,
+});
+
 export const ZUpdateOrderInput = z.object({
   id: zId('Order id').describe('Order id'),
   // Required (it may be ""), so a body that forgets it cannot wipe the message.
-  introduce: zNullAsEmpty(
-    zSafeString('Message', { multiline: true }).max(LIMITS.messageMax, {
-      error: `Message must be at most ${LIMITS.messageMax} characters`,
-    }),
-    'Message is required (send "" for no message)',
-  ).describe('The message above the order, at most 300 characters ("" for none)'),
+  introduce: zNullAsEmpty(zMessage, 'Message is required (send "" for no message)').describe(
+    'The message above the order, at most 300 characters ("" for none)',
+  ),
 });
 
 /** Each supplier's current order at a glance, for the orders list. */
@@ -176,6 +178,15 @@ export type TSentOrder = z.infer<typeof ZSentOrder>;
 /** The longest order text: the message plus a line for each of the most products a supplier can have. */
 export const ORDER_TEXT_MAX = LIMITS.messageMax + LIMITS.productsPerSupplier * (LIMITS.nameMax + LIMITS.unitMax + 16);
 
+/** A line of an order as a device sent it (docs/decisions.md §8.1). */
+export const ZSentLineInput = z.object({
+  productId: zId('Product id').describe('The product (kept by its name and unit if it is deleted meanwhile)'),
+  name: zProductName,
+  unit: zUnit,
+  quantity: zQuantity.describe('The quantity sent; lines at 0 are left out of the text and of the record'),
+});
+export type TSentLineInput = z.infer<typeof ZSentLineInput>;
+
 export const ZSendOrderInput = z.object({
   id: zId('Order id').describe('Order id'),
   channel: zMessageService.optional().describe("How it is sent; the supplier's own service when left out"),
@@ -183,15 +194,29 @@ export const ZSendOrderInput = z.object({
     .max(ORDER_TEXT_MAX, { error: 'Text is longer than any order text' })
     .optional()
     .describe(
-      "The exact text that was opened in the supplier's app. When given, the order must still make exactly this text, else 409 and nothing is recorded, so the history never differs from what the supplier got.",
+      "The exact text that was opened in the supplier's app, with or without the line of its confirmation link. With `lines`, it must be the text that `introduce` and `lines` make (400 otherwise). Without `lines`, the order must still make exactly this text, else 409 and nothing is recorded, so the history never differs from what the supplier got.",
+    ),
+  introduce: zMessage
+    .optional()
+    .describe('With `lines`: the message above the order as it was sent ("" when left out). Ignored without `lines`.'),
+  lines: z
+    .array(ZSentLineInput)
+    .max(LIMITS.productsPerSupplier, { error: `An order has at most ${LIMITS.productsPerSupplier} lines` })
+    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
+      error: 'Each product may appear only once in lines',
+    })
+    .optional()
+    .describe(
+      'What the device actually sent, in the order it listed them. The server records exactly these lines and `introduce` as the sent order, whatever the current order holds by then (a product deleted meanwhile keeps its name and unit), and the confirmation link in `text` stays valid for this sent order. Without `lines`, the order is recorded as it stands.',
     ),
   sentAt: z.iso
     .datetime({ offset: true, error: 'Sent at must be a date and time (ISO 8601)' })
     .optional()
     .describe(
-      `When the text was really opened in the supplier's app, for a send recorded later (an app that was offline). At most ${LIMITS.sentAtMaxAgeDays} days ago (400 otherwise); a time after the server's clock is taken as now. Now when left out.`,
+      `When the text was really opened in the supplier's app, for a send recorded later (an app that was offline). Without \`lines\`, at most ${LIMITS.sentAtMaxAgeDays} days ago (400 otherwise); with \`lines\`, a send that reached the supplier is never refused for being late. A time after the server's clock is taken as now. Now when left out.`,
     ),
 });
+export type TSendOrderInput = z.infer<typeof ZSendOrderInput>;
 
 export const ZOrderHistoryInput = z.object({ id: zId('Order id').describe('Order id') });
 
@@ -200,7 +225,30 @@ export const ZSentOrderInput = z.object({
   sentOrderId: zId('Sent order id').describe('Sent order id'),
 });
 
+export const REORDER_MODES = ['replace', 'add'] as const;
+export type TReorderMode = (typeof REORDER_MODES)[number];
+
 export const ZReorderInput = z.object({
   id: zId('Order id').describe('Order id'),
   sentOrderId: zId('Sent order id').describe('The sent order whose quantities and message to restore'),
+  mode: z
+    .enum(REORDER_MODES, { error: 'Mode must be "replace" or "add"' })
+    .default('replace')
+    .describe(
+      '"replace" (the default): the order becomes the sent one, its message too. "add": the sent quantities are added to the current ones (at most 99999 each), and the current message stays unless it is empty.',
+    ),
+});
+
+export const ZRestoreOrderInput = z.object({
+  id: zId('Order id').describe('Order id'),
+  introduce: zNullAsEmpty(zMessage, 'Message is required (send "" for no message)').describe(
+    'The message above the order, at most 300 characters ("" for none)',
+  ),
+  lines: z
+    .array(z.object({ productId: zId('Product id').describe('Product id'), quantity: zQuantity }))
+    .max(LIMITS.productsPerSupplier, { error: `An order has at most ${LIMITS.productsPerSupplier} lines` })
+    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
+      error: 'Each product may appear only once in lines',
+    })
+    .describe('The quantities to set; every other product of the order goes to 0, and products deleted since are skipped'),
 });

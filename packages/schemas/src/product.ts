@@ -39,8 +39,9 @@ export const ZProduct = z
   });
 export type TProduct = z.infer<typeof ZProduct>;
 
-const zProductName = zText('Product name', LIMITS.nameMax).describe('Product name, 1 to 100 characters');
-const zUnit = zText('Unit', LIMITS.unitMax).describe('Unit, 1 to 20 characters, for example "Kg"');
+/** A product's name and unit, as the catalogue keeps them (and as a sent order's lines carry them). */
+export const zProductName = zText('Product name', LIMITS.nameMax).describe('Product name, 1 to 100 characters');
+export const zUnit = zText('Unit', LIMITS.unitMax).describe('Unit, 1 to 20 characters, for example "Kg"');
 
 export const ZProductListInput = z.object({
   q: zSearch,

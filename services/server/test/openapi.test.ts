@@ -64,6 +64,8 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['get', '/orders/{id}/history'],
   ['get', '/orders/{id}/history/{sentOrderId}'],
   ['post', '/orders/{id}/reorder'],
+  // docs/decisions.md §8.1: the whole order at once (Undo after a re-order).
+  ['post', '/orders/{id}/restore'],
   ['get', '/users/{username}'],
   ['put', '/users/me'],
   ['get', '/users/me/export'],

@@ -11,6 +11,8 @@ import { hashSecretToken } from '../platform/secret-tokens.ts';
  * history can show it after, while a copy of the database opens no link.
  */
 export interface ConfirmLinks {
+  /** What every link starts with: `<PUBLIC_URL>/confirm/`. */
+  prefix: string;
   /** The link for a nonce: `<PUBLIC_URL>/confirm/<token>`. */
   url(nonce: string): string;
   /** What a sent order stores to find the link's token again. */
@@ -19,6 +21,7 @@ export interface ConfirmLinks {
 
 export function confirmLinks(ctx: Pick<Context, 'tokens' | 'settings'>): ConfirmLinks {
   return {
+    prefix: `${ctx.settings.publicUrl}/confirm/`,
     url: (nonce) => `${ctx.settings.publicUrl}/confirm/${ctx.tokens.linkToken(nonce)}`,
     tokenHash: (nonce) => hashSecretToken(ctx.tokens.linkToken(nonce)),
   };

@@ -17,6 +17,8 @@ export interface OrderReading {
 export interface LoadedOrder {
   order: TOrder;
   confirmNonce: string | null;
+  /** The nonce the order holds for its next link, whether or not the supplier is asked to confirm now. */
+  nextNonce: string;
   channel: TMessageService;
 }
 
@@ -76,6 +78,7 @@ export async function loadOrder(
       confirmUrl,
     },
     confirmNonce,
+    nextNonce: order.confirm_nonce,
     channel: order.message_service as TMessageService,
   };
 }

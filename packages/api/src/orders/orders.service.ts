@@ -1,9 +1,28 @@
-import { LANGUAGES, LIMITS, sentText, type TFillResult, type TMessageService, type TOrder, type TSentOrder } from '@reorder/schemas';
+import {
+  confirmationLine,
+  formatOrderText,
+  LANGUAGES,
+  LIMITS,
+  type TFillResult,
+  type TMessageService,
+  type TOrder,
+  type TReorderMode,
+  type TSentLineInput,
+  type TSentOrder,
+} from '@reorder/schemas';
 import { DAY_MS, nowOf } from '../context.ts';
 import { AppError, found, notFound } from '../errors.ts';
 import type { SignedInContext } from '../sessions/require-user.ts';
 import { confirmLinks, newConfirmNonce } from './confirm-links.ts';
-import { findOrderById, loadOrder, type OrderReading, orderExists, renewConfirmNonce, setIntroduce } from './orders.repository.ts';
+import {
+  findOrderById,
+  type LoadedOrder,
+  loadOrder,
+  type OrderReading,
+  orderExists,
+  renewConfirmNonce,
+  setIntroduce,
+} from './orders.repository.ts';
 import { clearQuantities, fillQuantities, refreshUsual, setQuantity } from './quantities.repository.ts';
 import { findSentOrder, insertSentOrder } from './sent-orders.repository.ts';
 
@@ -17,44 +36,67 @@ export function orderReading(ctx: Pick<SignedInContext, 'user' | 'tokens' | 'set
 export const NOTHING_TO_SEND = 'There is nothing in this order to send: set a quantity first.';
 export const ORDER_CHANGED_MESSAGE = 'The order changed while it was being sent. Check it and send it again.';
 
+/** What a send records: the text (without its confirmation line), the message and the lines. */
+interface SentContent {
+  text: string;
+  introduce: string;
+  lines: TSentLineInput[];
+}
+
 /**
- * Records that the order was sent (docs/decisions.md §3): its exact text, its
- * message and the lines above 0 as they are now. An order with nothing in it
- * cannot be sent. With `text` (the text the owner's app opened), the order
- * must make exactly that text, so the history never differs from what the
+ * Records that the order was sent (docs/decisions.md §3, §8.1).
+ *
+ * With `lines` (what the owner's device opened in the supplier's app), those
+ * lines and that message are recorded exactly, whatever the order holds by
+ * now; `text` must be what they make, with or without the line of a
+ * confirmation link (400 otherwise). Such a send is never refused for being
+ * late or for a changed order: it already reached the supplier.
+ *
+ * Without `lines`, the order is recorded as it stands: an order with nothing
+ * in it cannot be sent, and with `text` the order must still make exactly
+ * that text (409 otherwise), so the history never differs from what the
  * supplier got.
  *
  * When the supplier is asked to confirm (§6) and the order goes by a written
  * channel (not a phone call), the sent text ends with a blank line and a line
- * inviting the supplier to confirm at the order's `confirmUrl`, valid 14
- * days, and the order gets a new link for its next send; of two sends racing
- * for one link, the second is a 409. `text` may be given with that line (what
- * the owner's app opens) or without it (a script using the order's `text`).
+ * inviting the supplier to confirm at the order's `confirmUrl`, valid 14 days
+ * from when the server records it, and the order gets a new link for its next
+ * send. See `linkOfSend` for a text whose link was already taken.
  */
 export async function sendOrder(
   ctx: OrdersContext,
-  options: { orderId: number; channel?: TMessageService | undefined; text?: string | undefined; sentAt?: string | undefined },
+  options: {
+    orderId: number;
+    channel?: TMessageService | undefined;
+    text?: string | undefined;
+    sentAt?: string | undefined;
+    introduce?: string | undefined;
+    lines?: TSentLineInput[] | undefined;
+  },
 ): Promise<TSentOrder> {
-  const sentAt = sendTime(ctx, options.sentAt);
+  const recorded = options.lines !== undefined;
+  const sentAt = sendTime(ctx, options.sentAt, { late: recorded });
   const reading = orderReading(ctx);
   const loaded = found(await loadOrder(ctx.db, ctx.user.id, { id: options.orderId }, reading), 'Order');
   const { order } = loaded;
-  const lines = order.products.filter((p) => p.quantity > 0);
-  if (lines.length === 0) throw new AppError('BAD_REQUEST', NOTHING_TO_SEND);
   const channel = options.channel ?? loaded.channel;
-  const confirmNonce = channel === 'phone' ? null : loaded.confirmNonce;
-  // The line in the account's language; a device that has not yet seen a language change words it
-  // in the other one, and what it opened is what the supplier got: that is recorded.
-  let language = reading.language;
-  if (options.text !== undefined && options.text !== order.text) {
-    const url = confirmNonce === null ? null : reading.links.url(confirmNonce);
-    const opened = url === null ? undefined : LANGUAGES.find((l) => options.text === sentText(order.text, { language: l, url }));
-    if (opened === undefined) throw new AppError('CONFLICT', ORDER_CHANGED_MESSAGE);
-    language = opened;
-  }
+  const content: SentContent = recorded
+    ? sentContent(options.introduce ?? '', options.lines ?? [])
+    : {
+        text: order.text,
+        introduce: order.introduce,
+        lines: order.products
+          .filter((p) => p.quantity > 0)
+          .map(({ productId, name, unit, quantity }) => ({ productId, name, unit, quantity })),
+      };
+  if (content.lines.length === 0) throw new AppError('BAD_REQUEST', NOTHING_TO_SEND);
+  const link = linkOfSend(reading, loaded, channel, content.text, options.text, recorded);
   return ctx.db.transaction().execute(async (tx) => {
-    if (confirmNonce !== null && !(await renewConfirmNonce(tx, ctx.user.id, order.id, confirmNonce, newConfirmNonce()))) {
-      throw new AppError('CONFLICT', ORDER_CHANGED_MESSAGE);
+    let confirm = link.kind === 'next' ? link : null;
+    if (confirm && !(await renewConfirmNonce(tx, ctx.user.id, order.id, confirm.nonce, newConfirmNonce()))) {
+      // Another send took this link first. A send the device already made is kept, without a live link of its own.
+      if (!recorded) throw new AppError('CONFLICT', ORDER_CHANGED_MESSAGE);
+      confirm = null;
     }
     const sent = await insertSentOrder(
       tx,
@@ -63,15 +105,14 @@ export async function sendOrder(
         orderId: order.id,
         supplierId: order.supplierId,
         channel,
-        text: order.text,
-        introduce: order.introduce,
+        // With a live link the stored text ends before its line (made again from the nonce); else it is the whole text.
+        text: confirm ? content.text : link.kind === 'taken' ? link.text : content.text,
+        introduce: content.introduce,
         sentAt,
-        // The line as it was sent; what the owner knew of the stock stays on the product.
-        lines: lines.map(({ productId, name, unit, quantity }) => ({ productId, name, unit, quantity })),
-        confirm:
-          confirmNonce === null
-            ? null
-            : { nonce: confirmNonce, language, expiresAt: new Date(sentAt.getTime() + LIMITS.confirmationDays * DAY_MS) },
+        lines: content.lines,
+        confirm: confirm
+          ? { nonce: confirm.nonce, language: confirm.language, expiresAt: new Date(nowOf(ctx) + LIMITS.confirmationDays * DAY_MS) }
+          : null,
       },
       reading.links,
     );
@@ -79,24 +120,83 @@ export async function sendOrder(
       tx,
       ctx.user.id,
       order.id,
-      lines.map((line) => line.productId),
+      content.lines.map((line) => line.productId),
     );
     return sent;
   });
+}
+
+/** The lines a device sent, above 0, and the text they make. */
+function sentContent(introduce: string, lines: readonly TSentLineInput[]): SentContent {
+  const kept = lines
+    .filter((line) => line.quantity > 0)
+    .map(({ productId, name, unit, quantity }) => ({ productId, name, unit, quantity }));
+  return { text: formatOrderText(introduce, kept), introduce, lines: kept };
+}
+
+export const TEXT_NOT_FROM_LINES = 'Text must be the text that introduce and lines make (with or without its confirmation line)';
+
+/**
+ * Which confirmation link a send carries:
+ * - `next`: the order's link for its next send (renewed once recorded), in
+ *   the language of the line the text was opened with;
+ * - `taken`: the text ends with a link the order no longer holds (another
+ *   device's send took it meanwhile, or it was never this order's): the text
+ *   is kept whole, and the send has no link of its own;
+ * - `none`: no link (a phone call, or the supplier is not asked to confirm).
+ *
+ * A text that does not match what the order (or the sent lines) make is a
+ * 409 for a send of the order as it stands, and a 400 for sent lines.
+ */
+function linkOfSend(
+  reading: OrderReading,
+  loaded: LoadedOrder,
+  channel: TMessageService,
+  made: string,
+  text: string | undefined,
+  recorded: boolean,
+): { kind: 'next'; nonce: string; language: 'en' | 'es' } | { kind: 'taken'; text: string } | { kind: 'none' } {
+  const mismatch = () =>
+    recorded
+      ? new AppError('BAD_REQUEST', TEXT_NOT_FROM_LINES, { issues: [{ path: 'text', message: TEXT_NOT_FROM_LINES }] })
+      : new AppError('CONFLICT', ORDER_CHANGED_MESSAGE);
+  const written = channel !== 'phone';
+  const next = written && loaded.confirmNonce !== null ? loaded.confirmNonce : null;
+  // Sent lines with the bare text: the supplier got no link, and the record says so.
+  if (text === made && recorded) return { kind: 'none' };
+  if (text === undefined || text === made) {
+    return next === null ? { kind: 'none' } : { kind: 'next', nonce: next, language: reading.language };
+  }
+  const tail = text.startsWith(`${made}\n\n`) ? text.slice(made.length + 2) : undefined;
+  if (tail === undefined || !written) throw mismatch();
+  // The device words the line in the language it knew, and its link is the one it was shown.
+  const nonce = recorded ? loaded.nextNonce : next;
+  for (const language of LANGUAGES) {
+    if (nonce !== null && tail === confirmationLine(language, reading.links.url(nonce))) return { kind: 'next', nonce, language };
+    if (recorded && isLinkLine(tail, language, reading.links.prefix)) return { kind: 'taken', text };
+  }
+  throw mismatch();
+}
+
+/** Whether `line` is the confirmation line in `language` for some link under `base` (`<PUBLIC_URL>/confirm/`). */
+function isLinkLine(line: string, language: 'en' | 'es', base: string): boolean {
+  const prefix = confirmationLine(language, base);
+  return line.startsWith(prefix) && /^[A-Za-z0-9_-]{16,200}$/.test(line.slice(prefix.length));
 }
 
 export const SENT_AT_TOO_OLD = `Sent at must be within the last ${LIMITS.sentAtMaxAgeDays} days`;
 
 /**
  * When a send happened: now, or the time an app that was offline recorded
- * (docs/decisions.md §6): at most `sentAtMaxAgeDays` ago, and never after now
- * (a device clock ahead of the server's is taken as now).
+ * (docs/decisions.md §6, §8.1): never after now (a device clock ahead of the
+ * server's is taken as now), and for a send of the order as it stands at most
+ * `sentAtMaxAgeDays` ago. A `late` send (its lines given) is never refused.
  */
-function sendTime(ctx: OrdersContext, sentAt: string | undefined): Date {
+function sendTime(ctx: OrdersContext, sentAt: string | undefined, options: { late: boolean }): Date {
   const now = nowOf(ctx);
   if (sentAt === undefined) return new Date(now);
   const at = Date.parse(sentAt);
-  if (at < now - LIMITS.sentAtMaxAgeDays * DAY_MS) {
+  if (!options.late && at < now - LIMITS.sentAtMaxAgeDays * DAY_MS) {
     throw new AppError('BAD_REQUEST', SENT_AT_TOO_OLD, { issues: [{ path: 'sentAt', message: SENT_AT_TOO_OLD }] });
   }
   return new Date(Math.min(at, now));
@@ -110,26 +210,67 @@ export async function fillOrder(ctx: OrdersContext, orderId: number): Promise<TF
 }
 
 /**
- * Puts a sent order back into the current order, in one transaction: its
- * message, and its quantities for the products that still exist and that the
- * supplier did not say were unavailable (every other line to 0). Answers the
- * order as it is now, for the owner to review.
+ * Puts a sent order back into the current order, in one transaction, for the
+ * products that still exist and that the supplier did not say were
+ * unavailable (docs/decisions.md §6, §8.1):
+ * - `replace`: the order becomes the sent one, its message too; every other
+ *   line goes to 0;
+ * - `add`: the sent quantities are added to the current ones (at most the
+ *   largest quantity), and the current message stays unless it is empty.
+ * Answers the order as it is now, for the owner to review.
  */
-export async function reorder(ctx: OrdersContext, options: { orderId: number; sentOrderId: number }): Promise<TOrder> {
+export async function reorder(
+  ctx: OrdersContext,
+  options: { orderId: number; sentOrderId: number; mode?: TReorderMode | undefined },
+): Promise<TOrder> {
   const userId = ctx.user.id;
   const reading = orderReading(ctx);
   const sent = found(await findSentOrder(ctx.db, userId, options.orderId, options.sentOrderId, reading.links), 'Sent order');
   const unavailable = new Set(sent.confirmation?.unavailable ?? []);
+  const lines = sent.lines.filter((line) => !unavailable.has(line.productId));
   await ctx.db.transaction().execute(async (tx) => {
+    if (options.mode === 'add') {
+      const current = found(await findOrderById(tx, userId, sent.orderId, reading), 'Order');
+      if (!current.introduce.trim()) await setIntroduce(tx, userId, sent.orderId, sent.introduce);
+      const now = new Map(current.products.map((p) => [p.productId, p.quantity]));
+      for (const line of lines) {
+        const before = now.get(line.productId);
+        // Products deleted since are skipped.
+        if (before === undefined) continue;
+        const quantity = Math.min(LIMITS.quantityMax, Math.round((before + line.quantity) * 1000) / 1000);
+        await setQuantity(tx, userId, { productId: line.productId, orderId: sent.orderId, quantity });
+      }
+      return;
+    }
     await setIntroduce(tx, userId, sent.orderId, sent.introduce);
     await clearQuantities(tx, userId, sent.orderId);
-    for (const line of sent.lines) {
-      if (unavailable.has(line.productId)) continue;
+    for (const line of lines) {
       // Products deleted since are skipped: setQuantity only touches products of this order.
       await setQuantity(tx, userId, { productId: line.productId, orderId: sent.orderId, quantity: line.quantity });
     }
   });
   return found(await findOrderById(ctx.db, userId, options.orderId, reading), 'Order');
+}
+
+/**
+ * Sets the order to exactly this message and these quantities, in one
+ * transaction: every other line goes to 0, and products deleted since are
+ * skipped. The app's Undo after a re-order puts the order back this way.
+ */
+export async function restoreOrder(
+  ctx: OrdersContext,
+  options: { orderId: number; introduce: string; lines: { productId: number; quantity: number }[] },
+): Promise<TOrder> {
+  const userId = ctx.user.id;
+  await ctx.db.transaction().execute(async (tx) => {
+    if (!(await setIntroduce(tx, userId, options.orderId, options.introduce))) throw notFound('Order');
+    await clearQuantities(tx, userId, options.orderId);
+    for (const line of options.lines) {
+      if (line.quantity > 0)
+        await setQuantity(tx, userId, { productId: line.productId, orderId: options.orderId, quantity: line.quantity });
+    }
+  });
+  return found(await findOrderById(ctx.db, userId, options.orderId, orderReading(ctx)), 'Order');
 }
 
 /** Sets the message above the order, and answers the order with its new text. */

@@ -9,6 +9,7 @@ import {
   ZOrderSummary,
   ZQuantityLine,
   ZReorderInput,
+  ZRestoreOrderInput,
   ZSendOrderInput,
   ZSentOrder,
   ZSentOrderInput,
@@ -20,7 +21,16 @@ import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { authedProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
 import { findOrderBySupplier, listOrderSummaries, orderExists } from './orders.repository.ts';
-import { fillOrder, NOTHING_TO_SEND, ORDER_CHANGED_MESSAGE, orderReading, reorder, sendOrder, updateMessage } from './orders.service.ts';
+import {
+  fillOrder,
+  NOTHING_TO_SEND,
+  ORDER_CHANGED_MESSAGE,
+  orderReading,
+  reorder,
+  restoreOrder,
+  sendOrder,
+  updateMessage,
+} from './orders.service.ts';
 import { clearQuantities, setQuantity } from './quantities.repository.ts';
 import { findSentOrder, listSentOrders } from './sent-orders.repository.ts';
 
@@ -78,7 +88,7 @@ export const ordersRouter = router({
         tags,
         summary: 'Record that the order is being sent',
         description:
-          "Keeps the exact text, the message and the lines above 0 in the order's history. An order with nothing in it cannot be sent (400). With `text`, the order must still make exactly that text, with or without its confirmation line (409 otherwise, and nothing is recorded). When the supplier is asked to confirm, the sent text ends with the order's `confirmUrl` (valid 14 days) and the order gets a new link for its next send. An app that was offline records the send later with `sentAt`, the time it really happened.",
+          "Keeps the exact text, the message and the lines above 0 in the order's history. With `lines` (and `introduce`), what the device actually sent is recorded exactly, whatever the order holds by now, and `text` must be what they make (400 otherwise); such a send is never refused for being late or for a changed order. Without `lines`, the order is recorded as it stands: an order with nothing in it cannot be sent (400), and with `text` the order must still make exactly that text, with or without its confirmation line (409 otherwise, and nothing is recorded). When the supplier is asked to confirm, the sent text ends with the order's `confirmUrl` (valid 14 days) and the order gets a new link for its next send. An app that was offline records the send later with `sentAt`, the time it really happened.",
       },
       message: 'Order sent',
       errors: {
@@ -90,7 +100,10 @@ export const ordersRouter = router({
     })
     .input(ZSendOrderInput)
     .output(ZSentOrder)
-    .mutation(({ ctx, input }) => sendOrder(ctx, { orderId: input.id, channel: input.channel, text: input.text, sentAt: input.sentAt })),
+    .mutation(({ ctx, input }) => {
+      const { id, ...send } = input;
+      return sendOrder(ctx, { orderId: id, ...send });
+    }),
 
   history: authedProcedure
     .meta({
@@ -142,14 +155,31 @@ export const ordersRouter = router({
         tags,
         summary: 'Put a sent order back into the current order',
         description:
-          'Restores its message and its quantities for the products that still exist and that the supplier did not mark unavailable; every other line goes to 0. Answers the current order for review.',
+          'For the products that still exist and that the supplier did not mark unavailable. `mode: "replace"` (the default) restores its message and its quantities, every other line going to 0; `mode: "add"` adds its quantities to the current ones and keeps the current message unless it is empty. Answers the current order for review.',
       },
       message: 'Order restored: review it and send it',
       errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Sent order not found' },
     })
     .input(ZReorderInput)
     .output(ZOrder)
-    .mutation(({ ctx, input }) => reorder(ctx, { orderId: input.id, sentOrderId: input.sentOrderId })),
+    .mutation(({ ctx, input }) => reorder(ctx, { orderId: input.id, sentOrderId: input.sentOrderId, mode: input.mode })),
+
+  restore: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/orders/{id}/restore',
+        tags,
+        summary: 'Set the whole order at once',
+        description:
+          'Sets the message and these quantities; every other line goes to 0, and products deleted since are skipped. The app uses it to undo a re-order. Answers the order.',
+      },
+      message: 'Success! Order updated!',
+      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Message must be at most 300 characters', NOT_FOUND: 'Order not found' },
+    })
+    .input(ZRestoreOrderInput)
+    .output(ZOrder)
+    .mutation(({ ctx, input }) => restoreOrder(ctx, { orderId: input.id, introduce: input.introduce, lines: input.lines })),
 });
 
 /**
