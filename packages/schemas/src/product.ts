@@ -89,6 +89,13 @@ export const ZSetStockInput = z.object({
 });
 export type TSetStockInput = z.infer<typeof ZSetStockInput>;
 
+export const ZSetParInput = z.object({
+  productId: zId('Product id').describe('Product id'),
+  orderId: zId('Order id').describe('Order id (the product must belong to it)'),
+  par: zAmount('Par').nullable().describe('The stock wanted after a delivery, 0 to 99999 with at most 3 decimals; null clears it'),
+});
+export type TSetParInput = z.infer<typeof ZSetParInput>;
+
 export const ZQuantityLine = z
   .object({
     productId: z.number().int().describe('Product id'),

@@ -48,6 +48,8 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['put', '/products/quantity'],
   // docs/decisions.md §6: stock counts and fill to par.
   ['put', '/products/stock'],
+  // docs/decisions.md §8.1: a par typed while counting, through the one save path.
+  ['put', '/products/par'],
   ['post', '/orders/{id}/fill'],
   // docs/decisions.md §6: the browsers that receive reminders.
   ['post', '/push/subscriptions'],

@@ -47,6 +47,30 @@ describe('par levels', () => {
   });
 });
 
+describe('PUT /api/products/par', () => {
+  it('sets the par alone, keeps a rename made elsewhere, clears with null, and refuses bad values naming par', async () => {
+    const { token, orderId } = await newOwner();
+    const p = await t.api.createProduct(token, orderId, 'Harina', 'Kg');
+    // Another device renames it; the par typed while counting must not undo that.
+    expect((await t.api.put(`/api/products/${p.id}`, { name: 'Harina 000', unit: 'Saco' }, token)).status).toBe(200);
+    const res = await t.api.put('/api/products/par', { productId: p.id, orderId, par: 6.5 }, token);
+    expectOk(res, { ...p, name: 'Harina 000', unit: 'Saco', par: 6.5 }, 'Par level saved');
+    expectOk(
+      await t.api.put('/api/products/par', { productId: p.id, orderId, par: null }, token),
+      { ...p, name: 'Harina 000', unit: 'Saco', par: null },
+      'Par level saved',
+    );
+    for (const par of [-1, 99999.001, 1.0005, 'ten']) {
+      expectFieldError(await t.api.put('/api/products/par', { productId: p.id, orderId, par }, token), 'par');
+    }
+    // Another owner's product, or a product of another order, is not found.
+    const other = await newOwner();
+    expectFailure(await t.api.put('/api/products/par', { productId: p.id, orderId, par: 1 }, other.token), 404, 'NOT_FOUND');
+    const elsewhere = await t.api.createSupplier(token);
+    expectFailure(await t.api.put('/api/products/par', { productId: p.id, orderId: elsewhere.orderId, par: 1 }, token), 404, 'NOT_FOUND');
+  });
+});
+
 describe('PUT /api/products/stock', () => {
   it('records a count with the time it was taken, and null forgets it', async () => {
     const { token, orderId } = await newOwner();

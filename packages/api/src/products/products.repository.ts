@@ -1,5 +1,5 @@
 import { type Database, type Db, executePrepared, type ProductRow } from '@reorder/db';
-import { normalizeSearchText, searchPattern, type TProduct, type TSetStockInput } from '@reorder/schemas';
+import { normalizeSearchText, searchPattern, type TProduct, type TSetParInput, type TSetStockInput } from '@reorder/schemas';
 import { type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { toStock } from '../stock.ts';
 
@@ -153,6 +153,19 @@ export async function setStock(db: Db, userId: number, input: TSetStockInput): P
   const row = await db
     .updateTable('products')
     .set({ on_hand: amount(input.onHand), counted_at: input.onHand === null ? null : sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', input.productId)
+    .where('order_id', '=', input.orderId)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row && findProduct(db, userId, input.productId);
+}
+
+/** Sets a product's par level alone (name and unit untouched), within its order. */
+export async function setPar(db: Db, userId: number, input: TSetParInput): Promise<TProduct | undefined> {
+  const row = await db
+    .updateTable('products')
+    .set({ par: amount(input.par), updated_at: sql`now()` })
     .where('id', '=', input.productId)
     .where('order_id', '=', input.orderId)
     .where('user_id', '=', userId)

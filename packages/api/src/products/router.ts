@@ -4,13 +4,14 @@ import {
   ZProduct,
   ZProductIdInput,
   ZProductListInput,
+  ZSetParInput,
   ZSetStockInput,
   ZUpdateProductInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { authedProcedure } from '../sessions/require-user.ts';
-import { deleteProduct, findProduct, listProducts, orderExists, setStock, updateProduct } from './products.repository.ts';
+import { deleteProduct, findProduct, listProducts, orderExists, setPar, setStock, updateProduct } from './products.repository.ts';
 import { createProduct, PRODUCT_LIMIT_MESSAGE } from './products.service.ts';
 
 const tags = ['products'];
@@ -97,6 +98,23 @@ export const productProcedures = {
     .input(ZSetStockInput)
     .output(ZProduct)
     .mutation(async ({ ctx, input }) => found(await setStock(ctx.db, ctx.user.id, input), 'Product in this order')),
+
+  setPar: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/products/par',
+        tags,
+        summary: "Set a product's par level",
+        description:
+          'Sets `par` alone (name and unit stay as they are), so a par typed while counting never undoes a rename made elsewhere; `par: null` clears it. Answers the product.',
+      },
+      message: 'Par level saved',
+      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Par must be at most 99999', NOT_FOUND: 'Product in this order not found' },
+    })
+    .input(ZSetParInput)
+    .output(ZProduct)
+    .mutation(async ({ ctx, input }) => found(await setPar(ctx.db, ctx.user.id, input), 'Product in this order')),
 
   delete: authedProcedure
     .meta({
