@@ -60,6 +60,8 @@ export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try ag
 /** For a body that does not parse, or parses to something other than an object or array. */
 export const INVALID_JSON_MESSAGE = 'The request body is not a valid JSON object';
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+/** The `Retry-After` (seconds) of every UNAVAILABLE answer: about how long the pool waits for a connection. */
+export const UNAVAILABLE_RETRY_AFTER = 5;
 export const TOO_LARGE_MESSAGE = `The request body is too large (the limit is ${LIMITS.bodyBytes / 1024 / 1024} MB)`;
 
 /**
@@ -76,7 +78,7 @@ export class AppError extends TRPCError {
     super({ code: TRPC_CODE[kind], message, cause: options.cause });
     this.kind = kind;
     this.issues = options.issues ?? [];
-    this.retryAfter = options.retryAfter;
+    this.retryAfter = options.retryAfter ?? (kind === 'UNAVAILABLE' ? UNAVAILABLE_RETRY_AFTER : undefined);
   }
 }
 
@@ -136,7 +138,7 @@ export function describeError(error: unknown): TErrorDescription {
     if (kind && kind !== 'INTERNAL' && kind !== 'UNAVAILABLE') {
       return { kind, status: ERROR_STATUS[kind], message: publicMessage(kind, error), issues: [] };
     }
-    if (kind === 'UNAVAILABLE') return { kind, status: 503, message: UNAVAILABLE_MESSAGE, issues: [] };
+    if (kind === 'UNAVAILABLE') return { kind, status: 503, message: UNAVAILABLE_MESSAGE, issues: [], retryAfter: UNAVAILABLE_RETRY_AFTER };
   }
   return { kind: 'INTERNAL', status: 500, message: INTERNAL_MESSAGE, issues: [] };
 }

@@ -11,6 +11,7 @@ export {
   type TErrorKind,
   TOO_LARGE_MESSAGE,
   UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER,
 } from './errors.ts';
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
 export { type BackgroundTasks, createBackgroundTasks } from './platform/background.ts';
@@ -40,3 +41,4 @@ export { SessionCache, startSessionCache } from './sessions/session-cache.ts';
 export { pruneSessions } from './sessions/sessions.repository.ts';
 export { createTokenService, type TokenService } from './sessions/tokens.ts';
 export { type Meta, UNDECLARED_ERROR } from './trpc.ts';
+export { hashPassword, PASSWORD_HASHING, type PasswordHashing } from './users/passwords.ts';

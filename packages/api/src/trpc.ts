@@ -45,11 +45,19 @@ const t = initTRPC
     },
   });
 
-/** Connection failures of `pg` and PostgreSQL's "shutting down / not accepting" states. */
+/**
+ * Connection failures of `pg` and PostgreSQL's refusals (docs/decisions.md
+ * §8.6): connection exceptions (08), too many connections (53300), a
+ * database not accepting connections (55000), shutting down or starting up
+ * (57P), and the pool's wait for a connection timing out.
+ */
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error; e instanceof Error; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EPIPE)$/.test(code) || /^(08|57P)/.test(code))) {
+    if (
+      typeof code === 'string' &&
+      (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EPIPE|53300|55000)$/.test(code) || /^(08|57P)/.test(code))
+    ) {
       return true;
     }
     if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) {

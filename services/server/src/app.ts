@@ -17,6 +17,7 @@ import {
   summarizeError,
   TOO_LARGE_MESSAGE,
   UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER,
 } from '@reorder/api';
 import { LIMITS } from '@reorder/schemas';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -146,7 +147,11 @@ export function createApp(options: AppOptions): App {
     setKind(res, 'ready');
     res.set('Cache-Control', 'no-store');
     if (await options.databaseReady()) res.json(successEnvelope({ database: 'ok' }, 'ready'));
-    else res.status(503).json(errorEnvelope({ kind: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE, issues: [] }));
+    else
+      res
+        .status(503)
+        .set('Retry-After', String(UNAVAILABLE_RETRY_AFTER))
+        .json(errorEnvelope({ kind: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE, issues: [] }));
   });
   if (options.metrics?.token) {
     app.get('/api/metrics', (req, res, next) => {

@@ -34,6 +34,12 @@ describe('loadConfig defaults', () => {
     expect(config.googleClientId).toBeUndefined();
     expect(config.facebookAppId).toBeUndefined();
     expect(config.facebookAppSecret).toBeUndefined();
+    expect(config.databasePoolSize).toBe(10);
+  });
+
+  it('reads DATABASE_POOL_SIZE', () => {
+    expect(ok({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    expect(ok({ DATABASE_POOL_SIZE: '1' }).databasePoolSize).toBe(1);
   });
 
   it('treats blank values as unset', () => {
@@ -108,6 +114,10 @@ describe('loadConfig errors', () => {
     // `true` would trust any X-Forwarded-For, and any client could pick the IP its rate limits count.
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'TRUE' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '0' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: 'ten' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '2.5' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '1001' }],
   ] as [string, NodeJS.ProcessEnv][])('gives one line naming %s for %j', (variable, env) => {
     let result: ReturnType<typeof loadConfig> | undefined;
     expect(() => {

@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   /** Unset: the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Connections each process's PostgreSQL pool opens at most, besides its one LISTEN connection. */
+  databasePoolSize: number;
   dataDir: string;
   publicUrl: string;
   /** Unset here means "generate once and keep in DATA_DIR" (see `resolveJwtSecret`). */
@@ -79,6 +81,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   const databaseUrl = get('DATABASE_URL');
   if (databaseUrl !== undefined && !parseUrl(databaseUrl, ['postgres:', 'postgresql:'])) {
     errors.push('DATABASE_URL must be a PostgreSQL connection string like postgres://user:password@host:5432/database');
+  }
+
+  let databasePoolSize = 10;
+  const poolText = get('DATABASE_POOL_SIZE');
+  if (poolText !== undefined) {
+    if (/^\d+$/.test(poolText) && Number(poolText) >= 1 && Number(poolText) <= 1000) databasePoolSize = Number(poolText);
+    else errors.push(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "${poolText}")`);
   }
 
   const dataDir = path.resolve(get('DATA_DIR') ?? './data');
@@ -178,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       port,
       host,
       databaseUrl,
+      databasePoolSize,
       dataDir,
       publicUrl,
       jwtSecret,

@@ -108,7 +108,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : undefined;
   let database: DatabaseHandle;
   try {
-    database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir });
+    database = await connectDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: pgliteDir,
+      maxConnections: config.databasePoolSize,
+    });
   } catch (error) {
     await lock?.release();
     throw error;

@@ -19,13 +19,13 @@ type Json = any;
 const ERROR_DESCRIPTIONS: Record<TErrorKind, string> = {
   BAD_REQUEST: 'Invalid input: `error.issues` lists `{ path, message }` per field',
   UNAUTHORIZED: 'Missing, invalid or expired token, or wrong credentials',
-  FORBIDDEN: 'The token may not do this (an API token cannot manage the account)',
+  FORBIDDEN: 'The token may not do this (an API token cannot manage the account), or the account must first confirm its email',
   NOT_FOUND: "No such resource for this user (another user's id answers the same)",
   CONFLICT: 'It clashes with what is stored',
   PAYLOAD_TOO_LARGE: 'The JSON body is over the size limit',
   TOO_MANY_REQUESTS: 'Rate limit reached; `Retry-After` gives the seconds to wait',
   INTERNAL: 'Unexpected failure (a generic message; details are never sent)',
-  UNAVAILABLE: 'A service it depends on cannot be reached; try again shortly',
+  UNAVAILABLE: 'A service it depends on cannot be reached or refuses connections; `Retry-After` gives the seconds to wait',
 };
 
 /** The example message of a kind no meta words for its call. */
@@ -130,7 +130,7 @@ function exampleOf(schema: Json, document: Json, depth = 0): Json {
 function errorResponse(kind: TErrorKind, message: string) {
   return {
     description: `${kind}: ${ERROR_DESCRIPTIONS[kind]}`,
-    ...(kind === 'TOO_MANY_REQUESTS'
+    ...(kind === 'TOO_MANY_REQUESTS' || kind === 'UNAVAILABLE'
       ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
       : {}),
     content: {
