@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo, Server as NetServer, type Socket } from 'node:net';
 import path from 'node:path';
 import {
   type ApiDeps,
@@ -50,6 +50,12 @@ export interface ConnectionLimits {
   checkIntervalMs: number;
   /** Connections open at once; past it, new ones are refused. */
   maxConnections: number;
+  /**
+   * While draining, how long a keep-alive connection may sit idle before it
+   * is closed: a busy client sends its next request within it and gets an
+   * answer with `Connection: close` instead of a cut connection.
+   */
+  drainIdleMs: number;
 }
 
 export const CONNECTION_LIMITS: ConnectionLimits = {
@@ -57,6 +63,7 @@ export const CONNECTION_LIMITS: ConnectionLimits = {
   requestTimeoutMs: 60_000,
   checkIntervalMs: 5_000,
   maxConnections: 2_000,
+  drainIdleMs: 2_000,
 };
 
 export interface StartOptions {
@@ -178,14 +185,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     },
   });
   const limits = { ...CONNECTION_LIMITS, ...options.connectionLimits };
+  const connections = trackConnections();
   const server = createHttpServer(
     {
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
       connectionsCheckingInterval: limits.checkIntervalMs,
     },
-    app.listener,
+    (req, res) => {
+      connections.request(req, res);
+      app.listener(req, res);
+    },
   );
+  server.on('connection', connections.connection);
   server.maxConnections = limits.maxConnections;
   // Longer than the usual load balancer's idle timeout (60 s), so the balancer closes first.
   server.keepAliveTimeout = 65_000;
@@ -224,13 +236,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     closing ??= (async () => {
       clearInterval(prune);
       clearInterval(reminders);
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Keep-alive connections whose request finishes after this point go idle
-      // and would hold the server open: close them as they do.
-      const sweep = setInterval(() => server.closeIdleConnections(), 100);
-      server.closeIdleConnections();
+      // net.Server's close, not http.Server's: that one also cuts every idle keep-alive connection at once.
+      const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      // Every answer from now on closes its connection; a connection left idle is closed after a grace.
+      connections.drain(limits.drainIdleMs);
       await closed;
-      clearInterval(sweep);
+      connections.stop();
       // Mail that follows an answer already given still goes out before the database closes.
       await deps.background.drain();
       await reminderRound;
@@ -244,4 +255,57 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return { url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`, port, deps, database, close };
+}
+
+/**
+ * The server's connections, for a drain that cuts no request (docs/decisions.md
+ * §8.6): closing a keep-alive connection the moment it goes idle races the
+ * client's next request on it, which then fails with ECONNRESET (a POST is
+ * not retried). While draining, every answer carries `Connection: close`
+ * (answers not yet begun included), so a busy client closes the connection
+ * itself after its next answer; only a connection idle for `idleMs` is
+ * closed by the server, with a FIN first.
+ */
+function trackConnections() {
+  const open = new Map<Socket, { active: number; idleSince: number }>();
+  const answering = new Set<ServerResponse>();
+  let draining = false;
+  let sweep: NodeJS.Timeout | undefined;
+  const closeIdle = (idleMs: number) => {
+    const now = Date.now();
+    for (const [socket, state] of open) {
+      if (state.active > 0 || now - state.idleSince < idleMs) continue;
+      open.delete(socket);
+      socket.end();
+      setTimeout(() => socket.destroy(), 1000).unref();
+    }
+  };
+  return {
+    connection(socket: Socket) {
+      open.set(socket, { active: 0, idleSince: Date.now() });
+      socket.once('close', () => open.delete(socket));
+    },
+    request(req: IncomingMessage, res: ServerResponse) {
+      const state = open.get(req.socket);
+      if (state) state.active += 1;
+      answering.add(res);
+      if (draining) res.setHeader('Connection', 'close');
+      res.once('close', () => {
+        answering.delete(res);
+        if (state) {
+          state.active -= 1;
+          state.idleSince = Date.now();
+        }
+      });
+    },
+    drain(idleMs: number) {
+      draining = true;
+      for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
+      closeIdle(idleMs);
+      sweep = setInterval(() => closeIdle(idleMs), Math.min(100, Math.max(10, idleMs)));
+    },
+    stop() {
+      clearInterval(sweep);
+    },
+  };
 }

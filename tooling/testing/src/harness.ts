@@ -179,7 +179,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateRules: options.rateRules,
     pgliteDir: 'memory://',
     webDir: options.webDir ?? path.join(dataDir, 'no-web-build'),
-    connectionLimits: options.connectionLimits,
+    // A test's own idle keep-alive connections need no grace at close (drain.pglite.test.ts sets one).
+    connectionLimits: { drainIdleMs: 0, ...options.connectionLimits },
   });
   const api = new ApiClient(server.url);
   const outbox = async (): Promise<ReceivedMail[]> => {
