@@ -430,6 +430,22 @@ describe('logs', () => {
       expect(line).not.toContain(verify);
     }
   });
+
+  it('redact a link however its path is spelled: any case, doubled slashes, percent-encoding', async () => {
+    const token = 'Zq9SpelledLinkToken0123456789abcdefXY';
+    const paths = [
+      `/reset-password//${token}`,
+      `/Reset-Password/${token}`,
+      `/confirm%2F${token}`,
+      `/VERIFY-EMAIL/${token}`,
+      `/invitations/${token}`,
+      `/api/public/Confirmations//${token}`,
+    ];
+    for (const path of paths) await fetch(`${t.url}${path}`);
+    const requests = t.logs.filter((line) => line.includes('"request"') && line.includes('[redacted]'));
+    expect(requests.length).toBeGreaterThanOrEqual(paths.length);
+    for (const line of t.logs) expect(line).not.toContain(token);
+  });
 });
 
 // ---------------------------------------------------------------- 9. feedback
