@@ -53,12 +53,13 @@ export async function viewConfirmation(ctx: Context, token: string): Promise<TPu
 
 /**
  * Keeps the supplier's answer (a first one or a change, until the link
- * expires) and tells the owner, by email and push, after the answer is
- * written. The status follows the lines: none unavailable is confirmed, all
+ * expires; at most 10 an hour) and tells the owner, by email and push, after
+ * the answer is written, at most once per 5 minutes per link. The status follows the lines: none unavailable is confirmed, all
  * declined, else partial.
  */
 export async function answerConfirmation(ctx: Context, input: TAnswerConfirmationInput): Promise<TPublicConfirmation> {
   const { row, tokenHash } = await liveLink(ctx, input.token);
+  await ctx.rateLimiter.hit(ctx.rateRules.confirmationAnswersPerLink, tokenHash);
   const ordered = row.lines.map((line) => line.productId);
   if (input.unavailable.some((id) => !ordered.includes(id))) {
     throw new AppError('BAD_REQUEST', UNAVAILABLE_NOT_IN_ORDER, { issues: [{ path: 'unavailable', message: UNAVAILABLE_NOT_IN_ORDER }] });
@@ -85,7 +86,10 @@ export async function answerConfirmation(ctx: Context, input: TAnswerConfirmatio
     throw new AppError('NOT_FOUND', CONFIRMATION_NOT_FOUND);
   }
   const changed = row.confirmation !== null;
-  ctx.background.run('confirmation notice', () => notifyOwner(ctx, row, answer, changed));
+  // The owner hears of a link at most once per 5 minutes (docs/decisions.md §8.6); later answers are on the order's history.
+  if (await ctx.rateLimiter.once(ctx.rateRules.confirmationNoticePerLink, tokenHash)) {
+    ctx.background.run('confirmation notice', () => notifyOwner(ctx, row, answer, changed));
+  }
   return toPublic(row, answer);
 }
 

@@ -38,7 +38,7 @@ export const confirmationsRouter = router({
         protect: false,
         summary: 'The supplier answers a sent order',
         description:
-          'The lines that cannot be delivered (none: confirmed; all: declined; else partial), a note and a delivery date. It can be changed until the link expires; the owner gets an email and a push notification each time.',
+          'The lines that cannot be delivered (none: confirmed; all: declined; else partial), a note and a delivery date. It can be changed until the link expires, at most 10 times an hour (then 429); the owner gets an email and a push notification, at most once per 5 minutes per link.',
       },
       message: 'Thank you! Your answer was sent.',
       errors,

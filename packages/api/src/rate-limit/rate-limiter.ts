@@ -8,6 +8,12 @@ export interface RateRule {
   name: string;
   limit: number;
   windowSeconds: number;
+  /**
+   * Counts the window before too, so no span of `windowSeconds` whatever
+   * holds more than `limit` (a fixed window alone lets twice as many through
+   * around its edge): for limits a person is promised, like "3 mails an hour".
+   */
+  strict?: boolean;
 }
 
 /**
@@ -33,6 +39,10 @@ export const DEFAULT_RATE_RULES = {
   feedbackPerUser: { name: 'feedback:user', limit: 10, windowSeconds: 60 * 60 },
   /** Every look at or answer to a supplier's confirmation link, found or not (docs/decisions.md §6). */
   confirmationPerIp: { name: 'confirm:ip', limit: 120, windowSeconds: 15 * 60 },
+  /** Answers to one confirmation link (docs/decisions.md §8.6). */
+  confirmationAnswersPerLink: { name: 'confirm-answer:link', limit: 10, windowSeconds: 60 * 60, strict: true },
+  /** The owner's email and push about one link's answers: `once` per window (docs/decisions.md §8.6). */
+  confirmationNoticePerLink: { name: 'confirm-notice:link', limit: 1, windowSeconds: 5 * 60 },
 } satisfies Record<string, RateRule>;
 export type RateRules = typeof DEFAULT_RATE_RULES;
 
@@ -46,6 +56,12 @@ export interface RateLimiter {
    * under concurrency: n parallel hits see n different counts.
    */
   hit(rule: RateRule, key: RateKey): Promise<void>;
+  /**
+   * True at most once per window of the rule for `key`, and never in the
+   * window right after a true one: so never twice within `windowSeconds`.
+   * For a notice that may go out only so often; nothing is refused.
+   */
+  once(rule: RateRule, key: RateKey): Promise<boolean>;
   /** Gives back one hit of the current window (an attempt that turned out fine). */
   refund(rule: RateRule, key: RateKey): Promise<void>;
   /** Forgets every window of the rule whose key starts with `first` (e.g. an email's attempts from every IP). */
@@ -79,6 +95,29 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
         .returning('hits')
         .executeTakeFirstOrThrow();
       if (row.hits > rule.limit) throw tooMany(window.retryAfter);
+      if (rule.strict) {
+        const before = await db
+          .selectFrom('rate_limits')
+          .select('hits')
+          .where('bucket', '=', bucketOf(rule, key))
+          .where('window_start', '=', new Date(window.start.getTime() - rule.windowSeconds * 1000))
+          .executeTakeFirst();
+        if (row.hits + (before?.hits ?? 0) > rule.limit) throw tooMany(window.retryAfter);
+      }
+    },
+    async once(rule, key) {
+      const window = windowOf(rule);
+      const bucket = bucketOf(rule, key);
+      const previous = new Date(window.start.getTime() - rule.windowSeconds * 1000);
+      // A row is written only when the answer is true; the window's key makes a second one conflict.
+      const { rows } = await sql<{ hits: number }>`
+        INSERT INTO rate_limits (bucket, window_start, hits)
+        SELECT ${bucket}::text, ${window.start}::timestamptz, 1
+        WHERE NOT EXISTS (SELECT 1 FROM rate_limits WHERE bucket = ${bucket}::text AND window_start = ${previous}::timestamptz)
+        ON CONFLICT (bucket, window_start) DO NOTHING
+        RETURNING hits
+      `.execute(db);
+      return rows.length > 0;
     },
     async refund(rule, key) {
       await db
@@ -96,10 +135,10 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
         .execute();
     },
     async prune() {
-      // The longest window is an hour; anything that started before that has ended.
+      // The longest window is a day, and a strict rule reads the one before: older ones have no use.
       const result = await db
         .deleteFrom('rate_limits')
-        .where('window_start', '<', new Date(now() - 2 * 60 * 60 * 1000))
+        .where('window_start', '<', new Date(now() - 3 * 24 * 60 * 60 * 1000))
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
