@@ -15,9 +15,21 @@ const pgliteOnly = ['services/server/test/**/*.pglite.test.ts'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 /**
+ * What every project shares:
+ * - one migrated PGlite (and, for `postgres`, one migrated PostgreSQL
+ *   database), made before the workers start (tooling/testing's
+ *   global-setup.ts): every test database of the run is a copy of it, so
+ *   none runs initdb and the migrations again;
+ * - `isolate: false`: a worker runs its files one after the other in one
+ *   module graph, so the server, the API and PGlite load once per worker, not
+ *   once per file. Each file still starts its own servers on databases of its
+ *   own; no test mocks a module, and fake timers are put back after each.
+ */
+const everyProject = { globalSetup: ['tooling/testing/src/global-setup.ts'], isolate: false };
+/**
  * A file's servers start in its `beforeAll` (several at once in some files,
- * each migrating its own PGlite). On a loaded 2-core machine that took over
- * a minute: a setup limit, not a timing check.
+ * and some files build or start whole processes). On a loaded 2-core machine
+ * that can take over a minute: a setup limit, not a timing check.
  */
 const slowSetup = { hookTimeout: 180_000 };
 /**
@@ -36,14 +48,16 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          ...everyProject,
           include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
-          // startDomain migrates an in-memory PGlite in beforeAll: seconds alone, more on a busy machine.
+          // startDomain opens an in-memory PGlite in beforeAll: a second alone, more on a busy machine.
           hookTimeout: 60_000,
         },
       },
       {
         test: {
           name: 'pglite',
+          ...everyProject,
           include: integration,
           exclude: [...configDefaults.exclude, ...postgresOnly, ...browser],
           env: { TEST_DB: 'pglite' },
@@ -57,6 +71,7 @@ export default defineConfig({
             {
               test: {
                 name: 'postgres',
+                ...everyProject,
                 include: integration,
                 exclude: [...configDefaults.exclude, ...pgliteOnly, ...browser],
                 env: { TEST_DB: 'postgres' },
@@ -68,6 +83,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          ...everyProject,
           include: browser,
           env: { TEST_DB: 'pglite' },
           ...timeouts,

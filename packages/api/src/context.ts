@@ -8,6 +8,7 @@ import type { Logger } from './platform/logger.ts';
 import type { RateLimiter, RateRules } from './rate-limit/rate-limiter.ts';
 import type { PushSender } from './reminders/push.ts';
 import type { TokenService } from './sessions/tokens.ts';
+import type { PasswordHashing } from './users/passwords.ts';
 
 /** Settings the procedures need; the server fills them from its configuration. */
 export interface ApiSettings {
@@ -41,6 +42,12 @@ export interface ApiDeps {
   push?: PushSender | undefined;
   /** What time it is, in epoch milliseconds: `Date.now` unless a test drives time (schedules, reminders). */
   clock?: (() => number) | undefined;
+  /**
+   * argon2id's cost for new password hashes: PASSWORD_HASHING (OWASP's minimum)
+   * unless a test sets a cheaper one, so that its many sign-ups do not each
+   * spend a real hash's time.
+   */
+  passwordHashing?: PasswordHashing | undefined;
 }
 
 /** A day in milliseconds, for expiries and windows counted in days. */

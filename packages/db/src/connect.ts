@@ -64,6 +64,8 @@ export interface DatabaseHandle {
   poolStats(): { total: number; idle: number; waiting: number };
   /** Closes the pool or the embedded database; waits for queries in flight. */
   close(): Promise<void>;
+  /** PGlite only: its whole data directory as a gzipped tarball, which `loadDataDir` opens a copy of. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface ConnectOptions {
@@ -71,6 +73,8 @@ export interface ConnectOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; `memory://` for a throwaway in-memory database. */
   dataDir?: string;
+  /** PGlite: start from this dumped data directory (`dumpDataDir`) instead of a new empty one (tests: `dumpMigratedPglite`). */
+  loadDataDir?: Blob | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
   /** How LISTEN connections prove themselves alive (LISTEN_TIMINGS by default). */
@@ -113,6 +117,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const pglite = await PGlite.create(dataDir, {
     extensions: { btree_gin, citext, pg_trgm },
     parsers: PARSERS,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const dialect = new SerializedPGliteDialect({ pglite });
   const db = new Kysely<Database>({ dialect });
@@ -130,6 +135,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       return { total: 1, idle: busy ? 0 : 1, waiting };
     },
     close: () => db.destroy(),
+    dumpDataDir: () => pglite.dumpDataDir('gzip'),
   };
 }
 

@@ -10,3 +10,4 @@ export { migrateToLatest } from './migrate.ts';
 export { executePrepared } from './prepared.ts';
 export type * from './schema.ts';
 export { createScratchDatabase, type ScratchDatabase } from './scratch.ts';
+export { createMigratedTemplate, dumpMigratedPglite } from './templates.ts';

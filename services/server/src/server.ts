@@ -15,6 +15,7 @@ import {
   defaultRateRules,
   generateVapidKeys,
   type Logger,
+  type PasswordHashing,
   pruneSessions,
   type RateRules,
   runReminders,
@@ -71,9 +72,13 @@ export interface StartOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Overrides for tests (tight limits, a frozen clock...). */
   rateRules?: Partial<RateRules>;
+  /** argon2id's cost for new password hashes: PASSWORD_HASHING unless a test makes sign-ups cheaper. */
+  passwordHashing?: PasswordHashing;
   webDir?: string;
   /** Where PGlite keeps its files instead of `DATA_DIR/pglite` (`memory://` in tests). */
   pgliteDir?: string;
+  /** A new embedded database starts as a copy of this dumped one (`dumpMigratedPglite`) instead of empty: tests. */
+  pgliteTemplate?: Blob;
   /** When the embedded database folder's lock is lost from under this process; by default it logs and exits. */
   onLockLost?: (error: Error) => void;
 }
@@ -119,6 +124,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       databaseUrl: config.databaseUrl,
       dataDir: pgliteDir,
       maxConnections: config.databasePoolSize,
+      loadDataDir: options.pgliteTemplate,
     });
   } catch (error) {
     await lock?.release();
@@ -145,6 +151,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sessions: sessionCache.cache,
     logger,
     background: createBackgroundTasks(logger),
+    passwordHashing: options.passwordHashing,
     settings: { publicUrl: config.publicUrl, feedbackTo: config.feedbackTo },
     social: {
       google: config.googleClientId

@@ -18,7 +18,7 @@ import {
 } from '@reorder/testing';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../packages/api/src/users/passwords.ts';
+import { hashPassword, PASSWORD_HASHING } from '../../../packages/api/src/users/passwords.ts';
 import { usernameBaseFromEmail } from '../../../packages/api/src/users/usernames.ts';
 
 /**
@@ -36,7 +36,11 @@ const RESET_LINK = /http:\/\/app\.test\/reset-password\/([A-Za-z0-9_-]+)/;
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
 let smtp: Smtp;
-/** The main server: default rate rules, mail through the SMTP server above. */
+/**
+ * The main server: default rate rules, mail through the SMTP server above,
+ * and passwords hashed at the cost every server uses (the other suites hash
+ * at argon2id's lowest).
+ */
 let t: TestServer;
 /** No SMTP_URL: mail goes to the outbox folder. */
 let outbox: TestServer;
@@ -46,7 +50,7 @@ let limited: TestServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   [t, outbox, limited] = await Promise.all([
-    startTestServer({ env: { SMTP_URL: smtp.url } }),
+    startTestServer({ env: { SMTP_URL: smtp.url }, passwordHashing: PASSWORD_HASHING }),
     startTestServer(),
     startTestServer({
       rateRules: {
@@ -203,6 +207,14 @@ describe('POST /api/auth/register', () => {
     expect(res.text).not.toContain(body.password);
     expect(res.text).not.toContain('$argon2');
     expect(Object.keys(res.body.data.user).sort()).toEqual([...USER_KEYS]);
+  });
+
+  it("stores an argon2id hash at OWASP's minimum cost, which signs in with that password only", async () => {
+    const user = await register(t);
+    const row = await t.server.deps.db.selectFrom('users').select('password_hash').where('id', '=', user.user.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect((await login(t, user.email, user.password)).status).toBe(200);
+    expectError(await login(t, user.email, `${user.password}!`), 401, 'UNAUTHORIZED');
   });
 
   it('keeps the language given at registration', async () => {

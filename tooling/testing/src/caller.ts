@@ -11,13 +11,15 @@ import {
   createRateLimiter,
   createTokenService,
   defaultRateRules,
+  type PasswordHashing,
   type RouterOutputs,
   startSessionCache,
   UNDECLARED_ERROR,
 } from '@reorder/api';
 import { connectDatabase, migrateToLatest } from '@reorder/db';
 import { afterAll, beforeAll } from 'vitest';
-import { newEmail } from './fixtures.ts';
+import { newEmail, TEST_PASSWORD_HASHING } from './fixtures.ts';
+import { migratedPgliteTemplate } from './templates.ts';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -42,13 +44,15 @@ export interface Domain {
 
 /**
  * The procedures called in-process (`createCaller`) on a migrated in-memory
- * PGlite: the domain rules in milliseconds, without HTTP. The HTTP suite in
- * services/server/test keeps the REST and tRPC contract. Mail goes to an
- * outbox folder. `close()` fails when a procedure threw a kind of error its
- * meta does not declare.
+ * PGlite (a copy of the run's template: global-setup.ts): the domain rules in
+ * milliseconds, without HTTP. The HTTP suite in services/server/test keeps
+ * the REST and tRPC contract. Mail goes to an outbox folder. `close()` fails
+ * when a procedure threw a kind of error its meta does not declare. Passwords
+ * hash at TEST_PASSWORD_HASHING unless `passwordHashing` says otherwise.
  */
-export async function startDomain(): Promise<Domain> {
-  const database = await connectDatabase({ dataDir: 'memory://' });
+export async function startDomain(options: { passwordHashing?: PasswordHashing } = {}): Promise<Domain> {
+  const database = await connectDatabase({ dataDir: 'memory://', loadDataDir: migratedPgliteTemplate() });
+  // Nothing to do on a copy of the template; the whole schema outside a vitest run.
   await migrateToLatest(database.db);
   const logs: string[] = [];
   const logger = createLogger({ write: (line) => logs.push(line) });
@@ -63,6 +67,7 @@ export async function startDomain(): Promise<Domain> {
     rateRules: defaultRateRules,
     logger,
     background: createBackgroundTasks(logger),
+    passwordHashing: options.passwordHashing ?? TEST_PASSWORD_HASHING,
     settings: { publicUrl: 'http://app.test' },
     social: {},
   };

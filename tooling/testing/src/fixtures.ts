@@ -1,3 +1,5 @@
+import type { PasswordHashing } from '@reorder/api';
+
 let sequence = 0;
 
 /** A string no other call in this run returns, for unique emails and names. */
@@ -53,3 +55,11 @@ export const USER_KEYS = [
   'timeZone',
   'username',
 ] as const;
+
+/**
+ * argon2id at the lowest cost it allows (8 KiB, 1 pass, 1 lane): still real
+ * argon2id hashes, verified by the same code, for the hundreds of sign-ups
+ * the suites make to have an owner. The tests of hashing and sign-in
+ * themselves run at PASSWORD_HASHING, the cost every server uses.
+ */
+export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 8, timeCost: 1, parallelism: 1 };

@@ -2,21 +2,29 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, type RateRules, type RouterOutputs, UNDECLARED_ERROR } from '@reorder/api';
+import { createLogger, type PasswordHashing, type RateRules, type RouterOutputs, UNDECLARED_ERROR } from '@reorder/api';
 import { createScratchDatabase } from '@reorder/db';
 import { type Config, loadConfig, type RunningServer, type StartOptions, startServer } from '@reorder/server';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { TEST_PASSWORD_HASHING } from './fixtures.ts';
+import { migratedPgliteTemplate, migratedPostgresTemplate } from './templates.ts';
 
 /** Which database this run uses: the vitest project sets TEST_DB. */
 export const TEST_DB: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A database of its own for one test file: a fresh PostgreSQL database, or an in-memory PGlite. */
-export async function createTestDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+/**
+ * A database of its own for one test file: a fresh PostgreSQL database, or an
+ * in-memory PGlite. Empty unless `migrated`: then a copy of the run's migrated
+ * template when there is one (global-setup.ts), so nothing migrates it again.
+ */
+export async function createTestDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   if (TEST_DB === 'pglite') return { url: undefined, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  return createScratchDatabase(adminUrl, 'reorder_t');
+  return createScratchDatabase(adminUrl, 'reorder_t', { template: options.migrated ? migratedPostgresTemplate() : undefined });
 }
 
 /**
@@ -154,11 +162,20 @@ export interface TestServerOptions {
   webDir?: string;
   /** Shorter connection timeouts, to test them without waiting a minute. */
   connectionLimits?: StartOptions['connectionLimits'];
+  /**
+   * argon2id's cost: TEST_PASSWORD_HASHING (the lowest) unless given; the
+   * tests of hashing and sign-in themselves pass PASSWORD_HASHING.
+   */
+  passwordHashing?: PasswordHashing;
 }
 
-/** Starts the real server on a free port with a fresh database and a collected log. */
+/**
+ * Starts the real server on a free port with a fresh database (a copy of the
+ * run's migrated template: the server's own migration at start then finds
+ * nothing to do) and a collected log.
+ */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
+  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase({ migrated: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-test-'));
   const loaded = loadConfig({
     PORT: '0',
@@ -178,6 +195,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     rateRules: options.rateRules,
     pgliteDir: 'memory://',
+    pgliteTemplate: migratedPgliteTemplate(),
+    passwordHashing: options.passwordHashing ?? TEST_PASSWORD_HASHING,
     webDir: options.webDir ?? path.join(dataDir, 'no-web-build'),
     // A test's own idle keep-alive connections need no grace at close (drain.pglite.test.ts sets one).
     connectionLimits: { drainIdleMs: 0, ...options.connectionLimits },

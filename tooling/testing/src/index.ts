@@ -6,3 +6,4 @@ export * from './harness.ts';
 export * from './processes.ts';
 export * from './push-service.ts';
 export * from './social-providers.ts';
+export * from './templates.ts';

@@ -3,9 +3,10 @@ import type { TRegisterInput, TSession } from '@reorder/schemas';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { resetPasswordEmail } from '../mail/messages.ts';
+import { endSessions } from '../sessions/sessions.repository.ts';
 import { startSession } from '../sessions/sessions.service.ts';
-import { endAccessBeforeProof } from '../users/address-proof.ts';
 import { sendEmailVerification } from '../users/email-ownership.service.ts';
+import { retireEmailTokens } from '../users/email-tokens.repository.ts';
 import { hashPassword, verifyPassword } from '../users/passwords.ts';
 import { consumeResetToken, createResetToken, findResetTokenOwner } from '../users/reset-tokens.repository.ts';
 import { findUserByEmail, findUserById, setPassword, toUser, updateUser } from '../users/users.repository.ts';
@@ -27,7 +28,7 @@ export async function register(ctx: Context, input: TRegisterInput): Promise<TSe
   assertPasswordAllowed(input.password, input, language);
   const user = await createAccount(ctx, {
     email: input.email,
-    password_hash: await hashPassword(input.password),
+    password_hash: await hashPassword(input.password, ctx.passwordHashing),
     business_name: input.businessName,
     full_name: input.fullName,
     language: input.language ?? 'en',
@@ -50,7 +51,8 @@ export async function login(ctx: Context, input: { email: string; password: stri
   await rateLimiter.hit(rateRules.loginFailuresPerEmailIp, [input.email, ctx.request.ip]);
   await rateLimiter.hit(rateRules.loginFailuresPerEmail, input.email);
   const user = await findUserByEmail(ctx.db, input.email);
-  if (!(await verifyPassword(user?.password_hash, input.password)) || !user) throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
+  if (!(await verifyPassword(user?.password_hash, input.password, ctx.passwordHashing)) || !user)
+    throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
   await rateLimiter.refund(rateRules.loginFailuresPerEmailIp, [input.email, ctx.request.ip]);
   await rateLimiter.refund(rateRules.loginFailuresPerEmail, input.email);
   return signIn(ctx, user);
@@ -87,10 +89,9 @@ export async function forgotPassword(ctx: Context, input: { email: string }): Pr
 
 /**
  * Sets a new password with a reset token. Opening the link proves the
- * address, so it is verified too, and whatever was set up before the proof
- * ends (docs/decisions.md §8.6): every session, API token, push subscription
- * and other open link. The email's failed sign-ins are forgotten; the user
- * then signs in again.
+ * address, so it is verified too. Every session ends, every other open link
+ * stops working, and the email's failed sign-ins are forgotten; the user then
+ * signs in again.
  */
 export async function resetPassword(ctx: Context, input: { token: string; password: string }): Promise<null> {
   await ctx.rateLimiter.hit(ctx.rateRules.resetPerIp, ctx.request.ip);
@@ -99,12 +100,13 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
   if (!ownerRow) throw new AppError('BAD_REQUEST', BAD_RESET_TOKEN, { issues: [{ path: 'token', message: BAD_RESET_TOKEN }] });
   await ctx.rateLimiter.hit(ctx.rateRules.resetPerEmail, ownerRow.email);
   assertPasswordAllowed(input.password, { email: ownerRow.email, businessName: ownerRow.business_name }, ownerRow.language);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.passwordHashing);
   const user = await ctx.db.transaction().execute(async (tx) => {
     const userId = await consumeResetToken(tx, input.token);
     if (userId === undefined) return undefined;
     await setPassword(tx, userId, passwordHash);
-    await endAccessBeforeProof(tx, userId);
+    await endSessions(tx, userId);
+    await retireEmailTokens(tx, userId);
     return updateUser(tx, userId, { email_verified: true });
   });
   if (!user) throw new AppError('BAD_REQUEST', BAD_RESET_TOKEN, { issues: [{ path: 'token', message: BAD_RESET_TOKEN }] });

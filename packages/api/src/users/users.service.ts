@@ -12,16 +12,12 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { retireResetTokens } from './reset-tokens.repository.ts';
 import { EmailTakenError, findUserByEmail, insertUser, setPassword, toUser, updateUser } from './users.repository.ts';
 
-/** An account without a password may change its email or set a password within this long of signing in; any account may make an API token. */
+/** An account without a password may change its email or set a password within this long of signing in. */
 export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
 
 /** What the owner is confirming their identity for: the wording of the refusals. */
-const WHAT: Record<'change' | 'delete' | 'token', string> = {
-  change: 'change your email or password',
-  delete: 'delete your account',
-  token: 'make an API token',
-};
+const WHAT: Record<'change' | 'delete', string> = { change: 'change your email or password', delete: 'delete your account' };
 
 /** The language of a message before the account says its own: the one given, else the browser's, else English. */
 export function requestLanguage(ctx: Pick<Context, 'request'>, given?: TLanguage): TLanguage {
@@ -65,24 +61,19 @@ export function notifyPasswordChanged(ctx: Pick<Context, 'mailer' | 'background'
 
 /**
  * Proves that whoever holds this session is the owner, before a password or
- * email change, an erasure, or a new API token: the current password (counted
- * like a sign-in attempt, before it is checked), or, for an account without
- * one, a sign-in less than 15 minutes old. An API token outlives the session
- * that makes it, so a sign-in that recent also stands for the password there
- * (docs/decisions.md §8.6): a stolen session alone does not become lasting
- * access. A 401 here names `currentPassword`, so the app can tell it from an
- * expired session.
+ * email change: the current password (counted like a sign-in attempt, before
+ * it is checked), or, for an account without one, a sign-in less than 15
+ * minutes old. A 401 here names `currentPassword`, so the app can tell it from
+ * an expired session.
  */
 export async function confirmIdentity(
   ctx: AuthedContext,
   currentPassword: string | undefined,
-  purpose: 'change' | 'delete' | 'token' = 'change',
+  purpose: 'change' | 'delete' = 'change',
 ): Promise<void> {
   const refuse = (message: string) => new AppError('UNAUTHORIZED', message, { issues: [{ path: 'currentPassword', message }] });
-  const recent = Date.now() - ctx.session.createdAt.getTime() <= RECENT_SIGN_IN_MS;
-  if (purpose === 'token' && recent && currentPassword === undefined) return;
   if (!ctx.user.password_hash) {
-    if (!recent) {
+    if (Date.now() - ctx.session.createdAt.getTime() > RECENT_SIGN_IN_MS) {
       throw refuse(`Sign in again (less than 15 minutes ago) to ${WHAT[purpose]}.`);
     }
     return;
@@ -95,7 +86,7 @@ export async function confirmIdentity(
   const email = ctx.user.email;
   await rateLimiter.hit(rateRules.loginFailuresPerEmailIp, [email, ctx.request.ip]);
   await rateLimiter.hit(rateRules.loginFailuresPerEmail, email);
-  if (!(await verifyPassword(ctx.user.password_hash, currentPassword))) throw refuse(CURRENT_PASSWORD_WRONG);
+  if (!(await verifyPassword(ctx.user.password_hash, currentPassword, ctx.passwordHashing))) throw refuse(CURRENT_PASSWORD_WRONG);
   await rateLimiter.refund(rateRules.loginFailuresPerEmailIp, [email, ctx.request.ip]);
   await rateLimiter.refund(rateRules.loginFailuresPerEmail, email);
 }
@@ -116,15 +107,12 @@ export async function updateProfile(ctx: AuthedContext, input: TUpdateMeInput): 
   if (newEmail !== undefined) {
     const owner = await findUserByEmail(ctx.db, newEmail);
     if (owner && owner.id !== current.id) throw emailTaken();
-    // Its mails go to an address nobody has proved yet: a few an hour per account, a few a day per address (§8.6).
-    await ctx.rateLimiter.hit(ctx.rateRules.emailChangePerUser, String(current.id));
-    await ctx.rateLimiter.hit(ctx.rateRules.emailChangePerAddress, newEmail);
   }
   if (newPassword !== undefined) {
     const account = { email: newEmail ?? current.email, businessName: input.businessName ?? current.business_name };
     assertPasswordAllowed(newPassword, account, input.language ?? current.language);
   }
-  const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
+  const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword, ctx.passwordHashing);
   const user = await ctx.db.transaction().execute(async (tx) => {
     const updated = await updateUser(tx, current.id, {
       business_name: input.businessName,
