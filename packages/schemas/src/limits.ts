@@ -19,8 +19,9 @@ export const LIMITS = {
   suppliersPerAccount: 1000,
   productsPerSupplier: 1000,
   searchMax: 100,
-  /** Live personal API tokens per account, and the longest a token may be made to last. */
+  /** Live personal API tokens per account, how long a token lasts unless asked otherwise, and the longest it may (docs/decisions.md §8.6). */
   apiTokensPerAccount: 50,
+  apiTokenDaysDefault: 90,
   apiTokenDaysMax: 365,
   /** The largest request body the API reads (JSON, on both surfaces). */
   bodyBytes: 1024 * 1024,

@@ -86,8 +86,8 @@ export const ZUsernameInput = z.object({
 /** A blank new password on the profile form means "keep the current one". */
 const zOptionalNewPassword = zBlankAsMissing(zNewPassword, 'Password must be text');
 
-/** The password the owner signs in with, to confirm a sensitive change. */
-const zCurrentPassword = zBlankAsMissing(
+/** The password the owner signs in with, to confirm a sensitive change (a profile change, a new API token); blank is missing. */
+export const zCurrentPassword = zBlankAsMissing(
   zSafeString('Current password', { trim: false }).max(LIMITS.passwordMax, {
     error: `Current password must be at most ${LIMITS.passwordMax} characters`,
   }),

@@ -16,6 +16,9 @@ afterAll(() => t?.close());
 /** An account with something in every corner: suppliers, products, quantities, a message, history, feedback, devices, a token. */
 async function populatedAccount() {
   const user = await t.api.register({ businessName: 'Café Completo', fullName: 'Carla Completa' });
+  // A proven address: only that makes API tokens (docs/decisions.md §8.6).
+  await t.confirmEmail(user.email, user.token);
+  user.user = { ...user.user, emailVerified: true };
   const fruit = await t.api.createSupplier(user.token, { name: 'Frutas Pepe', note: 'Before 9' });
   const bakery = await t.api.createSupplier(user.token, { name: 'Panadería Sol', messageService: 'email', contactInfo: 'sol@example.com' });
   const lemons = await t.api.createProduct(user.token, fruit.orderId, 'Lemons', 'Kg');

@@ -12,6 +12,23 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** Makes the user's sessions look `minutes` old, as if signed in that long ago. */
+async function ageSessions(userId: number, minutes: number) {
+  await t.server.deps.db
+    .updateTable('sessions')
+    .set({ created_at: new Date(Date.now() - minutes * 60 * 1000) })
+    .where('user_id', '=', userId)
+    .execute();
+  await t.server.deps.sessions.settle(t.server.deps.db);
+}
+
+/** An owner who opened the verification link: only a proven address makes API tokens (docs/decisions.md §8.6). */
+async function registerVerified(): Promise<RegisteredUser> {
+  const user = await t.api.register();
+  await t.confirmEmail(user.email, user.token);
+  return user;
+}
+
 async function newToken(user: RegisteredUser, body: Record<string, unknown> = { name: 'Stock script' }) {
   const res = await t.api.post('/api/auth/tokens', body, user.token);
   expect(res.status, res.text).toBe(200);
@@ -27,14 +44,14 @@ async function newToken(user: RegisteredUser, body: Record<string, unknown> = { 
 
 describe('POST /api/auth/tokens', () => {
   it('answers the token once, starting rpat_, and keeps only its hash', async () => {
-    const user = await t.api.register();
+    const user = await registerVerified();
     const res = await t.api.post('/api/auth/tokens', { name: 'Stock script' }, user.token);
     expectOk(res, {
       id: expect.any(Number),
       name: 'Stock script',
       token: expect.stringMatching(/^rpat_[A-Za-z0-9_-]{43}$/),
       createdAt: expect.any(String),
-      expiresAt: null,
+      expiresAt: expect.any(String),
       lastUsedAt: null,
     });
     const created = res.body.data;
@@ -46,12 +63,68 @@ describe('POST /api/auth/tokens', () => {
 
     // The list never shows the secret again.
     const list = await t.api.get('/api/auth/tokens', user.token);
-    expectOk(list, [{ id: created.id, name: 'Stock script', createdAt: created.createdAt, expiresAt: null, lastUsedAt: null }]);
+    expectOk(list, [
+      { id: created.id, name: 'Stock script', createdAt: created.createdAt, expiresAt: created.expiresAt, lastUsedAt: null },
+    ]);
     expect(list.text).not.toContain(created.token);
   });
 
+  it('expires in 90 days unless asked otherwise, and in a year at most (docs/decisions.md §8.6)', async () => {
+    const user = await registerVerified();
+    const byDefault = await newToken(user, { name: 'Default' });
+    expect(Math.abs(Date.parse(byDefault.expiresAt ?? '') - (Date.now() + 90 * 86_400_000))).toBeLessThan(60_000);
+    const year = await newToken(user, { name: 'Year', expiresInDays: 365 });
+    expect(Math.abs(Date.parse(year.expiresAt ?? '') - (Date.now() + 365 * 86_400_000))).toBeLessThan(60_000);
+    for (const expiresInDays of [366, 3650, null]) {
+      expectFieldError(await t.api.post('/api/auth/tokens', { name: 'Forever', expiresInDays }, user.token), 'expiresInDays');
+    }
+  });
+
+  it('needs a sign-in less than 15 minutes old, or the current password (docs/decisions.md §8.6)', async () => {
+    const user = await registerVerified();
+    await ageSessions(user.user.id, 16);
+    const missing = await t.api.post('/api/auth/tokens', { name: 'Stolen session' }, user.token);
+    expectFailure(missing, 400, 'BAD_REQUEST', ['currentPassword']);
+    expect(missing.body.message).toBe('Enter your current password to make an API token.');
+    expectFailure(
+      await t.api.post('/api/auth/tokens', { name: 'Stolen session', currentPassword: 'not the password' }, user.token),
+      401,
+      'UNAUTHORIZED',
+      ['currentPassword'],
+    );
+    expect((await t.api.get('/api/auth/tokens', user.token)).body.data).toEqual([]);
+    const confirmed = await t.api.post('/api/auth/tokens', { name: 'Owner', currentPassword: user.password }, user.token);
+    expect(confirmed.status, confirmed.text).toBe(200);
+    // A fresh sign-in needs no password.
+    const again = await t.api.post('/api/auth/login', { email: user.email, password: user.password });
+    expect((await t.api.post('/api/auth/tokens', { name: 'Fresh' }, again.body.data.token)).status).toBe(200);
+  });
+
+  it('asks an account without a password for a sign-in less than 15 minutes old', async () => {
+    const user = await registerVerified();
+    await t.server.deps.db.updateTable('users').set({ password_hash: null }).where('id', '=', user.user.id).execute();
+    await ageSessions(user.user.id, 16);
+    const refused = await t.api.post('/api/auth/tokens', { name: 'Old session' }, user.token);
+    expectFailure(refused, 401, 'UNAUTHORIZED', ['currentPassword']);
+    expect(refused.body.message).toBe('Sign in again (less than 15 minutes ago) to make an API token.');
+  });
+
+  it.each([
+    ['en', 'A new API token was made for your account', 'Stock script'],
+    ['es', 'Se ha creado un token de API para tu cuenta', 'Stock script'],
+  ])('mails the owner when one is made (%s)', async (language, subject, name) => {
+    const user = await t.api.register({ language });
+    await t.confirmEmail(user.email, user.token);
+    await newToken(user, { name });
+    await t.server.deps.background.drain();
+    const mail = (await t.outbox()).find((m) => m.to.includes(user.email) && m.subject === subject);
+    expect(mail?.text).toContain(name);
+    expect(mail?.text).toContain('http://app.test/forgot-password');
+    expect(mail?.text).not.toContain('rpat_');
+  });
+
   it('expires after the days asked for', async () => {
-    const user = await t.api.register();
+    const user = await registerVerified();
     const created = await newToken(user, { name: 'Month', expiresInDays: 30 });
     expect(Math.abs(Date.parse(created.expiresAt ?? '') - (Date.now() + 30 * 86_400_000))).toBeLessThan(60_000);
     for (const expiresInDays of [0, 366, 1.5, 'soon', null]) {
@@ -65,7 +138,7 @@ describe('POST /api/auth/tokens', () => {
 
 describe('a token', () => {
   it('reads and writes the owner’s suppliers, products and orders, and sends them', async () => {
-    const user = await t.api.register();
+    const user = await registerVerified();
     const { token } = await newToken(user);
     const supplier = await t.api.createSupplier(token, { name: 'By script' });
     const product = await t.api.createProduct(token, supplier.orderId, 'Lemons', 'Kg');
@@ -83,7 +156,7 @@ describe('a token', () => {
   });
 
   it('gets 403 on account management: profile, password, email, devices, tokens', async () => {
-    const user = await t.api.register();
+    const user = await registerVerified();
     const { token, id } = await newToken(user);
     const refused: [string, string, unknown?][] = [
       ['PUT', '/api/users/me', { businessName: 'Hijacked' }],
@@ -107,7 +180,7 @@ describe('a token', () => {
   });
 
   it('stops working when revoked, at once; another user cannot revoke it', async () => {
-    const user = await t.api.register();
+    const user = await registerVerified();
     const stranger = await t.api.register();
     const created = await newToken(user);
     expectFailure(await t.api.delete(`/api/auth/tokens/${created.id}`, stranger.token), 404, 'NOT_FOUND');
@@ -120,8 +193,17 @@ describe('a token', () => {
     expectOk(await t.api.get('/api/auth/tokens', user.token), []);
   });
 
+  it('is revoked by a password reset (docs/decisions.md §8.6)', async () => {
+    const user = await registerVerified();
+    const { token } = await newToken(user);
+    await t.api.post('/api/auth/forgot-password', { email: user.email });
+    const reset = await t.linkToken(user.email, '/reset-password');
+    expectOk(await t.api.post('/api/auth/reset-password', { token: reset, password: 'reset password 77' }), null);
+    expectFailure(await t.api.get('/api/suppliers', token), 401, 'UNAUTHORIZED');
+  });
+
   it('survives a password change; sign out everywhere revokes it', async () => {
-    const user = await t.api.register();
+    const user = await registerVerified();
     const { token } = await newToken(user);
     expect((await t.api.put('/api/users/me', { password: 'changed password 42', currentPassword: user.password }, user.token)).status).toBe(
       200,
@@ -132,7 +214,7 @@ describe('a token', () => {
   });
 
   it('stops working once expired, and says when it was last used', async () => {
-    const user = await t.api.register();
+    const user = await registerVerified();
     const created = await newToken(user, { name: 'Short', expiresInDays: 1 });
     await t.api.get('/api/suppliers', created.token);
     const [listed] = (await t.api.get('/api/auth/tokens', user.token)).body.data;
@@ -153,7 +235,7 @@ describe('a token', () => {
   });
 
   it('works over tRPC, with the same limits', async () => {
-    const user = await t.api.register();
+    const user = await registerVerified();
     const { token } = await newToken(user);
     const list = await t.api.request('GET', `/api/trpc/suppliers.list?input=${encodeURIComponent('{}')}`, { token });
     expect(list.status, list.text).toBe(200);
@@ -163,7 +245,7 @@ describe('a token', () => {
   });
 
   it('is limited to 50 per account', async () => {
-    const user = await t.api.register();
+    const user = await registerVerified();
     await Promise.all(Array.from({ length: 50 }, (_, i) => t.api.post('/api/auth/tokens', { name: `t${i}` }, user.token)));
     const over = await t.api.post('/api/auth/tokens', { name: 'one too many' }, user.token);
     expectFailure(over, 400, 'BAD_REQUEST');

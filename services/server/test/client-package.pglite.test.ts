@@ -110,6 +110,7 @@ describe('@reorder/client from outside the repository', () => {
 
   it('calls the API with an API token: typed tRPC and the REST types with openapi-fetch', async () => {
     const user = await t.api.register();
+    await t.confirmEmail(user.email, user.token);
     const token = (await t.api.post('/api/auth/tokens', { name: 'Outside project' }, user.token)).body.data.token as string;
     const { stdout } = await run(process.execPath, [path.join(outside, 'out/main.js'), t.url, token], { cwd: outside });
     expect(JSON.parse(stdout)).toEqual({ text: '2 x Kg: Lemons', restName: 'Outside', refused: 403 });

@@ -24,7 +24,8 @@ let t: TestServer;
 let push: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {
   push = await startPushService(() => 201);
-  t = await startTestServer();
+  // The push service stand-in listens on 127.0.0.1: a local target, allowed by this test setting only (docs/decisions.md §8.6).
+  t = await startTestServer({ env: { ALLOW_PRIVATE_ENDPOINTS: '1' } });
 });
 afterEach(() => {
   t.server.deps.clock = undefined;
@@ -281,6 +282,7 @@ describe('POST /api/public/confirmations/{token}', () => {
     const shop = await sentShop({ language: 'es' });
     const keys = newBrowserKeys();
     const endpoint = `${push.origin}/push/confirm-${shop.owner.user.id}`;
+    await t.confirmEmail(shop.owner.email, shop.owner.token);
     expectOk(await t.api.post('/api/push/subscriptions', { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }, shop.owner.token), {
       endpoint,
     });

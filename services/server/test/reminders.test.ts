@@ -5,6 +5,7 @@ import {
   expectFieldError,
   expectOk,
   newBrowserKeys,
+  type RegisteredUser,
   startPushService,
   startTestServer,
   type TestServer,
@@ -25,7 +26,8 @@ let push: Awaited<ReturnType<typeof startPushService>>;
 const gone = new Set<string>();
 beforeAll(async () => {
   push = await startPushService((path) => (gone.has(path) ? 410 : 201));
-  t = await startTestServer();
+  // The push service stand-in listens on 127.0.0.1: a local target, allowed by this test setting only (docs/decisions.md §8.6).
+  t = await startTestServer({ env: { ALLOW_PRIVATE_ENDPOINTS: '1' } });
 });
 afterEach(() => {
   t.server.deps.clock = undefined;
@@ -70,10 +72,20 @@ function scheduleAhead(hoursAhead: number, reminderMinutes = 120) {
   };
 }
 
-async function subscribe(token: string, name: string): Promise<{ keys: BrowserKeys; endpoint: string }> {
+/** The owners whose address a test has proven already. */
+const verified = new Set<number>();
+
+/** Subscribes a browser of `owner`, whose address is proven first (only a proven address subscribes, docs/decisions.md §8.6). */
+async function subscribe(owner: RegisteredUser, name: string): Promise<{ keys: BrowserKeys; endpoint: string }> {
+  if (!verified.has(owner.user.id)) {
+    await t.confirmEmail(owner.email, owner.token);
+    verified.add(owner.user.id);
+  }
   const keys = newBrowserKeys();
   const endpoint = `${push.origin}/push/${name}`;
-  expectOk(await t.api.post('/api/push/subscriptions', { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }, token), { endpoint });
+  expectOk(await t.api.post('/api/push/subscriptions', { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }, owner.token), {
+    endpoint,
+  });
   return { keys, endpoint };
 }
 
@@ -82,8 +94,8 @@ const mailsTo = async (email: string) => (await t.outbox()).filter((m) => m.to.i
 describe('a due reminder', () => {
   it('goes out once, at orderBy − reminderMinutes: an email with a link to the order, and a push each browser can decrypt', async () => {
     const owner = await t.api.register({ language: 'en' });
-    const phone = await subscribe(owner.token, `phone-${owner.user.id}`);
-    const laptop = await subscribe(owner.token, `laptop-${owner.user.id}`);
+    const phone = await subscribe(owner, `phone-${owner.user.id}`);
+    const laptop = await subscribe(owner, `laptop-${owner.user.id}`);
     const when = scheduleAhead(3);
     const supplier = await t.api.createSupplier(owner.token, { name: 'Verduras Núñez', ...when.fields });
     const before = push.deliveries.length;
@@ -180,7 +192,7 @@ describe('a due reminder', () => {
 
   it('drops a browser whose push service says the subscription is gone (410), and still emails', async () => {
     const owner = await t.api.register();
-    const old = await subscribe(owner.token, `old-${owner.user.id}`);
+    const old = await subscribe(owner, `old-${owner.user.id}`);
     gone.add(new URL(old.endpoint).pathname);
     const when = scheduleAhead(7);
     const supplier = await t.api.createSupplier(owner.token, { name: 'Gone Browser', ...when.fields });
@@ -195,7 +207,8 @@ describe('POST and DELETE /api/push/subscriptions', () => {
   it('subscribe a browser once, move it to whoever subscribes it next, and unsubscribe it', async () => {
     const ana = await t.api.register();
     const ben = await t.api.register();
-    const { endpoint, keys } = await subscribe(ana.token, `shared-${ana.user.id}`);
+    await t.confirmEmail(ben.email, ben.token);
+    const { endpoint, keys } = await subscribe(ana, `shared-${ana.user.id}`);
     expectOk(await t.api.post('/api/push/subscriptions', { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }, ana.token), {
       endpoint,
     });
@@ -211,7 +224,8 @@ describe('POST and DELETE /api/push/subscriptions', () => {
   });
 
   it('refuse a bad endpoint or bad keys, naming the field, and need a sign-in', async () => {
-    const { token } = await t.api.register();
+    const { token, email } = await t.api.register();
+    await t.confirmEmail(email, token);
     const keys = newBrowserKeys();
     const good = { endpoint: 'https://push.example.com/abc', keys: { p256dh: keys.p256dh, auth: keys.auth } };
     expectFieldError(await t.api.post('/api/push/subscriptions', { ...good, endpoint: 'http://push.example.com/abc' }, token), 'endpoint');

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
   type ApiResponse,
   DEFAULT_USER_SETTINGS,
@@ -195,8 +196,33 @@ async function register(server: TestServer, overrides: Parameters<TestServer['ap
 /** A password account whose owner opened the verification link. */
 async function registerVerified(server: TestServer, overrides: Parameters<TestServer['api']['register']>[0] = {}): Promise<RegisteredUser> {
   const user = await server.api.register(overrides);
-  await server.confirmEmail(user.email);
+  // With the account's own session: a link opened without it would take the account from its registrant (§8.6).
+  await server.confirmEmail(user.email, user.token);
   return { ...user, user: { ...user.user, emailVerified: true } };
+}
+
+/**
+ * An API token and a push subscription of the user, written as a squatter
+ * could make them before docs/decisions.md §8.6 (an unverified account makes
+ * neither now); `gone()` says whether a takeover ended both.
+ */
+async function plantAccess(server: TestServer, userId: number) {
+  const apiToken = `rpat_${randomBytes(32).toString('base64url')}`;
+  const db = server.server.deps.db;
+  const tokenHash = createHash('sha256').update(apiToken).digest('hex');
+  await db.insertInto('api_tokens').values({ user_id: userId, name: 'Squat', token_hash: tokenHash, expires_at: null }).execute();
+  const endpoint = `https://push.example.com/${randomBytes(8).toString('hex')}`;
+  await db
+    .insertInto('push_subscriptions')
+    .values({ user_id: userId, endpoint, p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) })
+    .execute();
+  expect(await tokenWorks(server, apiToken)).toBe(true);
+  return {
+    async gone() {
+      const pushes = await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
+      return !(await tokenWorks(server, apiToken)) && pushes.length === 0;
+    },
+  };
 }
 
 /** The token still works (200) or not (401) for GET /api/users/me. */
@@ -284,13 +310,16 @@ describe('POST /api/auth/google', () => {
     const email = `victim.${unique()}@gmail.com`;
     const squatter = await register(t, { email, businessName: 'Squat Bar', password: 'squatter password 1' });
     expect(squatter.user.emailVerified).toBe(false);
+    const planted = await plantAccess(t, squatter.user.id);
     const linked = await expectSession(t, await signInWithGoogle(t, await idToken(google, { email })), { email, emailVerified: true });
     expect(linked.user.id).toBe(squatter.user.id);
-    // The squatter is out: the session ended, and the password no longer signs in.
+    // The squatter is out: the session, API token and push subscription ended, and the password no longer signs in (§8.6).
     expect(await tokenWorks(t, squatter.token)).toBe(false);
+    expect(await planted.gone()).toBe(true);
     expectError(await t.api.post('/api/auth/login', { email, password: squatter.password }), 401, 'UNAUTHORIZED');
     // The real owner is in, and was told.
     expect(await tokenWorks(t, linked.token)).toBe(true);
+    await t.server.deps.background.drain();
     const notice = (await t.outbox()).find((m) => m.to.includes(email) && /Google/.test(m.subject));
     expect(notice?.subject).toBe('Your account now signs in with Google');
     expect(notice?.text).toContain('its password was removed');
@@ -468,11 +497,14 @@ describe('POST /api/auth/facebook', () => {
 
   it('takes over an account whose email was never verified, like Google', async () => {
     const squatter = await register(t, { password: 'squatter password 2' });
+    const planted = await plantAccess(t, squatter.user.id);
     const user = facebookUser(facebook, { email: squatter.email });
     const linked = await expectSession(t, await signInWithFacebook(t, user.token), { email: squatter.email });
     expect(linked.user.id).toBe(squatter.user.id);
     expect(await tokenWorks(t, squatter.token)).toBe(false);
+    expect(await planted.gone()).toBe(true);
     expectError(await t.api.post('/api/auth/login', { email: squatter.email, password: squatter.password }), 401, 'UNAUTHORIZED');
+    await t.server.deps.background.drain();
     const notice = (await t.outbox()).find((m) => m.to.includes(squatter.email.toLowerCase()) && /Facebook/.test(m.subject));
     expect(notice?.subject).toBe('Your account now signs in with Facebook');
   });

@@ -16,7 +16,8 @@ let app: AppUnderTest;
 let push: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {
   push = await startPushService();
-  app = await startApp();
+  // The push service stand-in listens on 127.0.0.1: a local target, allowed by this test setting only (docs/decisions.md §8.6).
+  app = await startApp({ ALLOW_PRIVATE_ENDPOINTS: '1' });
 });
 afterAll(async () => {
   await app?.close();
@@ -105,6 +106,9 @@ describe.each(['en', 'es'] as const)('delivery days and reminders (%s)', (langua
 
   it('allows notifications on this device; a due reminder reaches the push service, and its notification leads to the order', async () => {
     const user = await app.t.api.register({ language, timeZone: 'UTC' });
+    // Only a confirmed address subscribes a browser (docs/decisions.md §8.6).
+    await app.t.confirmEmail(user.email, user.token);
+    user.user = { ...user.user, emailVerified: true };
     const { page, context, errors } = await openPage(app, { language, user, viewport: PHONE, serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: app.t.url });
     // Chromium reaches its vendor's push service to subscribe, which this machine cannot: the browser's

@@ -169,6 +169,9 @@ describe('API tokens on the profile', () => {
               revoked: 'Token revocado.',
             };
       const user = await app.t.api.register({ language });
+      // Only a confirmed address makes API tokens (docs/decisions.md §8.6).
+      await app.t.confirmEmail(user.email, user.token);
+      user.user = { ...user.user, emailVerified: true };
       const { page, context, errors } = await openPage(app, { user, language });
       await page.goto('/profile');
       await page.getByLabel(text.name).fill('Stock script');

@@ -3,10 +3,9 @@ import type { TRegisterInput, TSession } from '@reorder/schemas';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { resetPasswordEmail } from '../mail/messages.ts';
-import { endSessions } from '../sessions/sessions.repository.ts';
 import { startSession } from '../sessions/sessions.service.ts';
+import { endAccessBeforeProof } from '../users/address-proof.ts';
 import { sendEmailVerification } from '../users/email-ownership.service.ts';
-import { retireEmailTokens } from '../users/email-tokens.repository.ts';
 import { hashPassword, verifyPassword } from '../users/passwords.ts';
 import { consumeResetToken, createResetToken, findResetTokenOwner } from '../users/reset-tokens.repository.ts';
 import { findUserByEmail, findUserById, setPassword, toUser, updateUser } from '../users/users.repository.ts';
@@ -89,9 +88,10 @@ export async function forgotPassword(ctx: Context, input: { email: string }): Pr
 
 /**
  * Sets a new password with a reset token. Opening the link proves the
- * address, so it is verified too. Every session ends, every other open link
- * stops working, and the email's failed sign-ins are forgotten; the user then
- * signs in again.
+ * address, so it is verified too, and whatever was set up before the proof
+ * ends (docs/decisions.md §8.6): every session, API token, push subscription
+ * and other open link. The email's failed sign-ins are forgotten; the user
+ * then signs in again.
  */
 export async function resetPassword(ctx: Context, input: { token: string; password: string }): Promise<null> {
   await ctx.rateLimiter.hit(ctx.rateRules.resetPerIp, ctx.request.ip);
@@ -105,8 +105,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
     const userId = await consumeResetToken(tx, input.token);
     if (userId === undefined) return undefined;
     await setPassword(tx, userId, passwordHash);
-    await endSessions(tx, userId);
-    await retireEmailTokens(tx, userId);
+    await endAccessBeforeProof(tx, userId);
     return updateUser(tx, userId, { email_verified: true });
   });
   if (!user) throw new AppError('BAD_REQUEST', BAD_RESET_TOKEN, { issues: [{ path: 'token', message: BAD_RESET_TOKEN }] });

@@ -16,6 +16,7 @@ import { sessionProcedures } from '../sessions/router.ts';
 import { tokenFromHeader } from '../sessions/tokens.ts';
 import { publicProcedure, router } from '../trpc.ts';
 import { BAD_EMAIL_LINK, confirmEmailLink, EMAIL_TAKEN_MESSAGE, sendEmailVerification } from '../users/email-ownership.service.ts';
+import { confirmIdentity } from '../users/users.service.ts';
 import { forgotPassword, login, register, resetPassword } from './auth.service.ts';
 import { signInWithFacebook, signInWithGoogle } from './social/social-sign-in.ts';
 
@@ -127,7 +128,7 @@ export const authRouter = router({
       openapi: openapi(
         '/auth/verify-email',
         'Open an email verification link',
-        "The token of a `/verify-email/<token>` link (24 hours, once). It verifies the account's address, or, for a link sent to a new address, makes that address the account's email and signs out every other device.",
+        "The token of a `/verify-email/<token>` link (24 hours, once). Sent with the account's own session, it verifies the account's address, or, for a link sent to a new address, makes that address the account's email and signs out every other device. Sent without it, it is the first proof of the address by whoever holds the mailbox: every session, API token, push subscription and open link of the account ends, and its password is removed (choose one through a reset link).",
       ),
       message: 'Your email address is confirmed.',
       errors: {
@@ -140,10 +141,11 @@ export const authRouter = router({
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
       await ctx.rateLimiter.hit(ctx.rateRules.verifyPerIp, ctx.request.ip);
-      // A signed-in caller of the same account keeps its own session after an email change.
+      // A caller signed in to the same account, with a live session, proves its own address; anyone else is the mailbox's holder (§8.6).
       const token = tokenFromHeader(ctx.request.authorization);
-      const caller = token ? await ctx.tokens.verify(token).catch(() => undefined) : undefined;
-      await confirmEmailLink(ctx, input.token, caller);
+      const claims = token ? await ctx.tokens.verify(token).catch(() => undefined) : undefined;
+      const live = claims && (await ctx.sessions.find(ctx.db, claims.sessionId, claims.userId));
+      await confirmEmailLink(ctx, input.token, live ? claims : undefined);
       return null;
     }),
 
@@ -168,5 +170,5 @@ export const authRouter = router({
     }),
 
   ...sessionProcedures,
-  ...apiTokenProcedures,
+  ...apiTokenProcedures((ctx, currentPassword) => confirmIdentity(ctx, currentPassword, 'token')),
 });

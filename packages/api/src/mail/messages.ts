@@ -177,6 +177,28 @@ export function accountLinkedEmail(options: { locale: string; name: string; prov
   );
 }
 
+/**
+ * Sent when an API token is made (docs/decisions.md §8.6): its name and when it
+ * stops working, and what to do if it was not the owner. Never the secret.
+ */
+export function apiTokenCreatedEmail(options: {
+  locale: string;
+  name: string;
+  tokenName: string;
+  /** When it stops working, already worded in the owner's language and time zone. */
+  expires: string;
+  forgotLink: string;
+}): RenderedMail {
+  const t = (key: TMessageKey, vars?: Record<string, string>) => translate(options.locale, key, vars);
+  return render(
+    options.locale,
+    'mail.apiTokenCreated.subject',
+    options.name,
+    [t('mail.apiTokenCreated.body', { name: options.tokenName, expires: options.expires }), t('mail.apiTokenCreated.notYou')],
+    { label: options.forgotLink, url: options.forgotLink },
+  );
+}
+
 /** Sent to the address of an account that was just deleted. */
 export function accountDeletedEmail(options: { locale: string; name: string }): RenderedMail {
   const t = (key: TMessageKey) => translate(options.locale, key);

@@ -1,6 +1,6 @@
 import { ZPushEndpointInput, ZPushSubscription, ZPushSubscriptionInput } from '@reorder/schemas';
 import { notFound, SIGNED_IN_ERRORS } from '../errors.ts';
-import { authedProcedure } from '../sessions/require-user.ts';
+import { authedProcedure, EMAIL_NOT_VERIFIED, requireVerifiedEmail } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
 
 const tags = ['push'];
@@ -12,6 +12,7 @@ const tags = ['push'];
  */
 export const pushRouter = router({
   subscribe: authedProcedure
+    .use(requireVerifiedEmail)
     .meta({
       openapi: {
         method: 'POST',
@@ -21,7 +22,7 @@ export const pushRouter = router({
         description: "The browser's `PushSubscription.toJSON()`: its endpoint and keys.",
       },
       message: 'Notifications are on for this browser',
-      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Endpoint must be an https URL' },
+      errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: EMAIL_NOT_VERIFIED, BAD_REQUEST: 'Endpoint must be an https URL' },
     })
     .input(ZPushSubscriptionInput)
     .output(ZPushSubscription)

@@ -1,4 +1,5 @@
 import type { UserRow } from '@reorder/db';
+import { translate } from '@reorder/i18n';
 import { API_TOKEN_PREFIX } from '@reorder/schemas';
 import { findLiveApiToken, touchApiToken } from '../api-tokens/api-tokens.repository.ts';
 import type { Context } from '../context.ts';
@@ -22,6 +23,9 @@ const stale = (last: Date | null) => last === null || Date.now() - last.getTime(
 
 export const BAD_API_TOKEN = 'This API token is not valid: it was revoked or has expired.';
 export const TOKEN_FORBIDDEN = 'An API token cannot manage the account (password, email, devices, tokens): sign in to do that.';
+/** The example of the 403 an account whose address is not proven gets (the real one names the address, in the owner's language). */
+export const EMAIL_NOT_VERIFIED =
+  'Confirm your email address first: open the link we sent to ana@example.com, or ask for a new one on your profile.';
 
 /**
  * Resolves the signed-in user from the bearer token, in one indexed lookup:
@@ -64,3 +68,20 @@ export const authedProcedure = publicProcedure.use(requireUser);
  * only, never an API token. `ctx.session` is that session.
  */
 export const accountProcedure = authedProcedure.use(requireSession);
+
+/**
+ * Until the account's address is proven, it makes nothing that outlives a
+ * session or reaches outside: API tokens, push subscriptions (and webhooks and
+ * invitations to come). Whoever registered someone else's address first must
+ * not hold lasting access when the address's owner arrives (docs/decisions.md
+ * §8.6). A 403, in the owner's language.
+ */
+export function assertEmailVerified(user: UserRow): void {
+  if (!user.email_verified) throw new AppError('FORBIDDEN', translate(user.language, 'errors.emailNotVerified', { email: user.email }));
+}
+
+/** `assertEmailVerified` as a step of a procedure builder: `accountProcedure.use(requireVerifiedEmail)`. */
+export const requireVerifiedEmail = middleware(({ ctx, next }) => {
+  assertEmailVerified((ctx as unknown as SignedInContext).user);
+  return next();
+});

@@ -1,8 +1,9 @@
-import type { UserRow } from '@reorder/db';
+import type { Db, UserRow, UserUpdate } from '@reorder/db';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { changeEmailEmail, emailChangeRequestedEmail, verifyEmailEmail } from '../mail/messages.ts';
 import { endSessions } from '../sessions/sessions.repository.ts';
+import { endAccessBeforeProof } from './address-proof.ts';
 import { consumeEmailToken, createEmailToken, retireEmailTokens } from './email-tokens.repository.ts';
 import { retireResetTokens } from './reset-tokens.repository.ts';
 import { EmailTakenError, findUserByEmail, findUserById, updateUser } from './users.repository.ts';
@@ -51,11 +52,15 @@ export async function requestEmailChange(ctx: MailContext, user: UserRow, newEma
 }
 
 /**
- * Opens a verification link. A 'verify' link marks the address verified (if
- * it is still the account's). A 'change' link makes its address the
- * account's email, verified; then every other session ends and open reset and
- * verification links stop working, but for the caller's own session when the
- * caller is signed in to that very account.
+ * Opens a verification link. Opened with the account's own live session, a
+ * 'verify' link marks the address verified (if it is still the account's),
+ * and a 'change' link makes its address the account's email, verified, then
+ * ends every other session and retires open reset and verification links.
+ * Opened without it, the link is the first proof of the address by whoever
+ * holds the mailbox (docs/decisions.md §8.6): every session, API token, push
+ * subscription and open link of the account ends, and its password too, so
+ * whoever registered it keeps nothing; the prover chooses a password through
+ * a reset link.
  */
 export async function confirmEmailLink(
   ctx: Pick<Context, 'db' | 'logger'>,
@@ -63,27 +68,34 @@ export async function confirmEmailLink(
   caller?: { userId: number; sessionId: number },
 ): Promise<UserRow> {
   const invalid = () => new AppError('BAD_REQUEST', BAD_EMAIL_LINK, { issues: [{ path: 'token', message: BAD_EMAIL_LINK }] });
-  const user = await ctx.db.transaction().execute(async (tx) => {
-    const link = await consumeEmailToken(tx, token);
-    const owner = link && (await findUserById(tx, link.userId));
-    if (!link || !owner) return undefined;
-    if (link.purpose === 'verify') {
-      if (owner.email.toLowerCase() !== link.email.toLowerCase()) return undefined;
-      return updateUser(tx, owner.id, { email_verified: true });
-    }
-    let changed: UserRow;
+  const applyEmail = async (tx: Db, userId: number, changes: UserUpdate) => {
     try {
-      changed = await updateUser(tx, owner.id, { email: link.email, email_verified: true });
+      return await updateUser(tx, userId, changes);
     } catch (error) {
       if (error instanceof EmailTakenError) throw emailTaken();
       throw error;
     }
-    await endSessions(tx, owner.id, { except: caller?.userId === owner.id ? caller.sessionId : undefined });
+  };
+  let byStranger = false;
+  const user = await ctx.db.transaction().execute(async (tx) => {
+    const link = await consumeEmailToken(tx, token);
+    const owner = link && (await findUserById(tx, link.userId));
+    if (!link || !owner) return undefined;
+    if (link.purpose === 'verify' && owner.email.toLowerCase() !== link.email.toLowerCase()) return undefined;
+    if (caller?.userId !== owner.id) {
+      byStranger = true;
+      await endAccessBeforeProof(tx, owner.id);
+      return applyEmail(tx, owner.id, { email: link.email, email_verified: true, password_hash: null });
+    }
+    if (link.purpose === 'verify') return updateUser(tx, owner.id, { email_verified: true });
+    const changed = await applyEmail(tx, owner.id, { email: link.email, email_verified: true });
+    await endSessions(tx, owner.id, { except: caller.sessionId });
     await retireResetTokens(tx, owner.id);
     await retireEmailTokens(tx, owner.id);
     return changed;
   });
   if (!user) throw invalid();
-  ctx.logger.info('email confirmed', { userId: user.id });
+  if (byStranger) ctx.logger.warn('email proven without the account session: earlier access ended', { userId: user.id });
+  else ctx.logger.info('email confirmed', { userId: user.id });
   return user;
 }

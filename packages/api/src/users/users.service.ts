@@ -12,12 +12,16 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { retireResetTokens } from './reset-tokens.repository.ts';
 import { EmailTakenError, findUserByEmail, insertUser, setPassword, toUser, updateUser } from './users.repository.ts';
 
-/** An account without a password may change its email or set a password within this long of signing in. */
+/** An account without a password may change its email or set a password within this long of signing in; any account may make an API token. */
 export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
 
 /** What the owner is confirming their identity for: the wording of the refusals. */
-const WHAT: Record<'change' | 'delete', string> = { change: 'change your email or password', delete: 'delete your account' };
+const WHAT: Record<'change' | 'delete' | 'token', string> = {
+  change: 'change your email or password',
+  delete: 'delete your account',
+  token: 'make an API token',
+};
 
 /** The language of a message before the account says its own: the one given, else the browser's, else English. */
 export function requestLanguage(ctx: Pick<Context, 'request'>, given?: TLanguage): TLanguage {
@@ -61,19 +65,24 @@ export function notifyPasswordChanged(ctx: Pick<Context, 'mailer' | 'background'
 
 /**
  * Proves that whoever holds this session is the owner, before a password or
- * email change: the current password (counted like a sign-in attempt, before
- * it is checked), or, for an account without one, a sign-in less than 15
- * minutes old. A 401 here names `currentPassword`, so the app can tell it from
- * an expired session.
+ * email change, an erasure, or a new API token: the current password (counted
+ * like a sign-in attempt, before it is checked), or, for an account without
+ * one, a sign-in less than 15 minutes old. An API token outlives the session
+ * that makes it, so a sign-in that recent also stands for the password there
+ * (docs/decisions.md §8.6): a stolen session alone does not become lasting
+ * access. A 401 here names `currentPassword`, so the app can tell it from an
+ * expired session.
  */
 export async function confirmIdentity(
   ctx: AuthedContext,
   currentPassword: string | undefined,
-  purpose: 'change' | 'delete' = 'change',
+  purpose: 'change' | 'delete' | 'token' = 'change',
 ): Promise<void> {
   const refuse = (message: string) => new AppError('UNAUTHORIZED', message, { issues: [{ path: 'currentPassword', message }] });
+  const recent = Date.now() - ctx.session.createdAt.getTime() <= RECENT_SIGN_IN_MS;
+  if (purpose === 'token' && recent && currentPassword === undefined) return;
   if (!ctx.user.password_hash) {
-    if (Date.now() - ctx.session.createdAt.getTime() > RECENT_SIGN_IN_MS) {
+    if (!recent) {
       throw refuse(`Sign in again (less than 15 minutes ago) to ${WHAT[purpose]}.`);
     }
     return;

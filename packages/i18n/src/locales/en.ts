@@ -110,6 +110,9 @@ export const en = {
       pending: 'Waiting for the supplier to confirm',
       unanswered: 'The supplier did not answer',
       confirmed: 'Confirmed by the supplier',
+    verifiedSignedOut:
+      'Your email address is confirmed, and it now decides who holds this account: every device was signed out. To sign in, choose a password: we will email you a link.',
+    choosePassword: 'Choose a password',
       partial: 'Confirmed, except: {{items}}',
       declined: 'Declined by the supplier',
       delivery: 'delivery {{date}}',
@@ -313,7 +316,6 @@ export const en = {
       'For your own scripts and tools: a token reaches your suppliers, products and orders, never your account. Send it as "Authorization: Bearer <token>".',
     tokenName: 'What is it for?',
     tokenExpiry: 'Expires',
-    tokenExpiryNever: 'Never',
     tokenExpiryDays_one: 'In {{count}} day',
     tokenExpiryDays_other: 'In {{count}} days',
     createToken: 'Make a token',
@@ -341,6 +343,9 @@ export const en = {
     deleteConfirm: 'Delete everything',
     deleted: 'Your account has been deleted.',
     deleteError: 'There was an error deleting your account',
+    tokenPasswordHint: 'Needed when you signed in more than 15 minutes ago.',
+    tokensNeedVerifiedEmail: 'Confirm your email address to make API tokens: open the link we sent you.',
+    notificationsNeedVerifiedEmail: 'Confirm your email address to get notifications on this device: open the link we sent you.',
     deletePasswordHint: 'Accounts that sign in with Google or Facebook leave this empty, within 15 minutes of signing in.',
     deleteSignInAgain: 'For your safety, sign in again, then delete your account within 15 minutes.',
     downloadReady: 'Your data has been downloaded.',
@@ -418,6 +423,7 @@ export const en = {
       expiry: 'The link works once and expires in one hour.',
       ignore: "If you didn't ask for this, you can ignore this email: your password stays the same.",
     },
+    emailNotVerified: 'Confirm your email address first: open the link we sent to {{email}}, or ask for a new one on your profile.',
     passwordChanged: {
       subject: 'Your password was changed',
       body: 'The password of your Reorder account was just changed, and every other device has been signed out.',
@@ -482,4 +488,9 @@ export const en = {
 /** The shape of a language's texts: the same keys as English, any wording. */
 export type TMessages = DeepString<typeof en>;
 
+    apiTokenCreated: {
+      subject: 'A new API token was made for your account',
+      body: 'An API token named "{{name}}" was just made for your Reorder account. It reaches your suppliers, products and orders until {{expires}}.',
+      notYou: "If this wasn't you, revoke it on your profile, sign out everywhere and reset your password now:",
+    },
 type DeepString<T> = { [K in keyof T]: T[K] extends string ? string : DeepString<T[K]> };

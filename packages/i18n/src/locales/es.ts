@@ -110,6 +110,9 @@ export const es: TMessages = {
       pending: 'Esperando la confirmación del proveedor',
       unanswered: 'El proveedor no respondió',
       confirmed: 'Confirmado por el proveedor',
+    verifiedSignedOut:
+      'Tu correo está confirmado, y ahora decide quién tiene esta cuenta: se ha cerrado la sesión en todos los dispositivos. Para entrar, elige una contraseña: te enviaremos un enlace.',
+    choosePassword: 'Elegir una contraseña',
       partial: 'Confirmado, excepto: {{items}}',
       declined: 'Rechazado por el proveedor',
       delivery: 'entrega el {{date}}',
@@ -313,7 +316,6 @@ export const es: TMessages = {
       'Para tus propios scripts y herramientas: un token llega a tus proveedores, productos y pedidos, nunca a tu cuenta. Envíalo como "Authorization: Bearer <token>".',
     tokenName: '¿Para qué es?',
     tokenExpiry: 'Caduca',
-    tokenExpiryNever: 'Nunca',
     tokenExpiryDays_one: 'En {{count}} día',
     tokenExpiryDays_other: 'En {{count}} días',
     createToken: 'Crear un token',
@@ -341,6 +343,9 @@ export const es: TMessages = {
     deleteConfirm: 'Eliminarlo todo',
     deleted: 'Tu cuenta se ha eliminado.',
     deleteError: 'Se ha producido un error al eliminar tu cuenta',
+    tokenPasswordHint: 'Hace falta si entraste hace más de 15 minutos.',
+    tokensNeedVerifiedEmail: 'Confirma tu correo para crear tokens de API: abre el enlace que te enviamos.',
+    notificationsNeedVerifiedEmail: 'Confirma tu correo para recibir notificaciones en este dispositivo: abre el enlace que te enviamos.',
     deletePasswordHint: 'Las cuentas que entran con Google o Facebook lo dejan vacío, en los 15 minutos siguientes a iniciar sesión.',
     deleteSignInAgain: 'Por seguridad, vuelve a iniciar sesión y elimina tu cuenta en los 15 minutos siguientes.',
     downloadReady: 'Tus datos se han descargado.',
@@ -419,6 +424,7 @@ export const es: TMessages = {
       expiry: 'El enlace funciona una sola vez y caduca en una hora.',
       ignore: 'Si no lo has pedido tú, puedes ignorar este correo: tu contraseña no cambia.',
     },
+    emailNotVerified: 'Primero confirma tu correo: abre el enlace que enviamos a {{email}}, o pide uno nuevo desde tu perfil.',
     passwordChanged: {
       subject: 'Tu contraseña ha cambiado',
       body: 'Se acaba de cambiar la contraseña de tu cuenta de Reorder y se ha cerrado la sesión en todos los demás dispositivos.',
@@ -479,3 +485,8 @@ export const es: TMessages = {
     },
   },
 };
+    apiTokenCreated: {
+      subject: 'Se ha creado un token de API para tu cuenta',
+      body: 'Se acaba de crear un token de API llamado «{{name}}» para tu cuenta de Reorder. Da acceso a tus proveedores, productos y pedidos hasta el {{expires}}.',
+      notYou: 'Si no has sido tú, revócalo en tu perfil, cierra la sesión en todos los dispositivos y restablece tu contraseña ahora:',
+    },

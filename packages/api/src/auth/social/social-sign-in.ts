@@ -1,12 +1,9 @@
 import type { UserRow } from '@reorder/db';
 import type { TLanguage, TSession } from '@reorder/schemas';
-import { revokeApiTokens } from '../../api-tokens/api-tokens.repository.ts';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { accountLinkedEmail } from '../../mail/messages.ts';
-import { endSessions } from '../../sessions/sessions.repository.ts';
-import { retireEmailTokens } from '../../users/email-tokens.repository.ts';
-import { retireResetTokens } from '../../users/reset-tokens.repository.ts';
+import { endAccessBeforeProof } from '../../users/address-proof.ts';
 import { findUserByEmail, findUserByProvider, linkProvider, type ProviderColumn, updateUser } from '../../users/users.repository.ts';
 import { createAccount } from '../../users/users.service.ts';
 import { signIn } from '../auth.service.ts';
@@ -56,16 +53,14 @@ async function findAccount(ctx: Context, provider: ProviderName, profile: Provid
  * The defence against account pre-hijacking: anyone may register with
  * someone else's address, but never prove it. When the address's real owner
  * arrives through a provider that verified it, the account becomes theirs:
- * its password is removed, every session, API token and open link ends, the email is
+ * its password is removed, every session, API token, push subscription and
+ * open link ends (docs/decisions.md §8.6), the email is
  * verified, and a notice is mailed. The squatter keeps nothing.
  */
 async function takeOver(ctx: Context, provider: ProviderName, squatted: UserRow, profile: ProviderProfile): Promise<UserRow> {
   const column = COLUMN[provider];
   const user = await ctx.db.transaction().execute(async (tx) => {
-    await endSessions(tx, squatted.id);
-    await revokeApiTokens(tx, squatted.id);
-    await retireResetTokens(tx, squatted.id);
-    await retireEmailTokens(tx, squatted.id);
+    await endAccessBeforeProof(tx, squatted.id);
     return updateUser(tx, squatted.id, { password_hash: null, email_verified: true, [column]: profile.providerId });
   });
   ctx.logger.warn('unverified account taken over by its email owner', { userId: user.id, provider });

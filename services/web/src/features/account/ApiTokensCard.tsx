@@ -2,29 +2,34 @@ import { ZCreateApiTokenInput } from '@reorder/schemas';
 import { useState } from 'react';
 import { formatDateTime } from '../../app/format-date.ts';
 import { useTranslation } from '../../app/i18n.ts';
+import { useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
-import { CodeField, type Option, SelectField, TextField } from '../../ui/fields.tsx';
+import { CodeField, type Option, PasswordField, SelectField, TextField } from '../../ui/fields.tsx';
 import { List, ListItem } from '../../ui/List.tsx';
 import { Banner, ButtonRow, Empty, Form, Hint, ItemName, StatusLine } from '../../ui/layout.tsx';
 
-const EXPIRY_DAYS = ['', '30', '90', '365'] as const;
+/** Every token expires: 90 days unless another is picked, a year at most (docs/decisions.md §8.6). */
+const EXPIRY_DAYS = ['30', '90', '365'] as const;
 
 /**
- * Personal API tokens for the owner's scripts (docs/decisions.md §7): list them,
- * make one (its secret shown once, with a copy button), revoke one.
+ * Personal API tokens for the owner's scripts (docs/decisions.md §7, §8.6):
+ * list them, make one (its secret shown once, with a copy button), revoke
+ * one. Making one needs a confirmed email, and the password when this device
+ * signed in more than 15 minutes ago.
  */
 export function ApiTokensCard() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const utils = trpc.useUtils();
+  const verified = useSession()?.user.emailVerified !== false;
   const tokens = trpc.auth.tokens.useQuery({});
   const [secret, setSecret] = useState<string | null>(null);
-  const form = useForm(ZCreateApiTokenInput.pick({ name: true }), { name: '', expiresInDays: '' });
+  const form = useForm(ZCreateApiTokenInput.pick({ name: true }), { name: '', expiresInDays: '90', currentPassword: '' });
   const create = trpc.auth.createToken.useMutation({
     onSuccess(created) {
       setSecret(created.token);
@@ -40,10 +45,7 @@ export function ApiTokensCard() {
     },
     onError: () => toast.error(t('errors.generic')),
   });
-  const expiries: Option[] = EXPIRY_DAYS.map((days) => ({
-    value: days,
-    label: days ? t('profile.tokenExpiryDays', { count: Number(days) }) : t('profile.tokenExpiryNever'),
-  }));
+  const expiries: Option[] = EXPIRY_DAYS.map((days) => ({ value: days, label: t('profile.tokenExpiryDays', { count: Number(days) }) }));
   const date = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
@@ -87,18 +89,28 @@ export function ApiTokensCard() {
           </ListItem>
         ))}
       </List>
-      <Form
-        onSubmit={form.handleSubmit(({ name }) => {
-          const days = form.values.expiresInDays;
-          create.mutate({ name, ...(days ? { expiresInDays: Number(days) } : {}) });
-        })}
-      >
-        <TextField {...form.field('name')} label={t('profile.tokenName')} maxLength={100} required />
-        <SelectField {...form.field('expiresInDays')} label={t('profile.tokenExpiry')} options={expiries} />
-        <Button type="submit" busy={create.isPending}>
-          {t('profile.createToken')}
-        </Button>
-      </Form>
+      {verified ? (
+        <Form
+          onSubmit={form.handleSubmit(({ name }) => {
+            const { expiresInDays, currentPassword } = form.values;
+            create.mutate({ name, expiresInDays: Number(expiresInDays), ...(currentPassword ? { currentPassword } : {}) });
+          })}
+        >
+          <TextField {...form.field('name')} label={t('profile.tokenName')} maxLength={100} required />
+          <SelectField {...form.field('expiresInDays')} label={t('profile.tokenExpiry')} options={expiries} />
+          <PasswordField
+            {...form.field('currentPassword')}
+            label={t('profile.currentPassword')}
+            purpose="current"
+            hint={t('profile.tokenPasswordHint')}
+          />
+          <Button type="submit" busy={create.isPending}>
+            {t('profile.createToken')}
+          </Button>
+        </Form>
+      ) : (
+        <Hint>{t('profile.tokensNeedVerifiedEmail')}</Hint>
+      )}
     </Card>
   );
 }

@@ -117,6 +117,9 @@ export function RemindersCard() {
         <Button variant="secondary" onClick={stop}>
           {t('profile.stopNotifications')}
         </Button>
+      ) : user.emailVerified === false ? (
+        // Only a confirmed address subscribes a browser (docs/decisions.md §8.6).
+        <Hint>{t('profile.notificationsNeedVerifiedEmail')}</Hint>
       ) : device === 'off' || device === 'busy' ? (
         <Button variant="secondary" busy={device === 'busy'} disabled={!config.data?.vapidPublicKey} onClick={allow}>
           {t('profile.allowNotifications')}

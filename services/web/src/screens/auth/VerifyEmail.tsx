@@ -12,7 +12,9 @@ import { PublicScreen } from '../../ui/Screen.tsx';
 /**
  * Opens a verification link (`/verify-email/<token>`): it confirms the
  * account's address, or makes a new address the account's email. A signed-in
- * owner keeps this session and sees the profile updated.
+ * owner keeps this session and sees the profile updated. Opened signed out,
+ * it is the first proof of the address (docs/decisions.md §8.6): every device
+ * was signed out and the password removed, so the page leads to choosing one.
  */
 export default function VerifyEmail() {
   const { t } = useTranslation();
@@ -46,11 +48,19 @@ export default function VerifyEmail() {
       <Card size="md">
         {state === 'checking' ? (
           <p role="status">{t('auth.verifying')}</p>
-        ) : state === 'done' ? (
+        ) : state === 'done' && signedIn ? (
           <>
             <p role="status">{t('auth.verified')}</p>
-            <LinkButton href={signedIn ? href('orders') : href('login')} block>
-              {signedIn ? t('auth.continue') : t('auth.loginButton')}
+            <LinkButton href={href('orders')} block>
+              {t('auth.continue')}
+            </LinkButton>
+          </>
+        ) : state === 'done' ? (
+          // Opened without the account's session: the first proof of the address, which signed every device out and removed the password (§8.6).
+          <>
+            <p role="status">{t('auth.verifiedSignedOut')}</p>
+            <LinkButton href={href('forgotPassword')} block>
+              {t('auth.choosePassword')}
             </LinkButton>
           </>
         ) : (
