@@ -57,8 +57,8 @@ const setKind = (res: ServerResponse, kind: RequestKind | string) => {
 
 /** A tRPC batch holds at most this many calls (docs/decisions.md §4). */
 export const MAX_BATCH_SIZE = 10;
-/** Calls that may not share a batch: each sign-in attempt and each feedback must be its own request. */
-const UNBATCHABLE = /^(auth|feedback)\./;
+/** Calls that may not share a batch: each sign-in attempt, email change and feedback must be its own request. */
+const UNBATCHABLE = /^(auth\.|feedback\.|users\.updateMe$)/;
 const UNBATCHABLE_MESSAGE = 'Sign-in, account and feedback calls cannot be batched: send each one on its own.';
 
 /** The request id: the caller's `X-Request-Id` when it looks like one, else a new UUID. */

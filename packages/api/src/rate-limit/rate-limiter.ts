@@ -37,6 +37,10 @@ export const DEFAULT_RATE_RULES = {
   verifyPerIp: { name: 'verify:ip', limit: 100, windowSeconds: 15 * 60 },
   resendVerificationPerUser: { name: 'verify-mail:user', limit: 5, windowSeconds: 60 * 60 },
   feedbackPerUser: { name: 'feedback:user', limit: 10, windowSeconds: 60 * 60 },
+  /** Email changes (each mails the new address), per account and per new address (docs/decisions.md §8.6). */
+  emailChangePerUser: { name: 'email-change:user', limit: 3, windowSeconds: 60 * 60, strict: true },
+  /** Kept through an erasure (only its hash is stored), so a new account cannot start it again. */
+  emailChangePerAddress: { name: 'email-change:address', limit: 3, windowSeconds: 24 * 60 * 60, strict: true },
   /** Every look at or answer to a supplier's confirmation link, found or not (docs/decisions.md §6). */
   confirmationPerIp: { name: 'confirm:ip', limit: 120, windowSeconds: 15 * 60 },
   /** Answers to one confirmation link (docs/decisions.md §8.6). */

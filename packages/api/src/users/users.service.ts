@@ -116,6 +116,9 @@ export async function updateProfile(ctx: AuthedContext, input: TUpdateMeInput): 
   if (newEmail !== undefined) {
     const owner = await findUserByEmail(ctx.db, newEmail);
     if (owner && owner.id !== current.id) throw emailTaken();
+    // Its mails go to an address nobody has proved yet: a few an hour per account, a few a day per address (§8.6).
+    await ctx.rateLimiter.hit(ctx.rateRules.emailChangePerUser, String(current.id));
+    await ctx.rateLimiter.hit(ctx.rateRules.emailChangePerAddress, newEmail);
   }
   if (newPassword !== undefined) {
     const account = { email: newEmail ?? current.email, businessName: input.businessName ?? current.business_name };

@@ -66,9 +66,9 @@ function apiLinks() {
     return value ? { authorization: `Bearer ${value}` } : {};
   };
   return [
-    // Sign-in, account and feedback calls go one per request: the server refuses them in batches.
+    // Sign-in, email change and feedback calls go one per request: the server refuses them in batches (UNBATCHABLE, app.ts).
     splitLink<AppRouter>({
-      condition: (op) => /^(auth|feedback)\./.test(op.path),
+      condition: (op) => /^(auth\.|feedback\.|users\.updateMe$)/.test(op.path),
       true: httpLink({ url: '/api/trpc', headers: ({ op }) => bearer(op.context.token) }),
       false: httpBatchLink({ url: '/api/trpc', headers: () => bearer(undefined), maxItems: MAX_BATCH }),
     }),
