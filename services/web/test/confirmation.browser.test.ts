@@ -65,19 +65,15 @@ const TEXT = {
 
 async function shop(language: 'en' | 'es') {
   const user = await app.t.api.register({ language, businessName: 'Café Luna' });
-  const supplier = await app.t.api.createSupplier(user.token, {
-    name: 'Verduras Núñez',
-    messageService: 'whatsapp',
-    contactInfo: '+34 600 123 456',
-  });
-  for (const [name, unit, quantity] of [
-    ['Lemons', 'Kg', 2],
-    ['Onions', 'Bag', 1],
-    ['Tomatoes', 'Kg', 2.5],
-  ] as const) {
-    const product = await app.t.api.createProduct(user.token, supplier.orderId, name, unit);
-    await app.t.api.put('/api/products/quantity', { productId: product.id, orderId: supplier.orderId, quantity }, user.token);
-  }
+  const { supplier } = await app.t.api.seedOrder(
+    user.token,
+    { name: 'Verduras Núñez', messageService: 'whatsapp', contactInfo: '+34 600 123 456' },
+    [
+      { name: 'Lemons', unit: 'Kg', quantity: 2 },
+      { name: 'Onions', unit: 'Bag', quantity: 1 },
+      { name: 'Tomatoes', unit: 'Kg', quantity: 2.5 },
+    ],
+  );
   return { user, supplier };
 }
 

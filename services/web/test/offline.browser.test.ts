@@ -105,10 +105,11 @@ function pngSize(bytes: Buffer): string {
 /** An owner with one supplier (not asked to confirm) and products P1…P6; P1 ordered once. */
 async function shop(language: Language) {
   const user = await app.t.api.register({ language, businessName: 'Café Luna' });
-  const supplier = await app.t.api.createSupplier(user.token, { name: 'Frutas Pepe', askConfirmation: false });
-  const products = [];
-  for (let i = 1; i <= 6; i++) products.push(await app.t.api.createProduct(user.token, supplier.orderId, `P${i}`, 'Kg'));
-  await app.t.api.put('/api/products/quantity', { productId: products[0]!.id, orderId: supplier.orderId, quantity: 1 }, user.token);
+  const { supplier, products } = await app.t.api.seedOrder(
+    user.token,
+    { name: 'Frutas Pepe', askConfirmation: false },
+    [1, 2, 3, 4, 5, 6].map((i) => ({ name: `P${i}`, unit: 'Kg', quantity: i === 1 ? 1 : undefined })),
+  );
   return { user, supplier, products };
 }
 

@@ -56,15 +56,14 @@ const serverText = async (supplierId: number) =>
 
 async function orderWithTwoProducts() {
   // Not asked to confirm: what is shared is the order text (the link a send adds is confirmation.browser.test.ts's).
-  const supplier = await app.t.api.createSupplier(user.token, {
-    name: 'Quesos Roca',
-    messageService: 'other',
-    contactInfo: '',
-    askConfirmation: false,
-  });
-  const cheese = await app.t.api.createProduct(user.token, supplier.orderId, 'Manchego', 'Kg');
-  await app.t.api.createProduct(user.token, supplier.orderId, 'Burgos', 'ud');
-  await app.t.api.put('/api/products/quantity', { productId: cheese.id, orderId: supplier.orderId, quantity: 2 }, user.token);
+  const { supplier } = await app.t.api.seedOrder(
+    user.token,
+    { name: 'Quesos Roca', messageService: 'other', contactInfo: '', askConfirmation: false },
+    [
+      { name: 'Manchego', unit: 'Kg', quantity: 2 },
+      { name: 'Burgos', unit: 'ud' },
+    ],
+  );
   return supplier;
 }
 

@@ -36,9 +36,11 @@ async function historyTexts(orderId: number): Promise<string[]> {
 
 /** A supplier with lemons and tomatoes; not asked to confirm, so what is opened is the order text (the link is confirmation.browser.test.ts's). */
 async function shop(name: string, fields: Record<string, unknown> = {}) {
-  const supplier = await app.t.api.createSupplier(user.token, { name, askConfirmation: false, ...fields });
-  const lemons = await app.t.api.createProduct(user.token, supplier.orderId, 'Lemons', 'Kg');
-  const tomatoes = await app.t.api.createProduct(user.token, supplier.orderId, 'Tomatoes', 'Kg');
+  const { supplier, products } = await app.t.api.seedOrder(user.token, { name, askConfirmation: false, ...fields }, [
+    { name: 'Lemons', unit: 'Kg' },
+    { name: 'Tomatoes', unit: 'Kg' },
+  ]);
+  const [lemons, tomatoes] = products as [(typeof products)[0], (typeof products)[0]];
   return { supplier, lemons, tomatoes };
 }
 

@@ -10,16 +10,16 @@ let sentOrderId: number;
 beforeAll(async () => {
   app = await startApp();
   user = await app.t.api.register({ businessName: 'Café Luna', fullName: 'Ana García' });
-  const supplier = await app.t.api.createSupplier(user.token, {
-    name: 'Frutas Pepe',
-    contactName: 'Pepe',
-    note: 'Delivers Monday and Thursday',
-  });
+  const { supplier, products } = await app.t.api.seedOrder(
+    user.token,
+    { name: 'Frutas Pepe', contactName: 'Pepe', note: 'Delivers Monday and Thursday' },
+    [
+      { name: 'Tomates', unit: 'Kg', quantity: 2.5 },
+      { name: 'Jamón ibérico', unit: 'ud' },
+    ],
+  );
   supplierId = supplier.id;
-  const tomatoes = await app.t.api.createProduct(user.token, supplier.orderId, 'Tomates', 'Kg');
-  productId = tomatoes.id;
-  await app.t.api.createProduct(user.token, supplier.orderId, 'Jamón ibérico', 'ud');
-  await app.t.api.put('/api/products/quantity', { productId, orderId: supplier.orderId, quantity: 2.5 }, user.token);
+  productId = products[0]!.id;
   await app.t.api.put(`/api/orders/${supplier.orderId}`, { introduce: 'Hola Pepe, para mañana:' }, user.token);
   sentOrderId = (await app.t.api.post(`/api/orders/${supplier.orderId}/send`, {}, user.token)).body.data.id;
   await app.t.api.createSupplier(user.token, { name: 'Lácteos Ñandú', messageService: 'email', contactInfo: 'pedidos@lacteos.es' });

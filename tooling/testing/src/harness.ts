@@ -131,6 +131,28 @@ export class ApiClient {
     if (res.status !== 200) throw new Error(`create product failed: ${res.status} ${res.text}`);
     return res.body.data as RouterOutputs['products']['create'];
   }
+
+  /** Sets a product's quantity in its order. */
+  async setQuantity(token: string, orderId: number, productId: number, quantity: number) {
+    const res = await this.put('/api/products/quantity', { productId, orderId, quantity }, token);
+    if (res.status !== 200) throw new Error(`set quantity failed: ${res.status} ${res.text}`);
+  }
+
+  /**
+   * A supplier (`fields` over createSupplier's) with these products, in this
+   * order, each with its quantity in the current order when it has one: how
+   * most tests of an order start, set up through the API in milliseconds.
+   */
+  async seedOrder(token: string, fields: Record<string, unknown>, products: { name: string; unit: string; quantity?: number }[]) {
+    const supplier = await this.createSupplier(token, fields);
+    const created: RouterOutputs['products']['create'][] = [];
+    for (const { name, unit, quantity } of products) {
+      const product = await this.createProduct(token, supplier.orderId, name, unit);
+      if (quantity !== undefined) await this.setQuantity(token, supplier.orderId, product.id, quantity);
+      created.push(product);
+    }
+    return { supplier, products: created };
+  }
 }
 
 export interface TestServer {
