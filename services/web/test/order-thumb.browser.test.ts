@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { normalizeSearchText } from '@reorder/schemas';
+import { confirmationLine, normalizeSearchText } from '@reorder/schemas';
 import type { RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,12 +194,14 @@ for (const language of ['en', 'es'] as const) {
       await page.getByRole('button', { name: text.sheet }).click();
       const sheet = page.getByRole('dialog');
       await expect.poll(() => sheet.isVisible()).toBe(true);
-      const server = (await app.t.api.get(`/api/orders/supplier/${smallId}`, user.token)).body.data.text as string;
+      const { text: server, confirmUrl } = (await app.t.api.get(`/api/orders/supplier/${smallId}`, user.token)).body.data;
       await expect.poll(() => sheet.getByTestId('order-text-sheet').textContent()).toBe(server);
       await expectAccessible(page, `order sheet (${language})`);
       await viewShot(page, `${language}-phone_order-thumb_sheet`);
+      // Copy text copies what Send would open, the supplier's link included (docs/decisions.md §9).
       await sheet.getByRole('button', { name: text.copy }).click();
-      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(server);
+      const copied = confirmUrl ? `${server}\n\n${confirmationLine(language, confirmUrl)}` : server;
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
       await sheet.getByRole('button', { name: text.close }).click();
       await expect.poll(() => sheet.isVisible()).toBe(false);
       await context.close();

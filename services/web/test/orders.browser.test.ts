@@ -1,3 +1,4 @@
+import { confirmationLine } from '@reorder/schemas';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppUnderTest, DESKTOP, openPage, startApp } from './app.ts';
@@ -60,9 +61,13 @@ describe('an owner prepares an order', () => {
     await expect.poll(() => orderText(page)).toBe(expected);
     await expect.poll(() => serverOrderText(user.token, supplierId), { timeout: 10_000 }).toBe(expected);
 
+    // Copy text copies what Send would open: the order text and the line with the supplier's link.
     await page.getByRole('button', { name: 'Copy text' }).click();
     await toast(page, 'Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await serverOrderText(user.token, supplierId));
+    const { confirmUrl } = (await app.t.api.get(`/api/orders/supplier/${supplierId}`, user.token)).body.data;
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${await serverOrderText(user.token, supplierId)}\n\n${confirmationLine('en', confirmUrl)}`,
+    );
 
     await page.getByRole('button', { name: 'Copy as image' }).click();
     await expect
@@ -141,7 +146,7 @@ describe('an owner prepares an order', () => {
     await context.close();
   });
 
-  it('keeps what was typed when a save fails, and says so', async () => {
+  it('keeps what was typed while the server fails, says it is sending, and sends it once the server is back', async () => {
     const user = await app.t.api.register();
     const supplier = await app.t.api.createSupplier(user.token);
     await app.t.api.createProduct(user.token, supplier.orderId, 'Harina', 'Kg');
@@ -149,11 +154,14 @@ describe('an owner prepares an order', () => {
     await page.goto(`/orders/${supplier.id}`);
     await page.route('**/api/trpc/products.setQuantity**', (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.getByLabel('Quantity of Harina').fill('7');
-    await expect.poll(() => page.getByText("Couldn't save Harina", { exact: false }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    // The change waits on the device and is tried again (features/offline/outbox.ts): the bar says so.
+    await expect.poll(() => page.getByText('Sending 1 change…', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByLabel('Quantity of Harina').inputValue()).toBe('7');
     expect(await orderText(page)).toBe('7 x Kg: Harina');
+    expect(await serverOrderText(user.token, supplier.id)).toBe('');
 
     await page.unroute('**/api/trpc/products.setQuantity**');
+    await expect.poll(() => serverOrderText(user.token, supplier.id), { timeout: 15_000 }).toBe('7 x Kg: Harina');
     await page.getByRole('button', { name: 'One more Harina' }).click();
     await expect.poll(() => serverOrderText(user.token, supplier.id), { timeout: 10_000 }).toBe('8 x Kg: Harina');
     await context.close();

@@ -49,8 +49,12 @@ void persistQueryClientRestore(persistence)
 // Changes made offline wait on the device and go to the server when it can be reached (features/offline).
 startSync({ queryClient, onUnauthorized: () => unauthorized() });
 
-/** The offline bar comes with the first time there is something to say (offline, changes waiting or refused). */
-const OfflineBar = lazy(() => import('../features/offline/OfflineBar.tsx'));
+/**
+ * The offline bar comes with the first time there is something to say
+ * (offline, changes waiting or refused). Offline before the service worker
+ * kept it, it cannot come: the screen goes on without it rather than failing.
+ */
+const OfflineBar = lazy(() => import('../features/offline/OfflineBar.tsx').catch(() => ({ default: () => null })));
 function OfflineNotice() {
   const online = useOnline();
   const { state, rejections } = useSync();

@@ -4,8 +4,9 @@ import { useModalDialog } from './use-modal-dialog.ts';
 import './ConfirmDialog.css';
 
 /**
- * A modal question with two answers, on the native `<dialog>`: focus moves
- * into it and stays there, and Escape answers "no".
+ * A modal question with two answers (three with `alternative`: "Replace or
+ * add?"), on the native `<dialog>`: focus moves into it and stays there, and
+ * Escape answers "no".
  */
 export function ConfirmDialog({
   open,
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   onCancel,
+  alternative,
 }: {
   open: boolean;
   title: string;
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  alternative?: { label: string; onClick: () => void } | undefined;
 }) {
   const { titleId, dialogProps } = useModalDialog(open, onCancel);
   return (
@@ -35,6 +38,11 @@ export function ConfirmDialog({
         <Button variant="ghost" onClick={onCancel}>
           {cancelLabel}
         </Button>
+        {alternative ? (
+          <Button variant="secondary" onClick={alternative.onClick}>
+            {alternative.label}
+          </Button>
+        ) : null}
         <Button onClick={onConfirm}>{confirmLabel}</Button>
       </div>
     </dialog>

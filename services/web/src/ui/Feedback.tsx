@@ -3,12 +3,23 @@ import './Feedback.css';
 export type ToastTone = 'success' | 'error' | 'info';
 
 /** Bottom-centre messages, announced to screen readers (errors assertively). */
-export function Toasts({ toasts }: { toasts: { id: number; text: string; tone: ToastTone }[] }) {
+/** The one thing a toast offers to do (Undo). */
+export interface ToastAction {
+  label: string;
+  onClick(): void;
+}
+
+export function Toasts({ toasts }: { toasts: { id: number; text: string; tone: ToastTone; action?: ToastAction | undefined }[] }) {
   return (
     <div className="toasts" aria-live="polite">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast--${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
-          {t.text}
+          <span>{t.text}</span>
+          {t.action ? (
+            <button type="button" className="toast__action" onClick={t.action.onClick}>
+              {t.action.label}
+            </button>
+          ) : null}
         </div>
       ))}
     </div>

@@ -55,6 +55,7 @@ export function Stepper({
   invalid,
   onStep,
   onType,
+  onLeave,
 }: {
   id: string;
   value: string;
@@ -65,6 +66,8 @@ export function Stepper({
   invalid: boolean;
   onStep: (by: 1 | -1) => void;
   onType: (text: string) => void;
+  /** The field lost the focus. */
+  onLeave?: () => void;
 }) {
   return (
     <div className="stepper">
@@ -83,6 +86,7 @@ export function Stepper({
         value={value}
         onFocus={(e) => e.target.select()}
         onChange={(e) => onType(e.target.value)}
+        onBlur={onLeave}
       />
       <button type="button" className="stepper__button" aria-label={increaseLabel} onClick={() => onStep(1)}>
         <Icon name="plus" />

@@ -1,47 +1,30 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useOnline } from '../../app/online.ts';
-import type { OutboxChange } from './outbox.ts';
-import { dismissRejection, type Rejection, useSync } from './sync.ts';
+import { useToast } from '../../app/toast.tsx';
+import { refusalText } from './refusal-text.ts';
+import { dismissRejection, useSync } from './sync.ts';
 import './offline.css';
 
-/** A change in words: "Lemons: quantity 3", "the message of the order to Frutas Pepe". */
-function useChangeText() {
-  const { t } = useTranslation();
-  return (change: OutboxChange, supplier: string) => {
-    switch (change.kind) {
-      case 'quantity':
-        return t('offline.change.quantity', { name: change.name, quantity: change.quantity });
-      case 'stock':
-        return t('offline.change.stock', { name: change.name });
-      default:
-        return t(`offline.change.${change.kind}`, { supplier });
-    }
-  };
-}
-
-function RejectionNotice({ rejection, supplier }: { rejection: Rejection; supplier: string }) {
-  const { t } = useTranslation();
-  const changeText = useChangeText();
-  return (
-    <div className="offline-rejection" role="alert">
-      <span>{t('offline.rejected', { change: changeText(rejection.change, supplier), reason: rejection.reason })}</span>
-      <button type="button" className="offline-rejection__dismiss" onClick={() => dismissRejection(rejection.id)}>
-        {t('offline.dismiss')}
-      </button>
-    </div>
-  );
-}
-
+/** How long a refusal stays on screen: long enough to read it. */
+const REFUSAL_MS = 8000;
 /**
  * The line at the top while offline or while changes wait ("Offline: 3
- * changes waiting", then "Sending 3 changes…"), and each change the server
- * refused on replay until dismissed. The screen's top bar moves below it.
+ * changes waiting", then "Sending 3 changes…"); each change the server
+ * refused is told in a toast. The screen's top bar moves below it.
  */
 export default function OfflineBar({ supplierName }: { supplierName: (supplierId: number) => string }) {
   const { t } = useTranslation();
   const online = useOnline();
+  const toast = useToast();
   const { state, rejections } = useSync();
+  // A refusal is said where the owner is looking, by the thumb (a toast), then forgotten.
+  useEffect(() => {
+    for (const rejection of rejections) {
+      toast.error(refusalText(t, rejection, supplierName(rejection.change.supplierId)), { durationMs: REFUSAL_MS });
+      dismissRejection(rejection.id);
+    }
+  }, [rejections, toast, t, supplierName]);
   const text = !online
     ? state.waiting > 0
       ? t('offline.waiting', { count: state.waiting })
@@ -57,16 +40,9 @@ export default function OfflineBar({ supplierName }: { supplierName: (supplierId
       root.removeProperty('--notice-top');
     };
   }, [text]);
-  return (
-    <>
-      {text && (
-        <div className={`offline-bar ${online ? 'offline-bar--sending' : ''}`} role="status" aria-live="polite">
-          {text}
-        </div>
-      )}
-      {rejections.map((rejection) => (
-        <RejectionNotice key={rejection.id} rejection={rejection} supplier={supplierName(rejection.change.supplierId)} />
-      ))}
-    </>
-  );
+  return text ? (
+    <div className={`offline-bar ${online ? 'offline-bar--sending' : ''}`} role="status" aria-live="polite">
+      {text}
+    </div>
+  ) : null;
 }

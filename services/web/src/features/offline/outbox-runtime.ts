@@ -2,22 +2,29 @@ import type { TOrder } from '@reorder/schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { get, set } from 'idb-keyval';
+import { useMemo } from 'react';
 import { appStore, outboxKey } from '../../app/offline-cache.ts';
 import { sessionStore } from '../../app/session.ts';
 import { apiErrorInfo, createApiClient, isUnreachable, trpc } from '../../app/trpc.ts';
-import { withChange } from './apply-change.ts';
-import { createOutbox, type Outbox, type OutboxChange, type OutboxEntry, type OutboxOutcome, type OutboxState } from './outbox.ts';
+import { useValue, valueStore } from '../../app/value-store.ts';
+import { callChange, keyOfChange, type OrderChange, withPending } from '../orders/changes.ts';
+import { createOutbox, type Outbox, type OutboxEntry, type OutboxOutcome, type OutboxState } from './outbox.ts';
 
 /**
- * The signed-in owner's outbox on this device (loaded by sync.ts when
- * needed): kept in IndexedDB per account, sent with the API client, shown on
- * the screen at once through react-query's cache, and reported when refused.
+ * The signed-in account's outbox on this device: the one path every change
+ * of an order takes (docs/architecture.md, "One save path"). Kept in
+ * IndexedDB per account, sent with the API client in the order made, shown
+ * on the screen at once (the screens read the server's order with the
+ * changes on their way applied, `useShownOrder`), settled into react-query's
+ * cache as the server answers, and reported in the owner's language when
+ * refused.
  */
 
 export interface Rejection {
   id: number;
-  change: OutboxChange;
-  reason: string;
+  change: OrderChange;
+  /** The error's kind (`NOT_FOUND`, `BAD_REQUEST`…), which says why in the owner's language. */
+  kind: string;
 }
 
 export interface SyncDeps {
@@ -38,69 +45,73 @@ export interface RuntimeDeps extends SyncDeps {
   rejections(): Rejection[];
 }
 
+type Entry = OutboxEntry<OrderChange>;
+
 let deps: RuntimeDeps | undefined;
-let outbox: Outbox | undefined;
+let outbox: Outbox<OrderChange> | undefined;
 let outboxUser: number | undefined;
 let unsubscribeOutbox: () => void = () => {};
+/** The changes not yet on the server, in the order made, for the screens to show. */
+const pending = valueStore<readonly Entry[]>([]);
 /** The API outside React, for the changes this sends. */
 const client = createApiClient();
 
+const orderKey = (supplierId: number) => getQueryKey(trpc.orders.bySupplier, { supplierId }, 'query');
+
 /** Sends one change; what the server's answer (or its silence) means for it. */
-async function send(change: OutboxChange): Promise<OutboxOutcome> {
+async function send(change: OrderChange): Promise<OutboxOutcome> {
   try {
-    switch (change.kind) {
-      case 'quantity':
-        await client.products.setQuantity.mutate({ productId: change.productId, orderId: change.orderId, quantity: change.quantity });
-        break;
-      case 'stock':
-        await client.products.setStock.mutate({ productId: change.productId, orderId: change.orderId, onHand: change.onHand });
-        break;
-      case 'message':
-        await client.orders.update.mutate({ id: change.orderId, introduce: change.introduce });
-        break;
-      case 'fill':
-        await client.orders.fill.mutate({ id: change.orderId });
-        break;
-      case 'send':
-        await client.orders.send.mutate({ id: change.orderId, channel: change.channel, text: change.text, sentAt: change.sentAt });
-        break;
+    const settled = await callChange(client, change);
+    const queryClient = deps?.queryClient;
+    if (queryClient) {
+      const answer = settled.order;
+      if (answer) queryClient.setQueryData<TOrder>(orderKey(change.supplierId), (held) => (held ? answer(held) : held));
+      if (settled.sent) {
+        void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.orders.history, { id: change.orderId }) });
+        void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.orders.list) });
+        void queryClient.invalidateQueries({ queryKey: orderKey(change.supplierId) });
+      }
     }
     return { done: true };
   } catch (error) {
     if (isUnreachable(error)) return { retry: 'network' };
-    const { kind, message } = apiErrorInfo(error);
+    const { kind } = apiErrorInfo(error);
     if (kind === 'UNAUTHORIZED') {
       deps?.onUnauthorized();
       return { retry: 'auth' };
     }
     if (kind === 'INTERNAL' || kind === 'UNAVAILABLE' || kind === 'TOO_MANY_REQUESTS') return { retry: 'server' };
-    return { rejected: message };
+    return { rejected: kind };
   }
 }
 
-const showState = () => deps?.show({ state: outbox?.state() ?? { waiting: 0, sending: false } });
+const showState = () => {
+  deps?.show({ state: outbox?.state() ?? { waiting: 0, sending: false } });
+  pending.set(outbox ? [...outbox.entries()] : []);
+};
 
 /** The outbox of whoever is signed in now: one per account, kept while another account uses the device. */
-function outboxFor(userId: number | undefined): Outbox | undefined {
+function outboxFor(userId: number | undefined): Outbox<OrderChange> | undefined {
   if (userId === outboxUser) return outbox;
   outbox?.stop();
   unsubscribeOutbox();
   outbox = undefined;
   outboxUser = userId;
   showState();
-  if (userId === undefined || !deps) return undefined;
+  if (userId === undefined) return undefined;
   const key = outboxKey(userId);
-  const { queryClient } = deps;
-  outbox = createOutbox({
-    store: { load: async () => (await get<OutboxEntry[]>(key, appStore)) ?? [], save: (entries) => set(key, entries, appStore) },
+  outbox = createOutbox<OrderChange>({
+    store: { load: async () => (await get<Entry[]>(key, appStore)) ?? [], save: (entries) => set(key, entries, appStore) },
+    keyOf: keyOfChange,
     online: () => navigator.onLine && sessionStore.get() !== null,
     send,
-    onRejected(entry, reason) {
-      deps?.show({ rejections: [...deps.rejections(), { id: entry.id, change: entry.change, reason }] });
+    onRejected(entry, kind) {
+      deps?.show({ rejections: [...(deps?.rejections() ?? []), { id: entry.id, change: entry.change, kind }] });
       // What the screen showed was never saved: read the server's again.
-      void queryClient.invalidateQueries();
+      void deps?.queryClient.invalidateQueries();
     },
-    onDrained: () => void queryClient.invalidateQueries(),
+    // Whatever another device changed meanwhile shows once this one's changes are in.
+    onDrained: () => void deps?.queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.orders) }),
   });
   unsubscribeOutbox = outbox.subscribe(showState);
   void outbox.ready.then(showState);
@@ -109,9 +120,9 @@ function outboxFor(userId: number | undefined): Outbox | undefined {
 
 /** Starts the signed-in account's outbox, and sends what waits whenever the connection returns. */
 export function startRuntime(options: RuntimeDeps): void {
+  if (!deps) window.addEventListener('online', () => outbox?.wake());
   deps = options;
   outboxFor(sessionStore.get()?.user.id)?.wake();
-  window.addEventListener('online', () => outbox?.wake());
 }
 
 /** Another account signed in, or none: its own outbox, which sends what it kept. */
@@ -119,10 +130,27 @@ export function followSession(): void {
   outboxFor(sessionStore.get()?.user.id)?.wake();
 }
 
-export async function queueChange(change: OutboxChange): Promise<void> {
+/**
+ * Makes a change: the screens show it at once, and it goes to the server in
+ * the order made (now when online). Resolves once it is kept on the device.
+ */
+export function enqueue(change: OrderChange): Promise<void> {
   const box = outboxFor(sessionStore.get()?.user.id);
-  if (!box) throw new Error('No one is signed in');
-  await box.add(change);
-  const key = getQueryKey(trpc.orders.bySupplier, { supplierId: change.supplierId }, 'query');
-  deps?.queryClient.setQueryData<TOrder>(key, (old) => (old ? withChange(old, change, new Date()) : old));
+  if (!box) return Promise.reject(new Error('No one is signed in'));
+  return box.add(change);
+}
+
+/** The changes of this order still on their way, in the order made. */
+export function pendingFor(orderId: number): Entry[] {
+  return pending.get().filter((entry) => entry.change.orderId === orderId);
+}
+
+/**
+ * A supplier's order as the screen shows it: the server's, with every
+ * change still on its way applied in the order made. A reload of the
+ * server's order never hides a change the server has not taken yet.
+ */
+export function useShownOrder(order: TOrder | undefined): TOrder | undefined {
+  const entries = useValue(pending);
+  return useMemo(() => (order ? withPending(order, entries) : order), [order, entries]);
 }

@@ -1,20 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createOutbox,
-  MAX_SERVER_FAILURES,
-  type OutboxChange,
-  type OutboxEntry,
-  type OutboxOptions,
-  type OutboxOutcome,
-  retryDelay,
-} from './outbox.ts';
+import { keyOfChange, type OrderChange } from '../orders/changes.ts';
+import { createOutbox, MAX_SERVER_FAILURES, type OutboxEntry, type OutboxOptions, type OutboxOutcome, retryDelay } from './outbox.ts';
+
+type OutboxChange = OrderChange;
 
 /** A store kept in memory, as IndexedDB would keep it across a reload (a structured copy). */
 function memoryStore() {
-  let saved: OutboxEntry[] = [];
+  let saved: OutboxEntry<OutboxChange>[] = [];
   return {
     load: vi.fn(async () => structuredClone(saved)),
-    save: vi.fn(async (entries: OutboxEntry[]) => {
+    save: vi.fn(async (entries: OutboxEntry<OutboxChange>[]) => {
       saved = structuredClone(entries);
     }),
     saved: () => saved,
@@ -31,6 +26,17 @@ const quantity = (productId: number, value: number): OutboxChange => ({
 });
 const message = (introduce: string): OutboxChange => ({ kind: 'message', supplierId: 1, orderId: 10, introduce });
 const fill: OutboxChange = { kind: 'fill', supplierId: 1, orderId: 10 };
+const clear: OutboxChange = { kind: 'clear', supplierId: 1, orderId: 10 };
+const send: OutboxChange = {
+  kind: 'send',
+  supplierId: 1,
+  orderId: 10,
+  channel: 'sms',
+  text: '1 x Kg: P1',
+  sentAt: '2026-11-26T09:00:00.000Z',
+  introduce: '',
+  lines: [],
+};
 const describeChange = (change: OutboxChange) =>
   change.kind === 'quantity'
     ? `q${change.productId}=${change.quantity}`
@@ -39,14 +45,15 @@ const describeChange = (change: OutboxChange) =>
       : change.kind;
 
 /** A network the test switches on and off, and a server whose answers it scripts. */
-function setup(overrides: Partial<OutboxOptions> = {}, store = memoryStore()) {
+function setup(overrides: Partial<OutboxOptions<OutboxChange>> = {}, store = memoryStore()) {
   let online = false;
   const sent: string[] = [];
   const answers: OutboxOutcome[] = [];
   const rejected: string[] = [];
   const drained = vi.fn();
-  const outbox = createOutbox({
+  const outbox = createOutbox<OutboxChange>({
     store,
+    keyOf: keyOfChange,
     online: () => online,
     send: vi.fn(async (change: OutboxChange): Promise<OutboxOutcome> => {
       if (!online) return { retry: 'network' };
@@ -250,5 +257,53 @@ describe('the offline outbox', () => {
     await vi.runAllTimersAsync();
     expect(seen).toContain(2);
     expect(seen.at(-1)).toBe(0);
+  });
+
+  it('takes a change at once, before it is stored, so the screen shows it in the same tap', async () => {
+    const { outbox } = setup();
+    const stored = outbox.add(quantity(1, 2));
+    expect(outbox.entries().map((e) => describeChange(e.change))).toEqual(['q1=2']);
+    await stored;
+  });
+
+  it('merges across other things, but never across a clear or a send: the order stays the one made', async () => {
+    const { outbox, sent, goOnline } = setup();
+    await outbox.add(quantity(1, 2));
+    await outbox.add(send);
+    await outbox.add(clear);
+    await outbox.add(quantity(1, 5));
+    await outbox.add(message('x'));
+    await outbox.add(quantity(1, 6));
+    expect(outbox.state().waiting).toBe(5);
+    goOnline();
+    await vi.runAllTimersAsync();
+    expect(sent).toEqual(['q1=2', 'send', 'clear', 'q1=6', 'm:x']);
+  });
+
+  it('sends a change made online at once, and one made while another is on its way right after it', async () => {
+    let release: () => void = () => {};
+    const calls: string[] = [];
+    const { outbox, goOnline } = setup({
+      send: (change) => {
+        calls.push(describeChange(change));
+        return new Promise<OutboxOutcome>((resolve) => {
+          release = () => resolve({ done: true });
+        });
+      },
+    });
+    goOnline();
+    await outbox.add(quantity(1, 1));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['q1=1']);
+    // Taps while the first is on its way: merged into one waiting change.
+    await outbox.add(quantity(1, 2));
+    await outbox.add(quantity(1, 3));
+    expect(outbox.state()).toEqual({ waiting: 2, sending: true });
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['q1=1', 'q1=3']);
+    release();
+    await vi.runAllTimersAsync();
+    expect(outbox.state().waiting).toBe(0);
   });
 });

@@ -1,34 +1,29 @@
 /**
- * The changes made while the server could not be reached, kept on the device
- * (IndexedDB, through `OutboxStore`) in the order they were made, and sent
- * again one at a time, in that order, when the connection returns
- * (docs/architecture.md, "Offline").
+ * The one queue every change of the order screen goes through
+ * (docs/architecture.md, "One save path"): kept on the device (IndexedDB,
+ * through `OutboxStore`) in the order the changes were made, and sent one at
+ * a time, in that order: at once when online, when the connection returns
+ * when not.
  *
- * - A change the server refuses (the product was deleted meanwhile, the order
- *   changed since the text was opened) is reported and dropped: never tried
- *   again.
+ * - A change the server refuses (the product was deleted meanwhile) is
+ *   reported and dropped: never tried again.
  * - A change that could not reach the server, or that the server failed on,
  *   waits and is tried again with a growing delay; a server that keeps
  *   failing on the same change makes it a refused one after
  *   `MAX_SERVER_FAILURES` tries, so nothing is retried forever.
- * - A newer change of the same thing (the same product's quantity, the
- *   message) replaces a waiting one in its place, unless a "Fill to par" or a
- *   send lies between them: those read the changes before them.
+ * - A newer change of the same thing (`keyOf`: the same product's quantity,
+ *   the message) replaces a waiting one in its place, unless a change that
+ *   reads the ones before it (one without a key: a fill, a clear, a send)
+ *   lies between them.
  *
- * Framework-free, so the unit tests drive it with a memory store and fake timers.
+ * Framework-free and generic over the changes (features/orders/changes.ts
+ * defines the order screen's), so the unit tests drive it with a memory
+ * store and fake timers.
  */
-import type { TMessageService } from '@reorder/schemas';
 
-export type OutboxChange =
-  | { kind: 'quantity'; supplierId: number; orderId: number; productId: number; name: string; quantity: number }
-  | { kind: 'message'; supplierId: number; orderId: number; introduce: string }
-  | { kind: 'stock'; supplierId: number; orderId: number; productId: number; name: string; onHand: number | null }
-  | { kind: 'fill'; supplierId: number; orderId: number }
-  | { kind: 'send'; supplierId: number; orderId: number; channel: TMessageService; text: string; sentAt: string };
-
-export interface OutboxEntry {
+export interface OutboxEntry<C> {
   id: number;
-  change: OutboxChange;
+  change: C;
   /** When it was made (ms since the epoch). */
   madeAt: number;
   /** Tries that failed for want of a connection or a working server. */
@@ -44,18 +39,20 @@ export type OutboxOutcome =
   /** Not now: no connection (`network`), the server failed (`server`), or no session to send it with (`auth`). */
   | { retry: 'network' | 'server' | 'auth' };
 
-export interface OutboxStore {
-  load(): Promise<OutboxEntry[]>;
-  save(entries: OutboxEntry[]): Promise<void>;
+export interface OutboxStore<C> {
+  load(): Promise<OutboxEntry<C>[]>;
+  save(entries: OutboxEntry<C>[]): Promise<void>;
 }
 
-export interface OutboxOptions {
-  store: OutboxStore;
+export interface OutboxOptions<C> {
+  store: OutboxStore<C>;
+  /** What makes two changes the same thing (a newer one replaces a waiting one); undefined for a change never merged. */
+  keyOf(change: C): string | undefined;
   /** Sends one change; may throw, which counts as `{ retry: 'network' }`. */
-  send(change: OutboxChange): Promise<OutboxOutcome>;
+  send(change: C): Promise<OutboxOutcome>;
   /** Whether the device believes it is online (navigator.onLine). */
   online(): boolean;
-  onRejected?(entry: OutboxEntry, reason: string): void;
+  onRejected?(entry: OutboxEntry<C>, reason: string): void;
   /** Called once the outbox has emptied after sending something. */
   onDrained?(): void;
   now?(): number;
@@ -78,38 +75,28 @@ export function retryDelay(attempts: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/** What makes two changes the same thing, the newer replacing the older; undefined for those never merged. */
-function keyOf(change: OutboxChange): string | undefined {
-  switch (change.kind) {
-    case 'quantity':
-    case 'stock':
-      return `${change.kind}:${change.productId}`;
-    case 'message':
-      return `message:${change.orderId}`;
-    default:
-      return undefined;
-  }
-}
-
-export interface Outbox {
+export interface Outbox<C> {
   /** Resolves once the stored changes are loaded. */
   ready: Promise<void>;
-  /** Keeps a change (stored before this resolves) and starts sending when online. */
-  add(change: OutboxChange): Promise<void>;
+  /**
+   * Takes a change at once (`entries()` holds it when this returns) and starts
+   * sending when online; the promise resolves once it is stored on the device.
+   */
+  add(change: C): Promise<void>;
   /** Tries now: on `online`, when a session starts, on a click. */
   wake(): void;
   state(): OutboxState;
-  entries(): readonly OutboxEntry[];
+  entries(): readonly OutboxEntry<C>[];
   subscribe(listener: () => void): () => void;
   /** Stops the timers (tests, sign-out). */
   stop(): void;
 }
 
-export function createOutbox(options: OutboxOptions): Outbox {
+export function createOutbox<C>(options: OutboxOptions<C>): Outbox<C> {
   const now = options.now ?? Date.now;
-  let entries: OutboxEntry[] = [];
+  let entries: OutboxEntry<C>[] = [];
   let nextId = 1;
-  let running: OutboxEntry | undefined;
+  let running: OutboxEntry<C> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let state: OutboxState = { waiting: 0, sending: false };
@@ -134,12 +121,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     .load()
     .catch((error: unknown) => {
       console.error('The waiting changes could not be read', error);
-      return [] as OutboxEntry[];
+      return [] as OutboxEntry<C>[];
     })
     .then((stored) => {
-      entries = [...stored, ...entries];
-      nextId = Math.max(0, ...entries.map((entry) => entry.id)) + 1;
-      for (const entry of entries) if (entry.id === 0) entry.id = nextId++;
+      // Changes taken before the stored ones were read come after them, numbered after them.
+      const taken = entries;
+      entries = [...stored, ...taken];
+      nextId = Math.max(0, ...stored.map((entry) => entry.id)) + 1;
+      for (const entry of taken) entry.id = nextId++;
       notify();
     });
 
@@ -160,7 +149,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     try {
       await ready;
       while (entries.length > 0 && options.online() && !stopped) {
-        const entry = entries[0] as OutboxEntry;
+        const entry = entries[0] as OutboxEntry<C>;
         running = entry;
         notify();
         let outcome: OutboxOutcome;
@@ -201,16 +190,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   return {
     ready,
-    async add(change) {
-      await ready;
-      const key = keyOf(change);
-      // The newest same-keyed entry, if nothing that reads it (fill, send) lies after it and it is not on its way.
+    add(change) {
+      const key = options.keyOf(change);
+      // The newest same-keyed entry, if nothing that reads it (a change without a key) lies after it and it is not on its way.
       let replaced = false;
       if (key !== undefined) {
         for (let i = entries.length - 1; i >= 0; i--) {
-          const entry = entries[i] as OutboxEntry;
-          if (entry.change.kind === 'fill' || entry.change.kind === 'send') break;
-          if (keyOf(entry.change) === key) {
+          const entry = entries[i] as OutboxEntry<C>;
+          const entryKey = options.keyOf(entry.change);
+          if (entryKey === undefined) break;
+          if (entryKey === key) {
             if (entry !== running) {
               entries[i] = { ...entry, change, madeAt: now() };
               replaced = true;
@@ -221,8 +210,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
       if (!replaced) entries.push({ id: nextId++, change, madeAt: now(), attempts: 0, serverFailures: 0 });
       notify();
-      await persist();
+      // Stored once the changes kept by an earlier visit are read, so they stay first.
+      const stored = ready.then(persist);
       if (options.online() && timer === undefined) void drain();
+      return stored;
     },
     wake() {
       clearTimeout(timer);

@@ -77,8 +77,8 @@ export function CountLine({
   onPar,
 }: {
   product: OrderProduct;
-  onCount: (product: OrderProduct, onHand: number | null) => Promise<unknown>;
-  onPar: (product: OrderProduct, par: number | null) => Promise<unknown>;
+  onCount: (product: OrderProduct, onHand: number | null) => void;
+  onPar: (product: OrderProduct, par: number | null) => void;
 }) {
   const { t } = useTranslation();
   const [count, setCount] = useState(() => shown(product.onHand));
@@ -100,8 +100,9 @@ export function CountLine({
     setError(undefined);
     if (value === (which in sent.current ? sent.current[which] : saved)) return;
     sent.current[which] = value;
-    const failed = which === 'count' ? 'orders.countSaveFailed' : 'orders.parSaveFailed';
-    (which === 'count' ? onCount(product, value) : onPar(product, value)).catch(() => setError(t(failed, { name: product.name })));
+    // A refusal (the product was deleted meanwhile) is told by a toast, like every change's (features/offline).
+    if (which === 'count') onCount(product, value);
+    else onPar(product, value);
   };
   const onEnter = (which: 'count' | 'par') => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;

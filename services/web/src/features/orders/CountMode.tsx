@@ -4,21 +4,22 @@ import { Button } from '../../ui/Button.tsx';
 import { List } from '../../ui/List.tsx';
 import { CountLine } from './CountLine.tsx';
 import type { OrderProduct } from './order-drafts.ts';
-import type { useStock } from './use-stock.ts';
+import type { useOrderChanges } from './use-order-changes.ts';
 
 /**
  * Count mode's list (docs/decisions.md §6): a count and a par per product and
- * "Fill to par". A chunk of its own, loaded when the owner first presses
+ * "Fill to par", each a change of the one save path (changes.ts), so a fill
+ * always reads the counts and pars typed before it. A chunk of its own, loaded when the owner first presses
  * Count, so the order screen's first load carries none of it (the service
  * worker keeps it for offline use).
  */
 export default function CountMode({
   products,
-  stock,
+  drafts,
   onFill,
 }: {
   products: OrderProduct[];
-  stock: ReturnType<typeof useStock>;
+  drafts: ReturnType<typeof useOrderChanges>;
   onFill: () => void;
 }) {
   const { t } = useTranslation();
@@ -30,13 +31,13 @@ export default function CountMode({
     <>
       <div className="count-bar">
         <p>{t('orders.countHint')}</p>
-        <Button id="fill-to-par" busy={stock.filling} onClick={onFill}>
+        <Button id="fill-to-par" onClick={onFill}>
           {t('orders.fillToPar')}
         </Button>
       </div>
       <List label={t('orders.products')}>
         {products.map((product) => (
-          <CountLine key={product.productId} product={product} onCount={stock.saveCount} onPar={stock.savePar} />
+          <CountLine key={product.productId} product={product} onCount={drafts.count} onPar={drafts.par} />
         ))}
       </List>
     </>

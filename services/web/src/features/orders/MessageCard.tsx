@@ -6,9 +6,9 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextArea } from '../../ui/fields.tsx';
 import { Form } from '../../ui/layout.tsx';
-import type { useOrderDrafts } from './use-order-drafts.ts';
+import type { useOrderChanges } from './use-order-changes.ts';
 
-type OrderDrafts = ReturnType<typeof useOrderDrafts>;
+type OrderDrafts = ReturnType<typeof useOrderChanges>;
 
 /**
  * The message above the order: one line until the owner edits it, then three
@@ -18,19 +18,14 @@ type OrderDrafts = ReturnType<typeof useOrderDrafts>;
 export function MessageCard({ drafts, loaded }: { drafts: OrderDrafts; loaded: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [saving, setSaving] = useState(false);
   const [editing, setEditing] = useState(false);
   const open = editing || drafts.messageChanged || drafts.messageTooLong;
-  const save = async () => {
-    setSaving(true);
-    const saved = await drafts.saveMessageNow();
-    setSaving(false);
-    if (saved) {
-      // Offline, it waits on the device (features/offline): say so rather than "updated".
-      if (navigator.onLine) toast.success(t('orders.updated'));
-      else toast.info(t('offline.savedHere'));
-      setEditing(false);
-    }
+  const save = () => {
+    if (!drafts.saveMessage()) return;
+    // Offline, it waits on the device (features/offline): say so rather than "updated".
+    if (navigator.onLine) toast.success(t('orders.updated'));
+    else toast.info(t('offline.savedHere'));
+    setEditing(false);
   };
   return (
     <Card size="sm">
@@ -38,7 +33,7 @@ export function MessageCard({ drafts, loaded }: { drafts: OrderDrafts; loaded: b
         worksOffline
         onSubmit={(e) => {
           e.preventDefault();
-          void save();
+          save();
         }}
       >
         <TextArea
@@ -58,7 +53,7 @@ export function MessageCard({ drafts, loaded }: { drafts: OrderDrafts; loaded: b
           }}
         />
         {open ? (
-          <Button type="submit" variant="primary" busy={saving} disabled={!loaded || !drafts.messageChanged || drafts.messageTooLong}>
+          <Button type="submit" variant="primary" disabled={!loaded || !drafts.messageChanged || drafts.messageTooLong}>
             {t('orders.saveMessage')}
           </Button>
         ) : null}

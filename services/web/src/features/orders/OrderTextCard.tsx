@@ -7,10 +7,11 @@ import { href } from '../../lib/paths.ts';
 import { Card } from '../../ui/Card.tsx';
 import { CaptureArea, Hint, StatusLine } from '../../ui/layout.tsx';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
-import type { useOrderDrafts } from './use-order-drafts.ts';
+import type { useOrderChanges } from './use-order-changes.ts';
 import type { useOrderImage } from './use-order-image.ts';
+import type { useSendOrder } from './use-send-order.ts';
 
-type OrderDrafts = ReturnType<typeof useOrderDrafts>;
+type OrderChanges = ReturnType<typeof useOrderChanges>;
 
 /**
  * The order as it will be sent, with Copy text and Copy as image. Its text is
@@ -19,12 +20,14 @@ type OrderDrafts = ReturnType<typeof useOrderDrafts>;
 export function OrderTextCard({
   supplier,
   drafts,
+  sending,
   updating,
   image,
   captureRef,
 }: {
   supplier: TSupplier | undefined;
-  drafts: OrderDrafts;
+  drafts: OrderChanges;
+  sending: ReturnType<typeof useSendOrder>;
   updating: boolean;
   image: ReturnType<typeof useOrderImage>;
   captureRef: Ref<HTMLDivElement>;
@@ -47,7 +50,7 @@ export function OrderTextCard({
           {t('orders.noCountryCode')} <Link href={href('suppliers.edit', { id: supplier.id })}>{t('suppliers.editTitle')}</Link>
         </Hint>
       ) : null}
-      <OrderTextCopy text={drafts.text} image={image} />
+      <OrderTextCopy sending={sending} hasText={drafts.text !== ''} image={image} />
     </Card>
   );
 }

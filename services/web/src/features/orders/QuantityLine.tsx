@@ -5,9 +5,9 @@ import { useTranslation } from '../../app/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
 import { draftQuantity, type OrderProduct } from './order-drafts.ts';
-import type { useOrderDrafts } from './use-order-drafts.ts';
+import type { useOrderChanges } from './use-order-changes.ts';
 
-type OrderDrafts = ReturnType<typeof useOrderDrafts>;
+type OrderDrafts = ReturnType<typeof useOrderChanges>;
 
 /** One product of the order: its quantity with − and + (or typed), and links to edit or delete it. */
 export function QuantityLine({ product, supplierId, drafts }: { product: OrderProduct; supplierId: number; drafts: OrderDrafts }) {
@@ -15,11 +15,7 @@ export function QuantityLine({ product, supplierId, drafts }: { product: OrderPr
   const draft = drafts.drafts[product.productId];
   const invalid = draft !== undefined && draftQuantity(draft) === undefined;
   const inputId = `quantity-${product.productId}`;
-  const error = invalid
-    ? t('validation.quantityRange', { max: LIMITS.quantityMax })
-    : draft?.failed
-      ? t('orders.saveFailed', { name: product.name })
-      : undefined;
+  const error = invalid ? t('validation.quantityRange', { max: LIMITS.quantityMax }) : undefined;
   return (
     <ProductLine
       inputId={inputId}
@@ -60,6 +56,7 @@ export function QuantityLine({ product, supplierId, drafts }: { product: OrderPr
             invalid={error !== undefined}
             onStep={(by) => drafts.step(product, by)}
             onType={(text) => drafts.type(product, text)}
+            onLeave={() => drafts.leave(product)}
           />
         </span>
       }

@@ -8,14 +8,13 @@ import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ButtonRow } from '../../ui/layout.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { useClearOrder, useReorder } from './api.ts';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
-import type { useOrderDrafts } from './use-order-drafts.ts';
+import type { useOrderChanges } from './use-order-changes.ts';
 import type { useOrderImage } from './use-order-image.ts';
-import { reorderedMessage } from './use-reorder.ts';
-import { useSendOrder } from './use-send-order.ts';
+import { useReorder } from './use-reorder.tsx';
+import type { useSendOrder } from './use-send-order.ts';
 
-type OrderDrafts = ReturnType<typeof useOrderDrafts>;
+type OrderChanges = ReturnType<typeof useOrderChanges>;
 
 /**
  * Send, always in reach: the number of products in the order, Send through
@@ -26,17 +25,26 @@ type OrderDrafts = ReturnType<typeof useOrderDrafts>;
  * is two taps from the supplier (docs/decisions.md §3).
  */
 export function SendBar({
+  supplierId,
   order,
   supplier,
   drafts,
+  sending,
+  offerClear,
+  setOfferClear,
   image,
   shareFiles,
   sendButton,
   lastSent,
 }: {
+  supplierId: number;
   order: TOrder | undefined;
   supplier: TSupplier | undefined;
-  drafts: OrderDrafts;
+  drafts: OrderChanges;
+  sending: ReturnType<typeof useSendOrder>;
+  /** Whether to offer clearing the order (just after a send). */
+  offerClear: boolean;
+  setOfferClear: (offer: boolean) => void;
   image: ReturnType<typeof useOrderImage>;
   shareFiles: boolean;
   sendButton: RefObject<HTMLButtonElement | null>;
@@ -44,30 +52,9 @@ export function SendBar({
 }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const [offerClear, setOfferClear] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [focusSend, setFocusSend] = useState(false);
-  const sending = useSendOrder({
-    orderId: order?.id,
-    confirmUrl: order?.confirmUrl ?? null,
-    supplier,
-    drafts,
-    onSent: () => setOfferClear(true),
-  });
-  const clearOrder = useClearOrder(order?.supplierId ?? 0, {
-    onSuccess() {
-      setOfferClear(false);
-      toast.success(t('products.cleared'));
-    },
-    onError: () => toast.error(t('products.clearError')),
-  });
-  const reorder = useReorder(order?.supplierId ?? 0, {
-    onSuccess(leftOut) {
-      toast.success(reorderedMessage(t, leftOut));
-      setFocusSend(true);
-    },
-    onError: () => toast.error(t('orders.reorderError')),
-  });
+  const reorder = useReorder(supplierId, () => setFocusSend(true));
   // The Send button takes the Re-order button's place: the focus goes there once it can send.
   useEffect(() => {
     if (!focusSend || !sending.canSend) return;
@@ -99,8 +86,11 @@ export function SendBar({
                 <Button
                   variant="danger"
                   small
-                  busy={clearOrder.isPending}
-                  onClick={() => order && clearOrder.mutate({ orderId: order.id })}
+                  onClick={() => {
+                    drafts.clear();
+                    setOfferClear(false);
+                    toast.success(t('products.cleared'));
+                  }}
                 >
                   {t('orders.clearNow')}
                 </Button>
@@ -110,7 +100,7 @@ export function SendBar({
         }
       >
         {offerReorder && order && lastSent ? (
-          <Button variant="secondary" busy={reorder.isPending} onClick={() => reorder.mutate({ id: order.id, sentOrderId: lastSent.id })}>
+          <Button variant="secondary" disabled={!reorder.ready} onClick={() => reorder.start(lastSent)}>
             {t('orders.reorderLast', { date: formatShortDate(lastSent.sentAt, i18n.language) })}
           </Button>
         ) : null}
@@ -130,7 +120,7 @@ export function SendBar({
       </ActionBar>
       <Sheet open={sheetOpen} title={t('orders.orderText')} closeLabel={t('orders.closeSheet')} onClose={() => setSheetOpen(false)}>
         <OrderTextView text={drafts.text} testId="order-text-sheet" />
-        <OrderTextCopy text={drafts.text} image={image} />
+        <OrderTextCopy sending={sending} hasText={drafts.text !== ''} image={image} />
       </Sheet>
       <ConfirmDialog
         open={sending.askingAboutCall}
@@ -142,6 +132,7 @@ export function SendBar({
       >
         <p>{t('orders.callPlacedText')}</p>
       </ConfirmDialog>
+      {reorder.question}
     </>
   );
 }

@@ -1,16 +1,23 @@
-import { useCallback, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { trpc } from '../../app/trpc.ts';
-import { type MutationCallbacks, useSupplier } from '../suppliers/api.ts';
+import { useShownOrder } from '../offline/outbox-runtime.ts';
+import { loadRuntime } from '../offline/sync.ts';
+import { useSupplier } from '../suppliers/api.ts';
 
-/** A supplier's current order, with every product of the supplier and the order text. */
+/**
+ * A supplier's current order, with every product of the supplier and the
+ * order text, as the screens show it: the server's, with every change still
+ * on its way applied (changes.ts). Changes are made with `enqueue`, never by
+ * writing this cache.
+ */
 export function useOrder(supplierId: number) {
-  return trpc.orders.bySupplier.useQuery({ supplierId }, { retry: false });
-}
-
-/** Fetches the supplier's order again (after a save the screen does not apply by itself). */
-export function useReloadOrder(supplierId: number) {
-  const utils = trpc.useUtils();
-  return useCallback(() => void utils.orders.bySupplier.invalidate({ supplierId }), [utils, supplierId]);
+  // The outbox comes with the screens that show an order, and settles the server's answers into this cache.
+  useEffect(() => {
+    void loadRuntime().catch(() => {});
+  }, []);
+  const query = trpc.orders.bySupplier.useQuery({ supplierId }, { retry: false });
+  const data = useShownOrder(query.data);
+  return { ...query, data };
 }
 
 /**
@@ -30,37 +37,6 @@ export function useSentOrder(supplierId: number, sentOrderId: number) {
   const orderId = supplier.data?.orderId;
   const sent = trpc.orders.sent.useQuery({ id: orderId ?? 0, sentOrderId }, { enabled: orderId !== undefined, retry: false });
   return { supplier, sent: { ...sent, isPending: sent.isPending && orderId !== undefined } };
-}
-
-/**
- * Puts a sent order back into the current order; the answer is the order
- * itself, so it is not fetched again. `onSuccess` gets how many lines were
- * left out because the supplier said they were unavailable (docs/decisions.md §6).
- */
-export function useReorder(supplierId: number, callbacks: MutationCallbacks<number>) {
-  const utils = trpc.useUtils();
-  return trpc.orders.reorder.useMutation({
-    onSuccess(order, { id, sentOrderId }) {
-      utils.orders.bySupplier.setData({ supplierId }, order);
-      const sent =
-        utils.orders.history.getData({ id })?.find((s) => s.id === sentOrderId) ?? utils.orders.sent.getData({ id, sentOrderId });
-      const unavailable = sent?.confirmation?.unavailable ?? [];
-      callbacks.onSuccess?.(order.products.filter((p) => unavailable.includes(p.productId)).length);
-    },
-    onError: callbacks.onError,
-  });
-}
-
-/** Sets every quantity of the order to 0; the products stay. */
-export function useClearOrder(supplierId: number, callbacks: MutationCallbacks<unknown>) {
-  const utils = trpc.useUtils();
-  return trpc.products.clear.useMutation({
-    async onSuccess(result) {
-      await Promise.all([utils.orders.bySupplier.invalidate({ supplierId }), utils.products.invalidate()]);
-      callbacks.onSuccess?.(result);
-    },
-    onError: callbacks.onError,
-  });
 }
 
 /** Each supplier's current order at a glance (line count, last send), by supplier id; always fresh on opening. */

@@ -61,36 +61,10 @@ describe('draftsReducer', () => {
     expect([shownText(state, bread), shownQuantity(state, bread)]).toEqual(['abc', 4]);
   });
 
-  it('drops a draft once its save lands, unless something was typed since', () => {
-    expect(run({ type: 'edit', productId: 10, text: '2' }, { type: 'saved', productId: 10, text: '2' }).quantities).toEqual({});
-    const typedSince = run(
-      { type: 'edit', productId: 10, text: '2' },
-      { type: 'edit', productId: 10, text: '3' },
-      { type: 'saved', productId: 10, text: '2' },
-    );
-    expect(typedSince.quantities).toEqual({ 10: { text: '3' } });
-  });
-
-  it('marks a failed save and keeps its value; a newer edit is not marked', () => {
-    expect(run({ type: 'edit', productId: 10, text: '2' }, { type: 'failed', productId: 10, text: '2' }).quantities).toEqual({
-      10: { text: '2', failed: true },
-    });
-    const newer = run(
-      { type: 'edit', productId: 10, text: '2' },
-      { type: 'edit', productId: 10, text: '5' },
-      { type: 'failed', productId: 10, text: '2' },
-    );
-    expect(newer.quantities).toEqual({ 10: { text: '5' } });
-    // Typing again clears the mark.
-    expect(
-      run(
-        { type: 'edit', productId: 10, text: '2' },
-        { type: 'failed', productId: 10, text: '2' },
-        { type: 'edit', productId: 10, text: '2' },
-      ).quantities,
-    ).toEqual({
-      10: { text: '2' },
-    });
+  it('drops a draft when the field is left or a tap sets the quantity, and nothing else', () => {
+    const typing = run({ type: 'edit', productId: 10, text: '2,' }, { type: 'edit', productId: 11, text: '3' });
+    expect(draftsReducer(typing, { type: 'drop', productId: 10 }).quantities).toEqual({ 11: { text: '3' } });
+    expect(draftsReducer(typing, { type: 'drop', productId: 12 })).toBe(typing);
   });
 
   it('keeps the message being written until that very message is saved', () => {
@@ -133,12 +107,9 @@ describe('withSavedQuantity', () => {
     expect(order.products[0]?.quantity).toBe(0);
   });
 
-  it('once the draft is saved, the screen shows the same text as before the save landed', () => {
+  it('once a typed quantity is in the order, the screen shows the same text with or without its draft', () => {
     const editing = run({ type: 'edit', productId: 10, text: '3' });
-    const before = shownOrderText(editing, order);
-    const afterSave = shownOrderText(draftsReducer(editing, { type: 'saved', productId: 10, text: '3' }), withSavedQuantity(order, 10, 3));
-    expect(afterSave).toBe(before);
-    // Without the saved quantity in the order, the text would step back to the old one.
-    expect(shownOrderText(draftsReducer(editing, { type: 'saved', productId: 10, text: '3' }), order)).not.toBe(before);
+    const before = shownOrderText(editing, withSavedQuantity(order, 10, 3));
+    expect(shownOrderText(draftsReducer(editing, { type: 'drop', productId: 10 }), withSavedQuantity(order, 10, 3))).toBe(before);
   });
 });

@@ -4,45 +4,40 @@ import { formatOrderText, formatQuantity } from '@reorder/schemas/order-text';
 
 export type OrderProduct = TOrder['products'][number];
 
-/** A quantity being edited: what the field shows, and whether saving it failed. */
+/** A quantity being typed: what the field shows until it loses the focus or a tap changes it. */
 export interface QuantityDraft {
   text: string;
-  failed?: boolean;
 }
 
-/** What the order screen shows and the server does not hold yet. */
+/** What the order screen shows and the order does not hold: a quantity as typed ("2," on the way to "2,5"), the message being written. */
 export interface DraftState {
   quantities: Record<number, QuantityDraft>;
-  /** The message being written; undefined while it is the saved one. */
+  /** The message being written; undefined while it is the order's. */
   message: string | undefined;
 }
 
 export type DraftAction =
   | { type: 'edit'; productId: number; text: string }
-  | { type: 'saved'; productId: number; text: string }
-  | { type: 'failed'; productId: number; text: string }
+  | { type: 'drop'; productId: number }
   | { type: 'write'; message: string }
   | { type: 'messageSaved'; message: string };
 
 export const NO_DRAFTS: DraftState = { quantities: {}, message: undefined };
 
 /**
- * How drafts change. A save that lands drops its draft only if nothing was
- * typed since it was sent; a save that fails marks it, and keeps the value.
+ * How drafts change. A quantity's draft only holds the field's text: every
+ * valid quantity typed is a change of the order already (changes.ts), so the
+ * draft goes when the field is left or a tap sets the quantity.
  */
 export function draftsReducer(state: DraftState, action: DraftAction): DraftState {
-  const current = 'productId' in action ? state.quantities[action.productId] : undefined;
   switch (action.type) {
     case 'edit':
       return { ...state, quantities: { ...state.quantities, [action.productId]: { text: action.text } } };
-    case 'saved': {
-      if (current?.text !== action.text) return state;
-      const { [action.productId]: _saved, ...rest } = state.quantities;
+    case 'drop': {
+      if (!(action.productId in state.quantities)) return state;
+      const { [action.productId]: _dropped, ...rest } = state.quantities;
       return { ...state, quantities: rest };
     }
-    case 'failed':
-      if (current?.text !== action.text) return state;
-      return { ...state, quantities: { ...state.quantities, [action.productId]: { text: action.text, failed: true } } };
     case 'write':
       return { ...state, message: action.message };
     case 'messageSaved':

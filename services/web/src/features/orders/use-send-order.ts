@@ -1,4 +1,4 @@
-import type { TSupplier } from '@reorder/schemas';
+import type { TSentLineInput, TSupplier } from '@reorder/schemas';
 import { sentText } from '@reorder/schemas/order-text';
 import { orderEmailSubject, planSend } from '@reorder/schemas/send-links';
 import { useState } from 'react';
@@ -6,88 +6,77 @@ import { useTranslation } from '../../app/i18n.ts';
 import { carryOutSend, isIos } from '../../app/send.ts';
 import { useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
-import { trpc } from '../../app/trpc.ts';
-import { saveOrKeep } from '../offline/sync.ts';
-import type { useOrderDrafts } from './use-order-drafts.ts';
+import type { useOrderChanges } from './use-order-changes.ts';
 
-type OrderDrafts = ReturnType<typeof useOrderDrafts>;
+type OrderChanges = ReturnType<typeof useOrderChanges>;
 
 /**
  * Sending an order: open the supplier's channel with the text the screen
  * shows, at once (still inside the tap, so no popup blocker and no lost
- * gesture), then save whatever the screen has not saved yet and record the
- * send with that same text. The server refuses to record a text the order does
- * not make, so the history is byte for byte what the supplier got.
+ * gesture), then record the send with that same text and the message and
+ * lines it was made of, through the one save path (docs/decisions.md §8.1):
+ * the history is byte for byte what the supplier got, online or not, and
+ * whatever changes after.
  *
- * A phone call is recorded only once the owner says the order was placed.
+ * A phone call is recorded only once the owner says the order was placed, and
+ * a text copied by hand once the owner says it was sent ("Mark as sent").
  */
 export function useSendOrder(options: {
   orderId: number | undefined;
   /** The link the next send ends with, so the supplier can confirm (docs/decisions.md §6); null when not asked. */
   confirmUrl: string | null;
   supplier: TSupplier | undefined;
-  drafts: OrderDrafts;
+  drafts: OrderChanges;
   onSent: () => void;
 }) {
   const { orderId, confirmUrl, supplier, drafts, onSent } = options;
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const session = useSession();
-  const utils = trpc.useUtils();
-  const recordSend = trpc.orders.send.useMutation();
-  /** The text copied before dialling, while the owner is asked whether the order was placed. */
-  const [callText, setCallText] = useState<string | null>(null);
+  /** What was copied before dialling, while the owner is asked whether the order was placed. */
+  const [called, setCalled] = useState<Outgoing | null>(null);
+  /** What was copied by hand, until the owner marks it sent (or copies something else). */
+  const [copied, setCopied] = useState<Outgoing | null>(null);
   const serviceName = supplier ? t(`suppliers.services.${supplier.messageService}`) : '';
   const canSend = orderId !== undefined && supplier !== undefined && drafts.hasLines && !drafts.messageTooLong;
-  /** What goes out: the order text, and (but for a phone call) the line with the confirmation link, in the owner's language. */
-  const outgoing = () =>
-    sentText(
+  /** What goes out: the order text and (but for a phone call) the line with the confirmation link, in the owner's language, with what made it. */
+  const outgoing = (): Outgoing => ({
+    text: sentText(
       drafts.text,
       confirmUrl && supplier?.messageService !== 'phone'
         ? { url: confirmUrl, language: session?.user.language === 'es' ? 'es' : 'en' }
         : null,
-    );
+    ),
+    ...drafts.content(),
+  });
 
-  async function record(text: string) {
+  function record(sent: Outgoing) {
     if (orderId === undefined || !supplier) return;
-    const sentAt = new Date().toISOString();
-    await drafts.flush();
-    const channel = supplier.messageService;
-    try {
-      // Offline, the record waits on the device with the time it really went out (features/offline/sync.ts).
-      await saveOrKeep({ kind: 'send', supplierId: supplier.id, orderId, channel, text, sentAt }, () =>
-        recordSend.mutateAsync({ id: orderId, channel, text }),
-      );
-    } catch {
-      toast.error(t('orders.sendError'));
-      return;
-    }
-    // The order's next send gets a new link.
-    void utils.orders.history.invalidate({ id: orderId });
-    if (confirmUrl) void utils.orders.bySupplier.invalidate({ supplierId: supplier.id });
+    drafts.recordSend(sent, supplier.messageService);
+    setCopied(null);
     toast.success(t('orders.sent', { service: serviceName }));
     onSent();
   }
 
   async function send() {
     if (!canSend || !supplier) return;
-    const text = outgoing();
+    const out = outgoing();
     const plan = planSend({
       service: supplier.messageService,
       contactInfo: supplier.contactInfo,
-      text,
+      text: out.text,
       subject: orderEmailSubject(session?.user.businessName ?? '', i18n.language === 'es' ? 'es' : 'en'),
       ios: isIos(),
     });
     try {
-      await carryOutSend(plan, text);
+      await carryOutSend(plan, out.text);
     } catch (error) {
       // The share sheet was dismissed, or the clipboard refused: nothing was sent.
       console.error('Send failed', error);
       return;
     }
-    if (plan.kind === 'copy-then-open') setCallText(text);
-    else await record(text);
+    if (plan.kind === 'copy-then-open') setCalled(out);
+    else record(out);
   }
 
   /**
@@ -99,17 +88,17 @@ export function useSendOrder(options: {
    */
   async function shareImage(image: { file: File | undefined; blob: () => Promise<Blob> }) {
     if (!canSend) return;
-    const text = outgoing();
+    const out = outgoing();
     const ahead = image.file;
     try {
       const file = ahead ?? new File([await image.blob()], 'order.png', { type: 'image/png' });
-      await navigator.share({ files: [file], text });
+      await navigator.share({ files: [file], text: out.text });
     } catch (error) {
       if (!ahead && (error as Error).name === 'NotAllowedError') toast.info(t('orders.imageReady'));
       else console.error('Share failed', error);
       return;
     }
-    await record(text);
+    record(out);
   }
 
   return {
@@ -117,13 +106,32 @@ export function useSendOrder(options: {
     serviceName,
     send,
     shareImage,
-    /** Whether to ask "Did you place the order?" after dialling. */
-    askingAboutCall: callText !== null,
-    confirmCall() {
-      const text = callText;
-      setCallText(null);
-      if (text !== null) void record(text);
+    /** Copies the text Send would open (its confirmation link included); "Mark as sent" is then offered. */
+    async copyText() {
+      const out = outgoing();
+      await navigator.clipboard.writeText(out.text);
+      if (canSend) setCopied(out);
     },
-    cancelCall: () => setCallText(null),
+    /** Whether to offer "Mark as sent" for the text copied last. */
+    offeringMarkSent: copied !== null && canSend,
+    markSent() {
+      if (copied !== null) record(copied);
+    },
+    dismissMarkSent: () => setCopied(null),
+    /** Whether to ask "Did you place the order?" after dialling. */
+    askingAboutCall: called !== null,
+    confirmCall() {
+      const out = called;
+      setCalled(null);
+      if (out !== null) record(out);
+    },
+    cancelCall: () => setCalled(null),
   };
+}
+
+/** A text that goes out, and the message and lines it was made of. */
+interface Outgoing {
+  text: string;
+  introduce: string;
+  lines: TSentLineInput[];
 }

@@ -6,7 +6,7 @@ import { Loading } from '../../app/lazy-screen.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSupplierHistory } from '../../features/orders/api.ts';
 import { ConfirmationStatus, hasConfirmation } from '../../features/orders/ConfirmationStatus.tsx';
-import { useReorderForReview } from '../../features/orders/use-reorder.ts';
+import { useReorderForReview } from '../../features/orders/use-reorder.tsx';
 import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { List, ListItem, ListLink } from '../../ui/List.tsx';
@@ -56,8 +56,8 @@ export default function History() {
                   small
                   variant="secondary"
                   aria-label={t('orders.reorderLabel', { date })}
-                  busy={reorder.isPending && reorder.variables?.sentOrderId === sent.id}
-                  onClick={() => reorder.mutate({ id: sent.orderId, sentOrderId: sent.id })}
+                  disabled={!reorder.ready}
+                  onClick={() => reorder.start(sent)}
                 >
                   {t('orders.reorder')}
                 </Button>
@@ -66,6 +66,7 @@ export default function History() {
           })}
         </List>
       )}
+      {reorder.question}
     </Screen>
   );
 }

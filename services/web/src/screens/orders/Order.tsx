@@ -1,5 +1,5 @@
 import { normalizeSearchText } from '@reorder/schemas/search';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
 import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
@@ -8,16 +8,15 @@ import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo } from '../../app/trpc.ts';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSearchParam } from '../../app/use-search-param.ts';
-import { useOrder, useReloadOrder, useSupplierHistory } from '../../features/orders/api.ts';
+import { useOrder, useSupplierHistory } from '../../features/orders/api.ts';
 import { MessageCard } from '../../features/orders/MessageCard.tsx';
 import { OrderHeader } from '../../features/orders/OrderHeader.tsx';
 import { OrderTextCard } from '../../features/orders/OrderTextCard.tsx';
-import type { OrderProduct } from '../../features/orders/order-drafts.ts';
 import { QuantityLine } from '../../features/orders/QuantityLine.tsx';
 import { SendBar } from '../../features/orders/SendBar.tsx';
-import { useOrderDrafts } from '../../features/orders/use-order-drafts.ts';
+import { useOrderChanges } from '../../features/orders/use-order-changes.ts';
 import { useOrderImage } from '../../features/orders/use-order-image.ts';
-import { useStock } from '../../features/orders/use-stock.ts';
+import { useSendOrder } from '../../features/orders/use-send-order.ts';
 import { href } from '../../lib/paths.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -50,30 +49,30 @@ export default function Order() {
   const order = orderQuery.data;
   const supplier = supplierQuery.data;
 
-  const reload = useReloadOrder(id);
-  const quantityFailed = useCallback((product: OrderProduct) => toast.error(t('orders.saveFailed', { name: product.name })), [toast, t]);
-  const messageFailed = useCallback(() => toast.error(t('orders.updateError')), [toast, t]);
-  const drafts = useOrderDrafts(order, { onSaved: reload, onQuantityFailed: quantityFailed, onMessageFailed: messageFailed });
+  // Every edit is a change of the one save path (features/orders/changes.ts): shown at once, sent in the order made.
+  const drafts = useOrderChanges(order);
+  const [offerClear, setOfferClear] = useState(false);
+  const sending = useSendOrder({
+    orderId: order?.id,
+    confirmUrl: order?.confirmUrl ?? null,
+    supplier,
+    drafts,
+    onSent: () => setOfferClear(true),
+  });
 
   const search = useSearchParam('q', 0);
   const [onlyOrdered, setOnlyOrdered] = useState(false);
   const [counting, setCounting] = useState(false);
-  const stock = useStock(order);
-  const fillToPar = async () => {
-    try {
-      await drafts.flush();
-      const result = await stock.fillToPar();
-      if (result) toast.success(t('orders.filledSummary', result));
-    } catch {
-      toast.error(t('orders.fillError'));
-    }
+  const fillToPar = () => {
+    const result = drafts.fillToPar();
+    if (result) toast.success(t('orders.filledSummary', result));
   };
   const products = order?.products ?? [];
   const matching = useMemo(() => {
     const q = normalizeSearchText(search.value);
     return q ? products.filter((p) => normalizeSearchText(p.name).includes(q)) : products;
   }, [products, search.value]);
-  // A line being edited stays in the "in this order" view, even at 0, until its draft is saved.
+  // A line being typed in stays in the "in this order" view, even at 0, until the field is left.
   const visible = onlyOrdered ? matching.filter((p) => drafts.quantityOf(p) > 0 || drafts.drafts[p.productId] !== undefined) : matching;
 
   // The order text's image, made once for Copy as image and Share with image.
@@ -145,7 +144,7 @@ export default function Order() {
                   </Empty>
                 ) : counting ? (
                   <Suspense fallback={<Spinner />}>
-                    <CountMode products={visible} stock={stock} onFill={fillToPar} />
+                    <CountMode products={visible} drafts={drafts} onFill={fillToPar} />
                   </Suspense>
                 ) : (
                   <List label={t('orders.products')}>
@@ -167,14 +166,19 @@ export default function Order() {
               <OrderTextCard
                 supplier={supplier}
                 drafts={drafts}
-                updating={orderQuery.isFetching || drafts.pending}
+                sending={sending}
+                updating={orderQuery.isFetching}
                 image={image}
                 captureRef={textCapture}
               />
               <SendBar
+                supplierId={id}
                 order={order}
                 supplier={supplier}
                 drafts={drafts}
+                sending={sending}
+                offerClear={offerClear}
+                setOfferClear={setOfferClear}
                 image={image}
                 shareFiles={shareFiles}
                 sendButton={sendButton}

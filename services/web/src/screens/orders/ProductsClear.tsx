@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useToast } from '../../app/toast.tsx';
-import { useClearOrder } from '../../features/orders/api.ts';
+import { enqueue } from '../../features/offline/outbox-runtime.ts';
 import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { ConfirmCard } from '../../ui/ConfirmCard.tsx';
 import { Screen } from '../../ui/Screen.tsx';
@@ -13,13 +13,6 @@ export default function ProductsClear() {
   const toast = useToast();
   const [, navigate] = useLocation();
   const { supplierId: id, order, ready, back } = useSupplierOrder();
-  const clear = useClearOrder(id, {
-    onSuccess() {
-      toast.success(t('products.cleared'));
-      navigate(back, { replace: true });
-    },
-    onError: () => toast.error(t('products.clearError')),
-  });
 
   return (
     <Screen route="orders.productsClear" title={t('products.clearTitle')} back={back}>
@@ -30,11 +23,17 @@ export default function ProductsClear() {
           text={t('products.clearConfirm')}
           confirmLabel={t('products.clearButton')}
           cancelHref={back}
-          busy={clear.isPending}
+          busy={false}
           onConfirm={() => {
             // Without its order (a failed pre-load) there is nothing to clear.
-            if (order.data) clear.mutate({ orderId: order.data.id });
-            else toast.error(t('products.clearError'));
+            if (!order.data) {
+              toast.error(t('products.clearError'));
+              return;
+            }
+            // Through the one save path, after every change made before it (features/orders/changes.ts).
+            void enqueue({ kind: 'clear', supplierId: id, orderId: order.data.id });
+            toast.success(t('products.cleared'));
+            navigate(back, { replace: true });
           }}
         />
       )}

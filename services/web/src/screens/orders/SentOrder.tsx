@@ -5,7 +5,7 @@ import { Loading } from '../../app/lazy-screen.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSentOrder } from '../../features/orders/api.ts';
 import { ConfirmationStatus, hasConfirmation } from '../../features/orders/ConfirmationStatus.tsx';
-import { useReorderForReview } from '../../features/orders/use-reorder.ts';
+import { useReorderForReview } from '../../features/orders/use-reorder.tsx';
 import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -41,15 +41,12 @@ export default function SentOrder() {
             </StatusLine>
           ) : null}
           <Preformatted data-testid="sent-order-text">{sent.data.text}</Preformatted>
-          <Button
-            block
-            onClick={() => sent.data && reorder.mutate({ id: sent.data.orderId, sentOrderId: sent.data.id })}
-            busy={reorder.isPending}
-          >
+          <Button block onClick={() => sent.data && reorder.start(sent.data)} disabled={!reorder.ready}>
             {t('orders.reorder')}
           </Button>
         </Card>
       ) : null}
+      {reorder.question}
     </Screen>
   );
 }

@@ -1,0 +1,180 @@
+import type { TMessageService, TOrder, TReorderMode, TSentLineInput } from '@reorder/schemas';
+import { LIMITS } from '@reorder/schemas/limits';
+import type { createApiClient } from '../../app/trpc.ts';
+import { withProducts, withSavedQuantity, withSavedStock } from './order-drafts.ts';
+
+/**
+ * Every change the order screen makes, each one entry of one registry
+ * (docs/architecture.md, "One save path"). An entry says:
+ * - `key`: how repeated edits merge: a newer change with the same key
+ *   replaces one still waiting, unless a change without a key (a fill, a
+ *   clear, a send…) lies between them, since that one reads what came before;
+ * - `apply`: what it does to the order, exactly as the server will do it,
+ *   so the screen shows it before the server answers (or while offline);
+ * - `call`: the server procedure it makes, and how its answer goes into the
+ *   order as the server now holds it.
+ * Every change goes through the one outbox (features/offline/outbox.ts), in
+ * the order it was made. A new kind of change is one entry here plus its
+ * server procedure.
+ */
+
+type Api = ReturnType<typeof createApiClient>;
+type Line = { productId: number; quantity: number };
+
+interface Target {
+  supplierId: number;
+  orderId: number;
+}
+
+export type OrderChange = Target &
+  (
+    | { kind: 'quantity'; productId: number; name: string; quantity: number }
+    | { kind: 'message'; introduce: string }
+    | { kind: 'stock'; productId: number; name: string; onHand: number | null }
+    | { kind: 'par'; productId: number; name: string; par: number | null }
+    | { kind: 'fill' }
+    | { kind: 'clear' }
+    /** The sent order's message and its lines the supplier did not mark unavailable. */
+    | { kind: 'reorder'; sentOrderId: number; mode: TReorderMode; introduce: string; lines: Line[] }
+    | { kind: 'restore'; introduce: string; lines: Line[] }
+    | { kind: 'send'; channel: TMessageService; text: string; sentAt: string; introduce: string; lines: TSentLineInput[] }
+  );
+
+export type OrderChangeKind = OrderChange['kind'];
+type Of<K extends OrderChangeKind> = Extract<OrderChange, { kind: K }>;
+
+/** What the server's answer does: the order as it now holds it, and whether the history changed. */
+export interface Settled {
+  order?: (held: TOrder) => TOrder;
+  /** The history (and the orders list) must be read again. */
+  sent?: boolean;
+}
+
+interface ChangeKind<K extends OrderChangeKind> {
+  key?(change: Of<K>): string;
+  apply(order: TOrder, change: Of<K>, now: Date): TOrder;
+  call(api: Api, change: Of<K>): Promise<Settled>;
+}
+
+const withQuantities = (order: TOrder, introduce: string, quantityOf: (productId: number, now: number) => number) =>
+  withProducts(
+    order,
+    introduce,
+    order.products.map((p) => ({ ...p, quantity: quantityOf(p.productId, p.quantity) })),
+  );
+
+const replacedBy = (order: TOrder) => ({ order: () => order });
+
+const REGISTRY: { [K in OrderChangeKind]: ChangeKind<K> } = {
+  quantity: {
+    key: (c) => `quantity:${c.productId}`,
+    apply: (order, c) => withSavedQuantity(order, c.productId, c.quantity),
+    async call(api, c) {
+      const line = await api.products.setQuantity.mutate({ productId: c.productId, orderId: c.orderId, quantity: c.quantity });
+      return { order: (held) => withSavedQuantity(held, line.productId, line.quantity) };
+    },
+  },
+  message: {
+    key: (c) => `message:${c.orderId}`,
+    apply: (order, c) => withProducts(order, c.introduce, order.products),
+    call: async (api, c) => replacedBy(await api.orders.update.mutate({ id: c.orderId, introduce: c.introduce })),
+  },
+  stock: {
+    key: (c) => `stock:${c.productId}`,
+    apply: (order, c, now) =>
+      withSavedStock(order, c.productId, { onHand: c.onHand, countedAt: c.onHand === null ? null : now.toISOString() }),
+    async call(api, c) {
+      const p = await api.products.setStock.mutate({ productId: c.productId, orderId: c.orderId, onHand: c.onHand });
+      return { order: (held) => withSavedStock(held, p.id, { onHand: p.onHand, countedAt: p.countedAt }) };
+    },
+  },
+  par: {
+    key: (c) => `par:${c.productId}`,
+    apply: (order, c) => withSavedStock(order, c.productId, { par: c.par }),
+    async call(api, c) {
+      const p = await api.products.setPar.mutate({ productId: c.productId, orderId: c.orderId, par: c.par });
+      return { order: (held) => withSavedStock(held, p.id, { par: p.par }) };
+    },
+  },
+  fill: {
+    apply: (order) => withFilledToPar(order),
+    call: async (api, c) => replacedBy((await api.orders.fill.mutate({ id: c.orderId })).order),
+  },
+  clear: {
+    apply: (order) => withQuantities(order, order.introduce, () => 0),
+    async call(api, c) {
+      await api.products.clear.mutate({ orderId: c.orderId });
+      return { order: (held) => withQuantities(held, held.introduce, () => 0) };
+    },
+  },
+  reorder: {
+    apply(order, c) {
+      const sent = new Map(c.lines.map((line) => [line.productId, line.quantity]));
+      if (c.mode === 'replace') return withQuantities(order, c.introduce, (id) => sent.get(id) ?? 0);
+      return withQuantities(order, order.introduce.trim() ? order.introduce : c.introduce, (id, now) =>
+        Math.min(LIMITS.quantityMax, Math.round((now + (sent.get(id) ?? 0)) * 1000) / 1000),
+      );
+    },
+    call: async (api, c) => replacedBy(await api.orders.reorder.mutate({ id: c.orderId, sentOrderId: c.sentOrderId, mode: c.mode })),
+  },
+  restore: {
+    apply(order, c) {
+      const quantities = new Map(c.lines.map((line) => [line.productId, line.quantity]));
+      return withQuantities(order, c.introduce, (id) => quantities.get(id) ?? 0);
+    },
+    call: async (api, c) => replacedBy(await api.orders.restore.mutate({ id: c.orderId, introduce: c.introduce, lines: c.lines })),
+  },
+  send: {
+    // The current order stays as it is: a send is a record of what went out.
+    apply: (order) => order,
+    async call(api, c) {
+      await api.orders.send.mutate({
+        id: c.orderId,
+        channel: c.channel,
+        text: c.text,
+        sentAt: c.sentAt,
+        introduce: c.introduce,
+        lines: c.lines,
+      });
+      // The order's next send gets a new link: the order is read again.
+      return { sent: true };
+    },
+  },
+};
+
+function entry<K extends OrderChangeKind>(change: Of<K>): ChangeKind<K> {
+  return REGISTRY[change.kind] as ChangeKind<K>;
+}
+
+/** What makes two changes the same thing, the newer replacing the older; undefined for those never merged. */
+export function keyOfChange(change: OrderChange): string | undefined {
+  return entry(change).key?.(change);
+}
+
+/** A change shown on the order, as the server will make it; changes of other orders leave it alone. */
+export function applyChange(order: TOrder, change: OrderChange, now: Date): TOrder {
+  return change.orderId === order.id ? entry(change).apply(order, change, now) : order;
+}
+
+/** The order as the server holds it with every change still on its way applied, in the order they were made. */
+export function withPending(order: TOrder, changes: readonly { change: OrderChange; madeAt: number }[]): TOrder {
+  // applyChange leaves the order alone (the same object) for other orders' changes.
+  return changes.reduce((shown, { change, madeAt }) => applyChange(shown, change, new Date(madeAt)), order);
+}
+
+/** Makes the change's call; answers what the server's answer does to the order. */
+export function callChange(api: Api, change: OrderChange): Promise<Settled> {
+  return entry(change).call(api, change);
+}
+
+/**
+ * "Fill to par" as the server does it (docs/decisions.md §6): each product
+ * with a par and a count gets par − count (0 when the count is above par),
+ * the others keep their quantity.
+ */
+export function withFilledToPar(order: TOrder): TOrder {
+  const products = order.products.map((p) =>
+    p.par === null || p.onHand === null ? p : { ...p, quantity: Math.max(0, Math.round((p.par - p.onHand) * 1000) / 1000) },
+  );
+  return withProducts(order, order.introduce, products);
+}
