@@ -74,14 +74,19 @@ if (command === 'start') {
   pnpm('--filter', '@reorder/server', '--silent', 'run', 'build');
   pnpm('--filter', '@reorder/bench', 'bench:api');
 } else if (command === 'test') {
-  step('Installing dependencies');
-  install();
-  step('Type-checking (TypeScript 7)');
-  pnpm('run', 'typecheck');
-  step('Linting (Biome)');
-  pnpm('run', 'lint');
+  /** How long each step took, for the summary. */
+  const times = [];
+  const timed = (title, work) => {
+    step(title);
+    const started = Date.now();
+    work();
+    times.push({ title, seconds: (Date.now() - started) / 1000 });
+  };
+  timed('Installing dependencies', install);
+  timed('Type-checking (TypeScript 7)', () => pnpm('run', 'typecheck'));
+  timed('Linting (Biome)', () => pnpm('run', 'lint'));
   step('Running tests');
-  await runTests();
+  await runTests(times);
 } else {
   console.error('usage: node tooling/scripts/run.mjs start|test|dev|build|db:migrate|bench|bench:api');
   process.exit(2);
@@ -136,7 +141,34 @@ function dev() {
   }
 }
 
-async function runTests() {
+/** Builds the web app in the background, its output in `logFile`; resolves with its exit status and seconds. */
+function buildWebBeside(logFile) {
+  step('Building the web app for the browser tests (beside the tests; its log in .vitest-results)');
+  const started = Date.now();
+  const log = openSync(logFile, 'w');
+  const child = spawn('npx', ['--yes', pnpmSpec, '--filter', '@reorder/web', '--silent', 'run', 'build'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', log, log],
+    shell: isWindows,
+  });
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      closeSync(log);
+      resolve({ status, logFile, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+/** A duration as a person reads it: `48 s`, `3 min 05 s`. */
+function formatSeconds(seconds) {
+  const s = Math.round(seconds);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}
+
+/** Runs every suite there is here; `times` (the steps before, with their seconds) are printed in the summary. */
+async function runTests(times) {
+  const testsStarted = Date.now();
   const notRun = [];
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const browser = existsSync(chromiumPath);
@@ -161,12 +193,17 @@ async function runTests() {
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
 
+  // The browser tests drive the built web app. It builds beside the unit suite, whose one worker
+  // leaves the second core idle, instead of on its own before the browser suite.
+  const webBuild = browser ? buildWebBeside(path.join(resultsDir, 'web-build.log')) : undefined;
+
   /** Runs one vitest project; with `logFile`, its output goes there instead of the terminal. */
   const runSuite = (suite, logFile) =>
     new Promise((resolve) => {
       const resultsFile = path.join(resultsDir, `${suite.project}.json`);
       const args = ['--yes', pnpmSpec, 'exec', 'vitest', 'run', '--project', suite.project, '--reporter=default', '--reporter=json'];
       const log = logFile ? openSync(logFile, 'w') : undefined;
+      const started = Date.now();
       const child = spawn('npx', [...args, `--outputFile.json=${resultsFile}`], {
         cwd: root,
         stdio: log === undefined ? 'inherit' : ['ignore', log, log],
@@ -178,7 +215,7 @@ async function runTests() {
         if (existsSync(resultsFile)) {
           Object.assign(counts, reportCounts(JSON.parse(readFileSync(resultsFile, 'utf8')), root));
         } else counts.failed = 1;
-        resolve({ ...suite, ...counts, status });
+        resolve({ ...suite, ...counts, status, seconds: (Date.now() - started) / 1000 });
       });
     });
 
@@ -195,9 +232,14 @@ async function runTests() {
       beside.push(done);
       continue;
     }
-    if (suite.project === 'browser') {
-      step('Building the web app for the browser tests');
-      pnpm('--filter', '@reorder/web', '--silent', 'run', 'build');
+    if (suite.project === 'browser' && webBuild) {
+      const build = await webBuild;
+      times.push({ title: 'Building the web app (beside the tests)', seconds: build.seconds });
+      if (build.status !== 0) {
+        process.stdout.write(readFileSync(build.logFile, 'utf8'));
+        console.error(`\n✗ building the web app for the browser tests failed (exit ${build.status})`);
+        process.exit(build.status || 1);
+      }
     }
     step(`Tests: ${suite.title}`);
     summary.push(await runSuite(suite));
@@ -210,7 +252,8 @@ async function runTests() {
   const ok = summary.every((s) => s.status === 0 && s.failed === 0 && s.passed > 0);
 
   console.log('\nSummary:');
-  for (const s of summary) console.log(`  ${s.title.padEnd(40)} ${s.passed} passed, ${s.failed} failed`);
+  for (const t of times) console.log(`  ${t.title.padEnd(40)} ${formatSeconds(t.seconds)}`);
+  for (const s of summary) console.log(`  ${s.title.padEnd(40)} ${s.passed} passed, ${s.failed} failed  ${formatSeconds(s.seconds)}`);
   // The names again at the very end, so that the tail of a long log says what failed.
   const notPassed = summary.flatMap((s) => s.notPassed ?? []);
   if (notPassed.length) {
@@ -223,6 +266,6 @@ async function runTests() {
   }
   const passed = summary.reduce((n, s) => n + s.passed, 0);
   const failed = summary.reduce((n, s) => n + s.failed, 0);
-  console.log(`\n${passed} passed, ${failed} failed`);
+  console.log(`\n${passed} passed, ${failed} failed; the tests took ${formatSeconds((Date.now() - testsStarted) / 1000)}`);
   process.exit(ok ? 0 : 1);
 }
