@@ -5,6 +5,7 @@ import type { GoogleVerifier } from './auth/social/google.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { BackgroundTasks } from './platform/background.ts';
 import type { Logger } from './platform/logger.ts';
+import type { OutboundPolicy } from './platform/outbound.ts';
 import type { RateLimiter, RateRules } from './rate-limit/rate-limiter.ts';
 import type { PushSender } from './reminders/push.ts';
 import type { TokenService } from './sessions/tokens.ts';
@@ -40,6 +41,8 @@ export interface ApiDeps {
   sessions: SignInChecks;
   /** Web Push with the server's VAPID keys (reminders); absent, reminders go by email only. */
   push?: PushSender | undefined;
+  /** The rule for URLs users give the server to call (push endpoints): production's unless ALLOW_PRIVATE_ENDPOINTS=1. */
+  outbound?: OutboundPolicy | undefined;
   /** What time it is, in epoch milliseconds: `Date.now` unless a test drives time (schedules, reminders). */
   clock?: (() => number) | undefined;
   /**

@@ -23,6 +23,8 @@ export const LIMITS = {
   apiTokensPerAccount: 50,
   apiTokenDaysDefault: 90,
   apiTokenDaysMax: 365,
+  /** Browsers that receive one account's notifications (docs/decisions.md §8.6). */
+  pushSubscriptionsPerAccount: 10,
   /** The largest request body the API reads (JSON, on both surfaces). */
   bodyBytes: 1024 * 1024,
   /** The deepest a JSON body may nest: no call needs more than a few levels. */

@@ -1,22 +1,28 @@
 import { z } from 'zod';
 import { zSafeString } from './fields.ts';
 
-/** A push service's endpoint: an https URL (http only for a local address, as in tests and development). */
+/**
+ * A push service's endpoint: an https URL. Where it may lead (public
+ * addresses only; http and local addresses only on a server with
+ * ALLOW_PRIVATE_ENDPOINTS=1, for tests) is the server's outbound rule,
+ * which resolves the host (docs/decisions.md §8.6).
+ */
 const zEndpoint = zSafeString('Endpoint', { typeError: 'Endpoint must be the subscription URL' })
   .min(1, { error: 'Endpoint is required' })
   .max(2048, { error: 'Endpoint must be at most 2048 characters' })
   .refine(
     (value) => {
       try {
-        const url = new URL(value);
-        return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+        return ['https:', 'http:'].includes(new URL(value).protocol);
       } catch {
         return false;
       }
     },
     { error: 'Endpoint must be an https URL' },
   )
-  .describe("The push service URL of the browser's subscription (`PushSubscription.endpoint`)");
+  .describe(
+    "The push service URL of the browser's subscription (`PushSubscription.endpoint`): https, on a host whose every address is public",
+  );
 
 /** A base64url key of a subscription. */
 const zKey = (label: string, min: number, max: number) =>

@@ -35,6 +35,8 @@ export interface Config {
   reminderIntervalMs: number;
   /** How long a claimed reminder is held before another process may take it over. */
   reminderLeaseMs: number;
+  /** ALLOW_PRIVATE_ENDPOINTS=1, a setting for tests: push endpoints may be http and local (docs/decisions.md §8.6). */
+  allowPrivateEndpoints: boolean;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -180,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   const reminderIntervalMs = milliseconds('REMINDER_INTERVAL_MS', 30_000, 100);
   const reminderLeaseMs = milliseconds('REMINDER_LEASE_MS', 120_000, 1000) || 120_000;
 
+  const allowPrivateText = get('ALLOW_PRIVATE_ENDPOINTS');
+  if (allowPrivateText !== undefined && !/^[01]$/.test(allowPrivateText)) {
+    errors.push(`ALLOW_PRIVATE_ENDPOINTS must be 1 (tests only: push endpoints on this machine) or 0 (got "${allowPrivateText}")`);
+  }
+
   if (errors.length) return { ok: false, errors };
   return {
     ok: true,
@@ -206,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       vapidPrivateKey,
       reminderIntervalMs,
       reminderLeaseMs,
+      allowPrivateEndpoints: allowPrivateText === '1',
     },
   };
 }

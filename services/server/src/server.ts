@@ -175,7 +175,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     },
   };
   const fromAddress = /<([^>]+)>\s*$/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
-  deps.push = createPushSender(resolveVapidKeys(config, generateVapidKeys), `mailto:${fromAddress}`, logger);
+  deps.outbound = { allowPrivate: config.allowPrivateEndpoints };
+  if (config.allowPrivateEndpoints) logger.info('ALLOW_PRIVATE_ENDPOINTS=1: push endpoints may be http and local (a setting for tests)');
+  deps.push = createPushSender(resolveVapidKeys(config, generateVapidKeys), `mailto:${fromAddress}`, logger, deps.outbound);
   const metrics = createMetrics(database);
   const app = createApp({
     deps,

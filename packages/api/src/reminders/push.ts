@@ -1,6 +1,7 @@
 import type { Db } from '@reorder/db';
 import webpush from 'web-push';
 import { type Logger, summarizeError } from '../platform/logger.ts';
+import { type OutboundPolicy, OutboundRefused, sendOutbound } from '../platform/outbound.ts';
 
 /** A browser the owner allowed to notify: its push service endpoint and keys (`PushSubscription.toJSON()`). */
 export interface PushTarget {
@@ -21,7 +22,11 @@ export interface PushMessage {
 /** Sends Web Push messages signed with the server's VAPID key. */
 export interface PushSender {
   readonly publicKey: string;
-  /** "sent", or "gone" when the push service says the subscription no longer exists (404, 410). */
+  /**
+   * "sent", or "gone" when the push service says the subscription no longer
+   * exists (404, 410). Throws `OutboundRefused`, without contacting it, when
+   * the endpoint breaks the outbound rule.
+   */
   send(target: PushTarget, message: PushMessage): Promise<'sent' | 'gone'>;
 }
 
@@ -38,29 +43,32 @@ export function generateVapidKeys(): VapidKeys {
 /**
  * The web-push library, with our VAPID keys: it encrypts the payload for the
  * browser (aes128gcm, RFC 8291) and signs a VAPID JWT for the push service
- * (RFC 8292); fetch posts it. `subject` is how the push service may contact us
- * (a mailto: or https: URL). A message lives 12 hours at most: a reminder is
- * stale after its cut-off anyway.
+ * (RFC 8292); the outbound module posts it (platform/outbound.ts: https to
+ * public addresses only, the checked address, no redirects, 10 s). `subject`
+ * is how the push service may contact us (a mailto: or https: URL). A message
+ * lives 12 hours at most: a reminder is stale after its cut-off anyway.
  */
-export function createPushSender(keys: VapidKeys, subject: string, logger: Logger): PushSender {
+export function createPushSender(keys: VapidKeys, subject: string, logger: Logger, outbound: OutboundPolicy = {}): PushSender {
   return {
     publicKey: keys.publicKey,
     async send(target, message) {
-      // The library encrypts and signs; the request itself goes through fetch, which also reaches a local http push service (tests).
       const details = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(message),
         { TTL: 12 * 3600, urgency: 'high', vapidDetails: { subject, ...keys } },
       );
-      const res = await fetch(details.endpoint, {
-        method: details.method,
-        headers: details.headers as Record<string, string>,
-        body: details.body ? new Uint8Array(details.body) : null,
-        signal: AbortSignal.timeout(10_000),
-      });
-      await res.arrayBuffer().catch(() => undefined);
+      const res = await sendOutbound(
+        details.endpoint,
+        {
+          method: details.method,
+          headers: details.headers as Record<string, string>,
+          body: details.body ? new Uint8Array(details.body) : undefined,
+        },
+        outbound,
+      );
       if (res.status === 404 || res.status === 410) return 'gone';
-      if (!res.ok) {
+      // A redirect is a failure like any other: it is never followed.
+      if (res.status < 200 || res.status >= 300) {
         logger.warn('push failed', { status: res.status, host: new URL(target.endpoint).host });
         throw new Error(`The push service answered ${res.status}`);
       }
@@ -71,8 +79,11 @@ export function createPushSender(keys: VapidKeys, subject: string, logger: Logge
 
 /**
  * Pushes `message` to every browser where the owner allowed notifications,
- * and removes the subscriptions the push service says are gone. One browser's
- * push service failing is logged and does not hold back the others.
+ * and removes the subscriptions the push service says are gone, and those the
+ * outbound rule refuses for good (not https, not public: they were stored
+ * before the rule, or their host now answers a private address) without
+ * contacting them. One browser's push service failing is logged and does
+ * not hold back the others.
  */
 export async function pushToOwner(
   deps: { db: Db; push?: PushSender | undefined; logger: Logger },
@@ -91,7 +102,10 @@ export async function pushToOwner(
       if ((await push.send(target, message)) === 'gone')
         await deps.db.deleteFrom('push_subscriptions').where('id', '=', target.id).execute();
     } catch (error) {
-      deps.logger.warn('push failed', { tag: message.tag, ...summarizeError(error) });
+      if (error instanceof OutboundRefused && error.reason !== 'unresolved') {
+        await deps.db.deleteFrom('push_subscriptions').where('id', '=', target.id).execute();
+        deps.logger.warn('push endpoint refused by the outbound rule: dropped', { tag: message.tag, reason: error.reason });
+      } else deps.logger.warn('push failed', { tag: message.tag, ...summarizeError(error) });
     }
   }
 }

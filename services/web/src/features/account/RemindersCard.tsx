@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { sessionStore, useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
-import { trpc } from '../../app/trpc.ts';
+import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { CheckboxField, type Option, SelectField } from '../../ui/fields.tsx';
@@ -56,7 +56,14 @@ export function RemindersCard() {
     if (!key) return;
     setDevice('busy');
     try {
-      await pushOn.mutateAsync(await subscribe(key));
+      try {
+        await pushOn.mutateAsync(await subscribe(key));
+      } catch (error) {
+        // The browser's endpoint belongs to another account that signed in here (docs/decisions.md §8.6): a new one is this account's.
+        if (apiErrorInfo(error).kind !== 'CONFLICT') throw error;
+        await unsubscribe();
+        await pushOn.mutateAsync(await subscribe(key));
+      }
       setDevice('on');
       toast.success(t('profile.notificationsOn'));
     } catch (error) {
