@@ -53,6 +53,14 @@ export const ZLoginInput = z.object({
     .min(1, { error: 'Password is required' })
     .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters` })
     .describe('Password'),
+  deviceToken: z
+    .string()
+    .max(2000)
+    .regex(/^[\w.-]*$/, { error: 'Device token is not valid' })
+    .optional()
+    .describe(
+      'The `token` of an earlier sign-in to this account on this device, even one signed out or expired since: other people’s failed guesses never lock such a device out',
+    ),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 

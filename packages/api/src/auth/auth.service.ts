@@ -3,6 +3,7 @@ import type { TRegisterInput, TSession } from '@reorder/schemas';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { resetPasswordEmail } from '../mail/messages.ts';
+import type { RateKey, RateRule } from '../rate-limit/rate-limiter.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 import { endAccessBeforeProof } from '../users/address-proof.ts';
 import { sendEmailVerification } from '../users/email-ownership.service.ts';
@@ -38,22 +39,31 @@ export async function register(ctx: Context, input: TRegisterInput): Promise<TSe
 }
 
 /**
- * Signs in with email and password. Every attempt is counted, per (email, IP)
- * and per email, in the same statement that reads the count and before the
- * password is checked, so parallel or batched guesses cannot pass the limit; a
- * right password gives its count back. An unknown email and a wrong password
- * answer the same, in the same time.
+ * Signs in with email and password. Every attempt is counted, in the same
+ * statement that reads the count and before the password is checked, so
+ * parallel or batched guesses cannot pass the limit; a right password gives
+ * its count back. A device that signed in to this account before (a token
+ * it was given then, `deviceToken`) is counted alone, so strangers' failures
+ * never lock it out (docs/decisions.md §8.6); any other attempt per (email,
+ * IP) and per email.
+ * An unknown email and a wrong password answer the same, in the same time.
  */
-export async function login(ctx: Context, input: { email: string; password: string }): Promise<TSession> {
+export async function login(ctx: Context, input: { email: string; password: string; deviceToken?: string | undefined }): Promise<TSession> {
   const { rateLimiter, rateRules } = ctx;
   await rateLimiter.hit(rateRules.loginPerIp, ctx.request.ip);
-  await rateLimiter.hit(rateRules.loginFailuresPerEmailIp, [input.email, ctx.request.ip]);
-  await rateLimiter.hit(rateRules.loginFailuresPerEmail, input.email);
   const user = await findUserByEmail(ctx.db, input.email);
+  const device = input.deviceToken === undefined ? undefined : await ctx.tokens.deviceOf(input.deviceToken);
+  const counted: [RateRule, RateKey][] =
+    device && user && device.userId === user.id
+      ? [[rateRules.loginFailuresPerDevice, device.device]]
+      : [
+          [rateRules.loginFailuresPerEmailIp, [input.email, ctx.request.ip]],
+          [rateRules.loginFailuresPerEmail, input.email],
+        ];
+  for (const [rule, key] of counted) await rateLimiter.hit(rule, key);
   if (!(await verifyPassword(user?.password_hash, input.password, ctx.passwordHashing)) || !user)
     throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
-  await rateLimiter.refund(rateRules.loginFailuresPerEmailIp, [input.email, ctx.request.ip]);
-  await rateLimiter.refund(rateRules.loginFailuresPerEmail, input.email);
+  for (const [rule, key] of counted) await rateLimiter.refund(rule, key);
   return signIn(ctx, user);
 }
 

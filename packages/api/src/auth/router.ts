@@ -27,7 +27,11 @@ const openapi = (path: `/${string}`, summary: string, description?: string) =>
 export const authRouter = router({
   login: publicProcedure
     .meta({
-      openapi: openapi('/auth/login', 'Sign in with email and password', 'Rate-limited per IP and, for failed attempts, per email.'),
+      openapi: openapi(
+        '/auth/login',
+        'Sign in with email and password',
+        'Rate-limited per IP and, for failed attempts, per email; or only per device when `deviceToken` is the token of an earlier sign-in to this account, so other people’s failed guesses never lock that device out.',
+      ),
       message: 'Welcome back!',
       errors: { UNAUTHORIZED: 'Incorrect email or password.', TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.' },
     })

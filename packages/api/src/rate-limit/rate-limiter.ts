@@ -27,6 +27,13 @@ export const DEFAULT_RATE_RULES = {
   /** Attempts are counted before the password is checked and given back when it was right. */
   loginFailuresPerEmailIp: { name: 'login-fail:email-ip', limit: 10, windowSeconds: 15 * 60 },
   loginFailuresPerEmail: { name: 'login-fail:email', limit: 50, windowSeconds: 60 * 60 },
+  /**
+   * A device that signed in to the account before (its device token) is
+   * counted alone, never with strangers' failures (docs/decisions.md §8.6).
+   */
+  loginFailuresPerDevice: { name: 'login-fail:device', limit: 10, windowSeconds: 15 * 60 },
+  /** The current password given by a signed-in session (a change, an erasure), counted per session. */
+  identityFailuresPerSession: { name: 'identity-fail:session', limit: 10, windowSeconds: 15 * 60 },
   registerPerIp: { name: 'register:ip', limit: 300, windowSeconds: 15 * 60 },
   registerPerEmail: { name: 'register:email', limit: 10, windowSeconds: 15 * 60 },
   forgotPerIp: { name: 'forgot:ip', limit: 100, windowSeconds: 15 * 60 },

@@ -25,6 +25,20 @@ async function expectUnauthorized(token: string, service = createTokenService({ 
 }
 
 describe('createTokenService', () => {
+  it('names the account and session of any token it issued as a device proof, expired too; nothing else', async () => {
+    let now = Date.UTC(2030, 0, 15, 12, 0, 0);
+    const service = createTokenService({ secret, ttlSeconds: 60, now: () => now });
+    const { token } = await service.issue({ userId: 42, sessionId: 9 });
+    now += 365 * DAY * 1000;
+    await expectUnauthorized(token, service);
+    await expect(service.deviceOf(token)).resolves.toEqual({ userId: 42, device: '9' });
+    const foreign = await createTokenService({ secret: otherSecret, ttlSeconds: 60 }).issue({ userId: 42, sessionId: 9 });
+    await expect(service.deviceOf(foreign.token)).resolves.toBeUndefined();
+    await expect(service.deviceOf(`${token.slice(0, -4)}AAAA`)).resolves.toBeUndefined();
+    await expect(service.deviceOf(new UnsecuredJWT({ sid: 9 }).setSubject('42').encode())).resolves.toBeUndefined();
+    await expect(service.deviceOf('not a token')).resolves.toBeUndefined();
+  });
+
   it('verifies what it issues (userId and sessionId)', async () => {
     const service = createTokenService({ secret, ttlSeconds: 7 * DAY });
     const { token } = await service.issue({ userId: 42, sessionId: 3 });

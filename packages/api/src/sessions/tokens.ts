@@ -29,6 +29,13 @@ export interface TokenService {
    * secret, so the database alone (nonce and token hash) gives no working link.
    */
   linkToken(nonce: string): string;
+  /**
+   * The account and session of a token this server issued, expired or not
+   * (its session may have ended): proof that the device holding it signed in
+   * to that account before (OWASP's "device cookie", docs/decisions.md §8.6).
+   * Undefined for anything else.
+   */
+  deviceOf(token: string): Promise<{ userId: number; device: string } | undefined>;
 }
 
 /**
@@ -45,6 +52,23 @@ export function createTokenService(options: { secret: Uint8Array; ttlSeconds: nu
   const expiryFromNow = () => new Date((Math.floor(now() / 1000) + options.ttlSeconds) * 1000);
   return {
     expiryFromNow,
+    async deviceOf(token) {
+      try {
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          // However long ago it expired: only the signature and the claims matter here.
+          currentDate: new Date(0),
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        const userId = Number(payload.sub);
+        if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(payload.sid)) return undefined;
+        return { userId, device: String(payload.sid) };
+      } catch {
+        return undefined;
+      }
+    },
     linkToken: (nonce) => createHmac('sha256', linkKey).update(nonce).digest().subarray(0, 18).toString('base64url'),
     async issue({ userId, sessionId }, expiresAt = expiryFromNow()) {
       const issuedAt = Math.floor(now() / 1000);

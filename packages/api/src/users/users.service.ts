@@ -91,13 +91,12 @@ export async function confirmIdentity(
     const required = `Enter your current password to ${WHAT[purpose]}.`;
     throw new AppError('BAD_REQUEST', required, { issues: [{ path: 'currentPassword', message: required }] });
   }
+  // Counted per session, not with the email's sign-in failures: strangers' guesses never block the owner here (§8.6).
   const { rateLimiter, rateRules } = ctx;
-  const email = ctx.user.email;
-  await rateLimiter.hit(rateRules.loginFailuresPerEmailIp, [email, ctx.request.ip]);
-  await rateLimiter.hit(rateRules.loginFailuresPerEmail, email);
+  const session = String(ctx.session.id);
+  await rateLimiter.hit(rateRules.identityFailuresPerSession, session);
   if (!(await verifyPassword(ctx.user.password_hash, currentPassword, ctx.passwordHashing))) throw refuse(CURRENT_PASSWORD_WRONG);
-  await rateLimiter.refund(rateRules.loginFailuresPerEmailIp, [email, ctx.request.ip]);
-  await rateLimiter.refund(rateRules.loginFailuresPerEmail, email);
+  await rateLimiter.refund(rateRules.identityFailuresPerSession, session);
 }
 
 /**

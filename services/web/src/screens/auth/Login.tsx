@@ -1,5 +1,6 @@
 import { ZLoginInput } from '@reorder/schemas';
 import { Link, useLocation, useSearch } from 'wouter';
+import { deviceTokenFor } from '../../app/device-token.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { afterLoginPath } from '../../app/redirect.ts';
 import { startSession } from '../../app/start-session.ts';
@@ -34,7 +35,7 @@ export default function Login() {
   return (
     <PublicScreen title={t('auth.loginTitle')}>
       <Card size="md">
-        <Form onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+        <Form onSubmit={form.handleSubmit((values) => login.mutate({ ...values, deviceToken: deviceTokenFor(values.email) }))}>
           <EmailField {...form.field('email')} label={t('auth.email')} required />
           <PasswordField {...form.field('password')} label={t('auth.password')} purpose="current" required />
           <Button type="submit" block busy={login.isPending}>
