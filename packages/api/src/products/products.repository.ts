@@ -1,6 +1,6 @@
 import { type Database, type Db, executePrepared, type ProductRow } from '@reorder/db';
 import { normalizeSearchText, searchPattern, type TProduct, type TSetParInput, type TSetStockInput } from '@reorder/schemas';
-import { type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type SelectQueryBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
 import { toStock } from '../stock.ts';
 
 type StockColumns = Pick<ProductRow, 'par' | 'on_hand' | 'counted_at' | 'usual'>;
@@ -146,32 +146,37 @@ export async function updateProduct(
 }
 
 /**
- * Records a count of a product of the order (null forgets the last one).
- * Undefined when the product is not the user's or not in that order.
+ * Sets stock fields of a product of the order, and answers the product;
+ * undefined when the product is not the user's or not in that order.
  */
-export async function setStock(db: Db, userId: number, input: TSetStockInput): Promise<TProduct | undefined> {
+async function updateStock(
+  db: Db,
+  userId: number,
+  where: { productId: number; orderId: number },
+  values: UpdateObject<Database, 'products'>,
+): Promise<TProduct | undefined> {
   const row = await db
     .updateTable('products')
-    .set({ on_hand: amount(input.onHand), counted_at: input.onHand === null ? null : sql`now()`, updated_at: sql`now()` })
-    .where('id', '=', input.productId)
-    .where('order_id', '=', input.orderId)
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', where.productId)
+    .where('order_id', '=', where.orderId)
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
-  return row && findProduct(db, userId, input.productId);
+  return row && findProduct(db, userId, where.productId);
+}
+
+/** Records a count of a product of the order (null forgets the last one). */
+export function setStock(db: Db, userId: number, input: TSetStockInput): Promise<TProduct | undefined> {
+  return updateStock(db, userId, input, {
+    on_hand: amount(input.onHand),
+    counted_at: input.onHand === null ? null : sql`now()`,
+  });
 }
 
 /** Sets a product's par level alone (name and unit untouched), within its order. */
-export async function setPar(db: Db, userId: number, input: TSetParInput): Promise<TProduct | undefined> {
-  const row = await db
-    .updateTable('products')
-    .set({ par: amount(input.par), updated_at: sql`now()` })
-    .where('id', '=', input.productId)
-    .where('order_id', '=', input.orderId)
-    .where('user_id', '=', userId)
-    .returning('id')
-    .executeTakeFirst();
-  return row && findProduct(db, userId, input.productId);
+export function setPar(db: Db, userId: number, input: TSetParInput): Promise<TProduct | undefined> {
+  return updateStock(db, userId, input, { par: amount(input.par) });
 }
 
 export async function deleteProduct(db: Db, userId: number, id: number): Promise<boolean> {
