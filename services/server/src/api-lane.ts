@@ -4,6 +4,13 @@ import { type AppRouter, appRouter, type Context, hasBody, type RestHandler, typ
 import { LIMITS } from '@reorder/schemas';
 import type { AnyProcedure, TRPCError } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
+// tRPC's internals, not its public API: the lane answers a single query the way
+// resolveResponse does, with tRPC's own error shape, status and transformer, so
+// that no client can tell the lane from tRPC. They may change in any release,
+// so two tests hold them: test/api-lane.test.ts serves one app through the lane
+// and through Express alone and compares every answer, and
+// api-lane.trpc-version.test.ts fails when @trpc/server is not the version
+// those answers were checked against.
 import { getErrorShape, getHTTPStatusCode, getTRPCErrorFromUnknown, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 
 /**
