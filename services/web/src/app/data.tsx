@@ -58,7 +58,7 @@ const OfflineBar = lazy(() => import('../features/offline/OfflineBar.tsx').catch
 function OfflineNotice() {
   const online = useOnline();
   const { state, rejections } = useSync();
-  if (online && state.waiting === 0 && rejections.length === 0) return null;
+  if (online && !state.held && rejections.length === 0) return null;
   return (
     <Suspense fallback={null}>
       <OfflineBar supplierName={supplierName} />

@@ -9,9 +9,10 @@ import './offline.css';
 /** How long a refusal stays on screen: long enough to read it. */
 const REFUSAL_MS = 8000;
 /**
- * The line at the top while offline or while changes wait ("Offline: 3
- * changes waiting", then "Sending 3 changes…"); each change the server
- * refused is told in a toast. The screen's top bar moves below it.
+ * The line at the top while offline ("Offline: 3 changes waiting") or while
+ * changes are held back online ("Sending 3 changes…": the server failed or
+ * could not be reached); each change the server refused is told in a toast.
+ * The screen's top bar moves below it.
  */
 export default function OfflineBar({ supplierName }: { supplierName: (supplierId: number) => string }) {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ export default function OfflineBar({ supplierName }: { supplierName: (supplierId
     ? state.waiting > 0
       ? t('offline.waiting', { count: state.waiting })
       : t('offline.offline')
-    : state.waiting > 0
+    : state.held
       ? t('offline.sending', { count: state.waiting })
       : undefined;
   useLayoutEffect(() => {

@@ -86,8 +86,11 @@ async function send(change: OrderChange): Promise<OutboxOutcome> {
 }
 
 const showState = () => {
-  deps?.show({ state: outbox?.state() ?? { waiting: 0, sending: false } });
-  pending.set(outbox ? [...outbox.entries()] : []);
+  deps?.show({ state: outbox?.state() ?? { waiting: 0, sending: false, held: false } });
+  // The screens follow the list of changes, not whether one is on its way: a new list only when it changed.
+  const entries = outbox?.entries() ?? [];
+  const shown = pending.get();
+  if (entries.length !== shown.length || entries.some((entry, i) => entry !== shown[i])) pending.set([...entries]);
 };
 
 /** The outbox of whoever is signed in now: one per account, kept while another account uses the device. */

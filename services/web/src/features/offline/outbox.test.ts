@@ -99,13 +99,13 @@ describe('the offline outbox', () => {
       await outbox.add(quantity(id, value));
     }
     await outbox.add(message('Hello'));
-    expect(outbox.state()).toEqual({ waiting: 4, sending: false });
+    expect(outbox.state()).toEqual({ waiting: 4, sending: false, held: true });
     expect(sent).toEqual([]);
 
     goOnline();
     await vi.runAllTimersAsync();
     expect(sent).toEqual(['q1=2', 'q2=5', 'q3=1', 'm:Hello']);
-    expect(outbox.state()).toEqual({ waiting: 0, sending: false });
+    expect(outbox.state()).toEqual({ waiting: 0, sending: false, held: false });
     expect(drained).toHaveBeenCalledTimes(1);
   });
 
@@ -156,6 +156,8 @@ describe('the offline outbox', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual(['q1=2']);
     expect(outbox.entries()[0]?.attempts).toBe(1);
+    // Online, but held back by the server's failure: worth saying on the screen.
+    expect(outbox.state().held).toBe(true);
 
     await vi.advanceTimersByTimeAsync(999);
     expect(sent).toEqual(['q1=2']);
@@ -298,7 +300,7 @@ describe('the offline outbox', () => {
     // Taps while the first is on its way: merged into one waiting change.
     await outbox.add(quantity(1, 2));
     await outbox.add(quantity(1, 3));
-    expect(outbox.state()).toEqual({ waiting: 2, sending: true });
+    expect(outbox.state()).toEqual({ waiting: 2, sending: true, held: false });
     release();
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toEqual(['q1=1', 'q1=3']);

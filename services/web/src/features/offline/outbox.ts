@@ -63,6 +63,12 @@ export interface OutboxState {
   waiting: number;
   /** Whether one is on its way now. */
   sending: boolean;
+  /**
+   * Whether they are held back: no connection, or the first one already
+   * failed once. Online, a change is on the server in moments: only held
+   * changes are worth a bar on the screen.
+   */
+  held: boolean;
 }
 
 /** A server failing this many times on one change makes it refused. */
@@ -99,11 +105,16 @@ export function createOutbox<C>(options: OutboxOptions<C>): Outbox<C> {
   let running: OutboxEntry<C> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  let state: OutboxState = { waiting: 0, sending: false };
+  let state: OutboxState = { waiting: 0, sending: false, held: false };
   const listeners = new Set<() => void>();
 
   const notify = () => {
-    state = { waiting: entries.length, sending: running !== undefined };
+    const first = entries[0];
+    state = {
+      waiting: entries.length,
+      sending: running !== undefined,
+      held: first !== undefined && (first.attempts > 0 || !options.online()),
+    };
     for (const listener of listeners) listener();
   };
 

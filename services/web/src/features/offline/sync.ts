@@ -15,7 +15,7 @@ export type { Rejection } from './outbox-runtime.ts';
  * waiting by an earlier visit. docs/architecture.md, "One save path".
  */
 
-const IDLE: OutboxState = { waiting: 0, sending: false };
+const IDLE: OutboxState = { waiting: 0, sending: false, held: false };
 const shown = valueStore<Shown>({ state: IDLE, rejections: [] });
 
 function show(next: Partial<Shown>): void {
