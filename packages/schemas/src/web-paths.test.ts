@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { href, PATHS, type RouteParams } from './paths.ts';
+import { href, PATHS, type RouteParams } from './web-paths.ts';
 
 describe('href', () => {
   it('fills the parameters of a route', () => {
@@ -7,6 +7,9 @@ describe('href', () => {
     expect(href('orders.order', { supplierId: 7 })).toBe('/orders/7');
     expect(href('orders.productUpdate', { supplierId: 7, productId: 12 })).toBe('/orders/7/products/12/update');
     expect(href('resetPassword', { token: 'a/b c' })).toBe('/reset-password/a%2Fb%20c');
+    // The server's links: a confirmation link's prefix is its path with an empty token.
+    expect(href('confirm', { token: '' })).toBe('/confirm/');
+    expect(href('orders.sentOrder', { supplierId: 7, sentOrderId: 30 })).toBe('/orders/7/history/30');
   });
 
   it('types each route’s parameters from its pattern', () => {

@@ -1,5 +1,6 @@
 import type { UserRow } from '@reorder/db';
 import { LIMITS, ZApiToken, ZCreateApiTokenInput, ZCreatedApiToken, ZDeletedResult, zId } from '@reorder/schemas';
+import { href } from '@reorder/schemas/web-paths';
 import { z } from 'zod';
 import { type Context, DAY_MS } from '../context.ts';
 import { AppError, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
@@ -21,7 +22,7 @@ export type ConfirmRecentIdentity = (ctx: AuthedContext, currentPassword: string
 /** Tells the owner a token was made: by whom is unknown, so the mail says what to do if it was not them. */
 function notifyTokenCreated(ctx: Pick<Context, 'mailer' | 'background' | 'settings'>, user: UserRow, tokenName: string, expiresAt: Date) {
   const expires = new Intl.DateTimeFormat(user.language, { dateStyle: 'long', timeZone: user.time_zone }).format(expiresAt);
-  const forgotLink = `${ctx.settings.publicUrl}/forgot-password`;
+  const forgotLink = `${ctx.settings.publicUrl}${href('forgotPassword')}`;
   ctx.background.run('api token created email', () =>
     ctx.mailer.send({
       to: user.email,

@@ -7,6 +7,7 @@ import {
   type TConfirmation,
   type TPublicConfirmation,
 } from '@reorder/schemas';
+import { href } from '@reorder/schemas/web-paths';
 import { DateTime } from 'luxon';
 import { type Context, DAY_MS, nowOf } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -96,7 +97,7 @@ export async function answerConfirmation(ctx: Context, input: TAnswerConfirmatio
 /** The owner's email and push when the supplier answers or changes the answer. */
 async function notifyOwner(ctx: Context, row: LiveConfirmation, answer: StoredConfirmation, changed: boolean): Promise<void> {
   const locale = row.language;
-  const link = `${ctx.settings.publicUrl}/orders/${row.supplier_id}/history/${row.id}`;
+  const link = `${ctx.settings.publicUrl}${href('orders.sentOrder', { supplierId: row.supplier_id, sentOrderId: row.id })}`;
   const sent = DateTime.fromJSDate(row.sent_at, { zone: row.time_zone }).setLocale(locale).toLocaleString(DateTime.DATETIME_MED);
   const delivery = answer.deliveryDate ? DateTime.fromISO(answer.deliveryDate).setLocale(locale).toLocaleString(DateTime.DATE_HUGE) : null;
   const unavailable = row.lines

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { href } from '@reorder/schemas/web-paths';
 import type { Context } from '../context.ts';
 import { hashSecretToken } from '../platform/secret-tokens.ts';
 
@@ -21,8 +22,8 @@ export interface ConfirmLinks {
 
 export function confirmLinks(ctx: Pick<Context, 'tokens' | 'settings'>): ConfirmLinks {
   return {
-    prefix: `${ctx.settings.publicUrl}/confirm/`,
-    url: (nonce) => `${ctx.settings.publicUrl}/confirm/${ctx.tokens.linkToken(nonce)}`,
+    prefix: `${ctx.settings.publicUrl}${href('confirm', { token: '' })}`,
+    url: (nonce) => `${ctx.settings.publicUrl}${href('confirm', { token: ctx.tokens.linkToken(nonce) })}`,
     tokenHash: (nonce) => hashSecretToken(ctx.tokens.linkToken(nonce)),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '@reorder/db';
 import { translate } from '@reorder/i18n';
+import { href } from '@reorder/schemas/web-paths';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { ApiDeps } from '../context.ts';
@@ -177,7 +178,7 @@ async function deliver(deps: ReminderDeps, reminder: Claimed, now: number): Prom
     ? translate(locale, 'mail.reminder.today', { time })
     : translate(locale, 'mail.reminder.onDay', { day: at.toFormat('cccc'), time });
   const delivery = DateTime.fromISO(reminder.delivery_day, { zone: row.time_zone }).setLocale(locale).toFormat('cccc');
-  const link = `${deps.settings.publicUrl}/orders/${reminder.supplier_id}`;
+  const link = `${deps.settings.publicUrl}${href('orders.order', { supplierId: reminder.supplier_id })}`;
   await deps.mailer.send({
     to: row.email,
     ...reminderEmail({ locale, name: row.full_name, supplier: row.supplier_name, time, when, delivery, link }),

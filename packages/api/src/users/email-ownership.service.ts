@@ -1,4 +1,5 @@
 import type { Db, UserRow, UserUpdate } from '@reorder/db';
+import { href } from '@reorder/schemas/web-paths';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { changeEmailEmail, emailChangeRequestedEmail, verifyEmailEmail } from '../mail/messages.ts';
@@ -22,7 +23,7 @@ type MailContext = Pick<Context, 'db' | 'mailer' | 'background' | 'settings'>;
 export async function sendEmailVerification(ctx: MailContext, user: UserRow): Promise<void> {
   await retireEmailTokens(ctx.db, user.id, 'verify');
   const token = await createEmailToken(ctx.db, user.id, 'verify', user.email);
-  const link = `${ctx.settings.publicUrl}/verify-email/${token}`;
+  const link = `${ctx.settings.publicUrl}${href('verifyEmail', { token })}`;
   ctx.background.run('verification email', () =>
     ctx.mailer.send({ to: user.email, ...verifyEmailEmail({ locale: user.language, name: user.full_name, link }), hasLink: true }),
   );
@@ -38,8 +39,8 @@ export async function requestEmailChange(ctx: MailContext, user: UserRow, newEma
   if (owner && owner.id !== user.id) throw emailTaken();
   await retireEmailTokens(ctx.db, user.id, 'change');
   const token = await createEmailToken(ctx.db, user.id, 'change', newEmail);
-  const link = `${ctx.settings.publicUrl}/verify-email/${token}`;
-  const forgotLink = `${ctx.settings.publicUrl}/forgot-password`;
+  const link = `${ctx.settings.publicUrl}${href('verifyEmail', { token })}`;
+  const forgotLink = `${ctx.settings.publicUrl}${href('forgotPassword')}`;
   ctx.background.run('email change link', () =>
     ctx.mailer.send({ to: newEmail, ...changeEmailEmail({ locale: user.language, name: user.full_name, link }), hasLink: true }),
   );

@@ -1,5 +1,6 @@
 import type { NewUser, UserRow } from '@reorder/db';
 import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage, type TUpdateMeInput, type TUser } from '@reorder/schemas';
+import { href } from '@reorder/schemas/web-paths';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { passwordChangedEmail } from '../mail/messages.ts';
@@ -57,7 +58,7 @@ export async function createAccount(
 
 /** The short notice that follows every password change or reset. */
 export function notifyPasswordChanged(ctx: Pick<Context, 'mailer' | 'background' | 'settings'>, user: UserRow): void {
-  const forgotLink = `${ctx.settings.publicUrl}/forgot-password`;
+  const forgotLink = `${ctx.settings.publicUrl}${href('forgotPassword')}`;
   ctx.background.run('password changed email', () =>
     ctx.mailer.send({ to: user.email, ...passwordChangedEmail({ locale: user.language, name: user.full_name, forgotLink }) }),
   );

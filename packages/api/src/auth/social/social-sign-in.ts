@@ -1,5 +1,6 @@
 import type { UserRow } from '@reorder/db';
 import type { TLanguage, TSession } from '@reorder/schemas';
+import { href } from '@reorder/schemas/web-paths';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { accountLinkedEmail } from '../../mail/messages.ts';
@@ -64,7 +65,7 @@ async function takeOver(ctx: Context, provider: ProviderName, squatted: UserRow,
     return updateUser(tx, squatted.id, { password_hash: null, email_verified: true, [column]: profile.providerId });
   });
   ctx.logger.warn('unverified account taken over by its email owner', { userId: user.id, provider });
-  const forgotLink = `${ctx.settings.publicUrl}/forgot-password`;
+  const forgotLink = `${ctx.settings.publicUrl}${href('forgotPassword')}`;
   ctx.background.run('account linked email', () =>
     ctx.mailer.send({ to: user.email, ...accountLinkedEmail({ locale: user.language, name: user.full_name, provider, forgotLink }) }),
   );

@@ -1,0 +1,59 @@
+/**
+ * Every screen's path, by route name (docs/product.md §2): the web app's route
+ * table matches these patterns, and every link, navigation and redirect, in
+ * the app and in the server's emails and pushes, builds its URL with
+ * `href(name, params)`, so a path is written once and a missing or misspelled
+ * parameter is a type error. A dotted name puts the screen under a bottom-menu
+ * entry (`orders.history` lights up "Orders").
+ */
+export const PATHS = {
+  home: '/',
+  privacy: '/privacy',
+  terms: '/terms',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password/:token',
+  verifyEmail: '/verify-email/:token',
+  orders: '/orders',
+  'orders.productNew': '/orders/:supplierId/products/new',
+  'orders.productsClear': '/orders/:supplierId/products/clear',
+  'orders.productUpdate': '/orders/:supplierId/products/:productId/update',
+  'orders.productDelete': '/orders/:supplierId/products/:productId/delete',
+  'orders.sentOrder': '/orders/:supplierId/history/:sentOrderId',
+  'orders.history': '/orders/:supplierId/history',
+  'orders.order': '/orders/:supplierId',
+  suppliers: '/suppliers',
+  'suppliers.new': '/suppliers/new',
+  'suppliers.delete': '/suppliers/:id/delete',
+  'suppliers.edit': '/suppliers/:id',
+  profile: '/profile',
+  'profile.me': '/profile/me',
+  'profile.delete': '/profile/delete',
+  feedback: '/feedback',
+  logout: '/logout',
+  notFound: '/404',
+  // The supplier's confirmation page: a page of its own (confirm.html), not a route of the app.
+  confirm: '/confirm/:token',
+} as const;
+
+export type RouteName = keyof typeof PATHS;
+
+/** The `:name` parameters of a path pattern. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The parameters a route's path needs, e.g. `{ supplierId }` for `orders.order`. */
+export type RouteParams<N extends RouteName> = { [K in ParamNames<(typeof PATHS)[N]>]: string | number };
+
+/** The URL of a screen: `href('orders.history', { supplierId: 3 })` is `/orders/3/history`. */
+export function href<N extends RouteName>(
+  name: N,
+  ...[params]: ParamNames<(typeof PATHS)[N]> extends never ? [] : [RouteParams<N>]
+): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  return PATHS[name].replace(/:(\w+)/g, (_match, key: string) => encodeURIComponent(String(values[key])));
+}
