@@ -1,4 +1,4 @@
-import { promises as dns, type LookupAddress } from 'node:dns';
+import { promises as dns } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -25,8 +25,18 @@ import ipaddr from 'ipaddr.js';
  * receivers that run on the test machine; the other rules stay.
  */
 
-/** The addresses a host name resolves to (all of them), as `dns.lookup` answers them. */
-export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+/** One address a host name resolves to. */
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/**
+ * The addresses a host name resolves to (all of them), as `dns.lookup`
+ * answers them. Plain types, no Node ones: the context names this policy,
+ * and the published client types carry the context.
+ */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export interface OutboundPolicy {
   /** `http` and private addresses too: for tests on one machine (ALLOW_PRIVATE_ENDPOINTS=1). */
@@ -102,7 +112,7 @@ export async function checkOutboundUrl(raw: string, policy: OutboundPolicy = {})
   if (url.protocol !== 'https:' && !httpAllowed) throw new OutboundRefused('not-https', 'Endpoint must be an https URL');
   if (url.username || url.password) throw new OutboundRefused('invalid-url', 'Endpoint must not hold a user name or password');
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  let answers: LookupAddress[];
+  let answers: ResolvedAddress[];
   if (ipaddr.isValid(host)) {
     answers = [{ address: ipaddr.process(host).toString(), family: ipaddr.process(host).kind() === 'ipv6' ? 6 : 4 }];
   } else {
@@ -116,7 +126,7 @@ export async function checkOutboundUrl(raw: string, policy: OutboundPolicy = {})
   if (!policy.allowPrivate && !answers.every((answer) => isPublicAddress(answer.address))) {
     throw new OutboundRefused('not-public', 'Endpoint must be on the public internet, not a private or local address');
   }
-  const first = answers[0] as LookupAddress;
+  const first = answers[0] as ResolvedAddress;
   const address = ipaddr.process(first.address);
   return { url, address: address.toString(), family: address.kind() === 'ipv6' ? 6 : 4 };
 }
