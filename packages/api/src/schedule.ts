@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-/** What a supplier's schedule is made of (docs/decisions.md §6). */
+/** What a supplier's schedule is made of (docs/decisions.md §6.2). */
 export interface Schedule {
   /** ISO weekdays, 1 = Monday … 7 = Sunday. */
   deliveryDays: readonly number[];

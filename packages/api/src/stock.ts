@@ -1,7 +1,7 @@
 import type { ProductRow } from '@reorder/db';
 
 /**
- * A product row's stock columns as the API shows them (docs/decisions.md §6): on a
+ * A product row's stock columns as the API shows them (docs/decisions.md §6.1): on a
  * Product (products/) and on each product of an Order (orders/).
  */
 export function toStock(row: Pick<ProductRow, 'par' | 'on_hand' | 'counted_at' | 'usual'>) {

@@ -177,7 +177,7 @@ export interface SentOrdersTable {
   confirmation: ColumnType<StoredConfirmation | null, string | null, string | null>;
 }
 
-/** The supplier's answer, as stored (docs/decisions.md §6). */
+/** The supplier's answer, as stored (docs/decisions.md §6.4). */
 export interface StoredConfirmation {
   status: 'confirmed' | 'partial' | 'declined';
   respondedAt: string;

@@ -29,7 +29,7 @@ export const LIMITS = {
   bodyBytes: 1024 * 1024,
   /** The deepest a JSON body may nest: no call needs more than a few levels. */
   jsonDepth: 32,
-  /** Days between the cut-off and the delivery it is for (docs/decisions.md §6). */
+  /** Days between the cut-off and the delivery it is for (docs/decisions.md §6.2). */
   leadDaysMax: 7,
   leadDaysDefault: 1,
   /** How long before a cut-off the owner is reminded, in minutes. */
@@ -37,9 +37,9 @@ export const LIMITS = {
   reminderMinutesMax: 1440,
   reminderMinutesDefault: 120,
   timeZoneMax: 64,
-  /** How long a supplier's confirmation link works after the send (docs/decisions.md §6). */
+  /** How long a supplier's confirmation link works after the send (docs/decisions.md §6.4). */
   confirmationDays: 14,
-  /** How late a send can be recorded with the time it really happened (an app that was offline; docs/decisions.md §6). */
+  /** How late a send can be recorded with the time it really happened (an app that was offline; docs/decisions.md §6.5). */
   sentAtMaxAgeDays: 30,
 } as const;
 

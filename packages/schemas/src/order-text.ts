@@ -50,7 +50,7 @@ export interface TConfirmLink {
 
 /**
  * The last line of an order text when the supplier is asked to confirm
- * (docs/decisions.md §6), in the owner's language, after a blank line.
+ * (docs/decisions.md §6.4), in the owner's language, after a blank line.
  */
 export function confirmationLine(language: 'en' | 'es', url: string): string {
   return language === 'es'

@@ -105,7 +105,7 @@ export type TOrderSummary = z.infer<typeof ZOrderSummary>;
 export const CONFIRMATION_STATUSES = ['confirmed', 'partial', 'declined'] as const;
 export type TConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
 
-/** The supplier's answer to a sent order (docs/decisions.md §6). */
+/** The supplier's answer to a sent order (docs/decisions.md §6.4). */
 export const ZConfirmation = z
   .object({
     status: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zAmount, zCount, zDateTime, zId, zQuantity, zSearch, zText } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
-/** What an owner knows of a product's stock (docs/decisions.md §6), on Product and on an Order's products. */
+/** What an owner knows of a product's stock (docs/decisions.md §6.1), on Product and on an Order's products. */
 export const stockFields = {
   par: z.number().nullable().describe('The stock wanted after a delivery, or null when not set'),
   onHand: z.number().nullable().describe('The last count of the stock, or null when never counted'),

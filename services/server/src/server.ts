@@ -223,7 +223,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   );
   prune.unref();
 
-  // Every process runs the reminder schedule; the database makes each reminder go out once (docs/decisions.md §6).
+  // Every process runs the reminder schedule; the database makes each reminder go out once (docs/decisions.md §6.3).
   let reminderRound: Promise<unknown> | undefined;
   const reminders =
     config.reminderIntervalMs > 0

@@ -56,7 +56,7 @@ export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
       },
     }),
   );
-  // The supplier's confirmation page (docs/decisions.md §6): its own small page, never indexed, and
+  // The supplier's confirmation page (docs/decisions.md §6.4): its own small page, never indexed, and
   // no Referer carrying its token to anything it loads.
   webRouter.get(/^\/confirm\/[^/]+\/?$/, (_req, res) => {
     res.set({ 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' }).sendFile(confirmPage);

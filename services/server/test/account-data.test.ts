@@ -74,7 +74,7 @@ describe('GET /api/users/me/export', () => {
         .where('order_id', '=', supplier.orderId)
         .orderBy('id', 'desc')
         .execute();
-      // The stored text ends before the confirmation line, made again from the link (docs/decisions.md §6).
+      // The stored text ends before the confirmation line, made again from the link (docs/decisions.md §6.4).
       expect(supplier.history.map((h: { id: number; text: string }) => [h.id, h.text.split('\n\n')[0]])).toEqual(
         sent.map((s) => [s.id, s.text]),
       );

@@ -13,7 +13,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 11, docs/decisions.md §6: a sent order's text ends with a link where
+ * Issue 11, docs/decisions.md §6.4: a sent order's text ends with a link where
  * the supplier confirms it without an account; the public calls behind that
  * page, the token's life, tenancy, the rate limit, the status rules, and the
  * owner's email and push when the supplier answers. Time is the server's

@@ -46,15 +46,15 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['put', '/products/{id}'],
   ['delete', '/products/{id}'],
   ['put', '/products/quantity'],
-  // docs/decisions.md §6: stock counts and fill to par.
+  // docs/decisions.md §6.1: stock counts and fill to par.
   ['put', '/products/stock'],
   // docs/decisions.md §8.1: a par typed while counting, through the one save path.
   ['put', '/products/par'],
   ['post', '/orders/{id}/fill'],
-  // docs/decisions.md §6: the browsers that receive reminders.
+  // docs/decisions.md §6.3: the browsers that receive reminders.
   ['post', '/push/subscriptions'],
   ['delete', '/push/subscriptions'],
-  // docs/decisions.md §6: the supplier's confirmation page.
+  // docs/decisions.md §6.4: the supplier's confirmation page.
   ['get', '/public/confirmations/{token}'],
   ['post', '/public/confirmations/{token}'],
   ['post', '/products/clear'],

@@ -1,6 +1,6 @@
 import { expectFailure, expectOk, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
 
-/** The link the next send of an order will carry (docs/decisions.md §6). */
+/** The link the next send of an order will carry (docs/decisions.md §6.4). */
 const CONFIRM_URL = expect.stringMatching(/^http:\/\/[^/]+\/confirm\/[A-Za-z0-9_-]{24}$/);
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

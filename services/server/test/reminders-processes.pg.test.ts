@@ -16,7 +16,7 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * Exactly one reminder per supplier and cut-off (docs/decisions.md §6), with
+ * Exactly one reminder per supplier and cut-off (docs/decisions.md §6.3), with
  * real server processes (`src/main.ts`) on one PostgreSQL database, each
  * running the reminder schedule every 200 ms. The first process is killed
  * while it is in the middle of delivering (the SMTP server holds its message

@@ -14,7 +14,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Reminders before a cut-off (docs/decisions.md §6): planned in the database,
+ * Reminders before a cut-off (docs/decisions.md §6.3): planned in the database,
  * delivered once by email and Web Push (to a local push-service stand-in,
  * decrypted here as the browser would), and not at all when the order went
  * out, reminders are off, or the cut-off has passed. Time is the server's

@@ -13,7 +13,7 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * When to order (docs/decisions.md §6): delivery days, cut-off time and lead
+ * When to order (docs/decisions.md §6.2): delivery days, cut-off time and lead
  * days on suppliers, the computed next delivery and cut-off, the owner's time
  * zone and reminder settings, and the list sorted by cut-off; REST and tRPC.
  * Time is the server's injectable clock, never a real wait.

@@ -4,7 +4,7 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * What to order (docs/decisions.md §6): par levels, stock counts, "fill to par"
+ * What to order (docs/decisions.md §6.1): par levels, stock counts, "fill to par"
  * and the usual quantity, on REST and on tRPC.
  */
 

@@ -14,7 +14,7 @@ import {
 } from './app.ts';
 
 /**
- * The supplier confirms from the message (issue 11, docs/decisions.md §6), at
+ * The supplier confirms from the message (issue 11, docs/decisions.md §6.4), at
  * phone size in English and Spanish: the owner sends through WhatsApp; a
  * second browser with no session opens the link at the end of the sent text,
  * marks a line unavailable, writes a note and confirms; the owner's history

@@ -26,10 +26,10 @@ export function emailOfLength(length: number): string {
   return email;
 }
 
-/** The stock fields of a product nobody has counted, set a par for or sent (docs/decisions.md §6). */
+/** The stock fields of a product nobody has counted, set a par for or sent (docs/decisions.md §6.1). */
 export const NO_STOCK = { par: null, onHand: null, countedAt: null, usual: null } as const;
 
-/** The §6 fields of a supplier nobody changed them for: no delivery days, and asked to confirm (docs/decisions.md §6). */
+/** The §6 fields of a supplier nobody changed them for: no delivery days, and asked to confirm (docs/decisions.md §6.2, §6.4). */
 export const SUPPLIER_DEFAULTS = {
   deliveryDays: [],
   cutoffTime: null,
@@ -39,7 +39,7 @@ export const SUPPLIER_DEFAULTS = {
   askConfirmation: true,
 } as const;
 
-/** The time and reminder settings of an account nobody changed (docs/decisions.md §6). */
+/** The time and reminder settings of an account nobody changed (docs/decisions.md §6.2, §6.3). */
 export const DEFAULT_USER_SETTINGS = { timeZone: 'UTC', reminders: true, reminderMinutes: 120 } as const;
 
 /** Every key of a User, sorted: what an account shows of itself, and nothing more (no hash, no provider ids). */

@@ -46,7 +46,7 @@ function toPublic(row: LiveConfirmation, confirmation: TConfirmation | null): TP
   };
 }
 
-/** What the supplier's page shows for a link (docs/decisions.md §6). */
+/** What the supplier's page shows for a link (docs/decisions.md §6.4). */
 export async function viewConfirmation(ctx: Context, token: string): Promise<TPublicConfirmation> {
   const { row } = await liveLink(ctx, token);
   return toPublic(row, row.confirmation);

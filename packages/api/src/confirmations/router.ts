@@ -6,7 +6,7 @@ const tags = ['confirmations'];
 const errors = { NOT_FOUND: CONFIRMATION_NOT_FOUND, TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.' };
 
 /**
- * The supplier's side of a sent order (docs/decisions.md §6): no account, only
+ * The supplier's side of a sent order (docs/decisions.md §6.4): no account, only
  * the token of the link in the order text. Nothing of the owner beyond that
  * order is reachable from it.
  */

@@ -64,7 +64,7 @@ export function reminderEmail(options: {
 }
 
 /** The reset-password email with its one-hour, single-use link. */
-/** The supplier answered a sent order (docs/decisions.md §6): the status, what is missing, the delivery date and the note. */
+/** The supplier answered a sent order (docs/decisions.md §6.4): the status, what is missing, the delivery date and the note. */
 export function confirmationEmail(options: {
   locale: string;
   name: string;

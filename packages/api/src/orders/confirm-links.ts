@@ -4,7 +4,7 @@ import type { Context } from '../context.ts';
 import { hashSecretToken } from '../platform/secret-tokens.ts';
 
 /**
- * How a confirmation link is made (docs/decisions.md §6): each order keeps a
+ * How a confirmation link is made (docs/decisions.md §6.4): each order keeps a
  * random nonce for its next send; the link's token is an HMAC of it under the
  * server's key (`tokens.linkToken`), and a sent order stores the nonce and the
  * token's SHA-256 (what the public page looks the token up by), never the

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { toStock } from '../stock.ts';
 import type { ConfirmLinks } from './confirm-links.ts';
 
-/** How an order's confirmation link is read: the owner's language (of the line a send ends with) and the links (docs/decisions.md §6). */
+/** How an order's confirmation link is read: the owner's language (of the line a send ends with) and the links (docs/decisions.md §6.4). */
 export interface OrderReading {
   language: 'en' | 'es';
   links: ConfirmLinks;

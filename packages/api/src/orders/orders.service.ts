@@ -57,7 +57,7 @@ interface SentContent {
  * that text (409 otherwise), so the history never differs from what the
  * supplier got.
  *
- * When the supplier is asked to confirm (§6) and the order goes by a written
+ * When the supplier is asked to confirm (§6.4) and the order goes by a written
  * channel (not a phone call), the sent text ends with a blank line and a line
  * inviting the supplier to confirm at the order's `confirmUrl`, valid 14 days
  * from when the server records it, and the order gets a new link for its next
@@ -188,7 +188,7 @@ export const SENT_AT_TOO_OLD = `Sent at must be within the last ${LIMITS.sentAtM
 
 /**
  * When a send happened: now, or the time an app that was offline recorded
- * (docs/decisions.md §6, §8.1): never after now (a device clock ahead of the
+ * (docs/decisions.md §6.5, §8.1): never after now (a device clock ahead of the
  * server's is taken as now), and for a send of the order as it stands at most
  * `sentAtMaxAgeDays` ago. A `late` send (its lines given) is never refused.
  */
@@ -202,7 +202,7 @@ function sendTime(ctx: OrdersContext, sentAt: string | undefined, options: { lat
   return new Date(Math.min(at, now));
 }
 
-/** "Fill to par" on the order, and the order as it is now (docs/decisions.md §6). */
+/** "Fill to par" on the order, and the order as it is now (docs/decisions.md §6.1). */
 export async function fillOrder(ctx: OrdersContext, orderId: number): Promise<TFillResult> {
   if (!(await orderExists(ctx.db, ctx.user.id, orderId))) throw notFound('Order');
   const counts = await fillQuantities(ctx.db, ctx.user.id, orderId);
@@ -212,7 +212,7 @@ export async function fillOrder(ctx: OrdersContext, orderId: number): Promise<TF
 /**
  * Puts a sent order back into the current order, in one transaction, for the
  * products that still exist and that the supplier did not say were
- * unavailable (docs/decisions.md §6, §8.1):
+ * unavailable (docs/decisions.md §6.4, §8.1):
  * - `replace`: the order becomes the sent one, its message too; every other
  *   line goes to 0;
  * - `add`: the sent quantities are added to the current ones (at most the

@@ -56,7 +56,7 @@ describe('sending', () => {
     const first = await t.owner.api.orders.send({ id: supplier.orderId });
     await set(bread.id, 4);
     const second = await t.owner.api.orders.send({ id: supplier.orderId, channel: 'phone', text: '4 x ud: Pan' });
-    // A written send ends with the supplier's confirmation link (docs/decisions.md §6); a phone call carries none.
+    // A written send ends with the supplier's confirmation link (docs/decisions.md §6.4); a phone call carries none.
     expect(first.confirmUrl).toMatch(/^http:\/\/app\.test\/confirm\/[A-Za-z0-9_-]{24}$/);
     expect(first).toMatchObject({
       channel: 'email',

@@ -46,7 +46,7 @@ export async function clearQuantities(db: Db, userId: number, orderId: number): 
 }
 
 /**
- * "Fill to par" (docs/decisions.md §6): every product of the order with a par and a
+ * "Fill to par" (docs/decisions.md §6.1): every product of the order with a par and a
  * count gets quantity = max(0, par − on hand), in one statement; the others
  * are left alone. Answers how many were filled and how many left alone.
  */

@@ -48,7 +48,7 @@ export const DEFAULT_RATE_RULES = {
   emailChangePerUser: { name: 'email-change:user', limit: 3, windowSeconds: 60 * 60, strict: true },
   /** Kept through an erasure (only its hash is stored), so a new account cannot start it again. */
   emailChangePerAddress: { name: 'email-change:address', limit: 3, windowSeconds: 24 * 60 * 60, strict: true },
-  /** Every look at or answer to a supplier's confirmation link, found or not (docs/decisions.md §6). */
+  /** Every look at or answer to a supplier's confirmation link, found or not (docs/decisions.md §6.4). */
   confirmationPerIp: { name: 'confirm:ip', limit: 120, windowSeconds: 15 * 60 },
   /** Answers to one confirmation link (docs/decisions.md §8.6). */
   confirmationAnswersPerLink: { name: 'confirm-answer:link', limit: 10, windowSeconds: 60 * 60, strict: true },

@@ -13,7 +13,7 @@ const endpointError = (kind: 'BAD_REQUEST' | 'CONFLICT', message: string) =>
   new AppError(kind, message, { issues: [{ path: 'endpoint', message }] });
 
 /**
- * The browsers that receive reminders as notifications (docs/decisions.md §6,
+ * The browsers that receive reminders as notifications (docs/decisions.md §6.3,
  * §8.6). An endpoint is a URL the server will post to, so it must pass the
  * outbound rule now (and again at each send); an account has at most 10. An
  * endpoint belongs to one browser, so to one account: subscribing it from

@@ -100,7 +100,7 @@ function selectSuppliers(db: Db, userId: number) {
  * The user's suppliers, those matching `q` (name, contact name, contact info)
  * when given: by name, or with `sort: 'orderBy'` the soonest cut-off first,
  * then those with delivery days but no cut-off time by their next delivery,
- * then those without a schedule (docs/decisions.md §6); ties by name.
+ * then those without a schedule (docs/decisions.md §6.2); ties by name.
  */
 export async function listSuppliers(
   db: Db,

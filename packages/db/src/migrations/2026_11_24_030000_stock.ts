@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Frozen in time. What an owner knows of a product's stock (docs/decisions.md §6):
+// Frozen in time. What an owner knows of a product's stock (docs/decisions.md §6.1):
 // the par level, the last count and when it was taken, and the usual quantity
 // (the median of the last 4 sends of its order that had it), which is worked
 // out when an order is sent and kept here, so reading a product stays one row.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Frozen in time. When to order (docs/decisions.md §6): a supplier's delivery
+// Frozen in time. When to order (docs/decisions.md §6.2): a supplier's delivery
 // days (ISO weekdays), the cut-off time and how many days before the delivery
 // it falls; the owner's time zone, in which they are read, and the reminder
 // settings. The next delivery and its cut-off are worked out when read.

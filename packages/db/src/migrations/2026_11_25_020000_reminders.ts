@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Frozen in time. Reminders before a cut-off (docs/decisions.md §6). The
+// Frozen in time. Reminders before a cut-off (docs/decisions.md §6.3). The
 // schedule lives here, never in a process's memory: one row per supplier and
 // cut-off (unique, so planning twice plans once), claimed by one process at a
 // time with FOR UPDATE SKIP LOCKED and a lease, and closed once delivered or

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time. The supplier confirms a sent order from a link in its text
-// (docs/decisions.md §6). Each order keeps the nonce of the link its next send
+// (docs/decisions.md §6.4). Each order keeps the nonce of the link its next send
 // will carry; a sent order keeps the nonce it went with, the hash of the token
 // made from it (the token itself is never stored), when the link expires and
 // the supplier's answer. Deleting the order (or its supplier) deletes its sent

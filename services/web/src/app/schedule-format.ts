@@ -2,7 +2,7 @@ import { canonicalTimeZone } from '@reorder/schemas/limits';
 
 /**
  * How a supplier's next cut-off reads on the orders list (docs/decisions.md
- * §6): "Order by Mon 14:00 for Tue", "Due today 14:00" (missed when it has
+ * §6.2): "Order by Mon 14:00 for Tue", "Due today 14:00" (missed when it has
  * passed), or the delivery day alone without a cut-off time. Times are shown
  * in the owner's time zone, whatever the device's.
  */

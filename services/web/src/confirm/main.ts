@@ -5,7 +5,7 @@ import './confirm.css';
 import { CONFIRM_TEXTS, fill, pageLanguage } from './texts.ts';
 
 /**
- * The supplier's confirmation page, `/confirm/<token>` (docs/decisions.md §6):
+ * The supplier's confirmation page, `/confirm/<token>` (docs/decisions.md §6.4):
  * no account, no framework, none of the owner's app. It shows the order as it
  * was sent, a switch per line, a note and a delivery date, and Confirm; once
  * answered, what was sent and until when it can be changed.

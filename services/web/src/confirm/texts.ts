@@ -1,6 +1,6 @@
 /**
  * The supplier's confirmation page in English and Spanish (docs/decisions.md
- * §6): its own small dictionary, so the page loads none of the owner's app.
+ * §6.4): its own small dictionary, so the page loads none of the owner's app.
  */
 const en = {
   title: 'Order from {business}',

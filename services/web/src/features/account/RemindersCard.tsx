@@ -19,7 +19,7 @@ function timeZones(current: string): string[] {
 }
 
 /**
- * The owner's time zone and reminders (docs/decisions.md §6): each change is
+ * The owner's time zone and reminders (docs/decisions.md §6.3): each change is
  * saved at once; "Allow notifications on this device" subscribes this
  * browser to Web Push.
  */

@@ -1,5 +1,5 @@
 /**
- * This browser's Web Push subscription for reminders (docs/decisions.md §6):
+ * This browser's Web Push subscription for reminders (docs/decisions.md §6.3):
  * the service worker at /sw.js shows them. Each step says why it stopped:
  * the browser cannot, the owner (or the browser's settings) refused, or the
  * push service failed.

@@ -18,7 +18,7 @@ function deliveryDay(iso: string, language: string): string {
 }
 
 /**
- * What the supplier answered to a sent order (docs/decisions.md §6): pending,
+ * What the supplier answered to a sent order (docs/decisions.md §6.4): pending,
  * confirmed, partial (naming what is missing) or declined, with the delivery
  * date and the supplier's note unless `compact`. Nothing for a send that
  * asked for no confirmation.

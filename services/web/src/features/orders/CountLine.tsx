@@ -66,7 +66,7 @@ function AmountField(props: {
 }
 
 /**
- * A product in Count mode (docs/decisions.md §6): the count, ready to type
+ * A product in Count mode (docs/decisions.md §6.1): the count, ready to type
  * with the number pad, and its par beside it. Each is saved when the field is
  * left or on Enter, which also moves to the next product's count. Products
  * without a par or a count are marked: "Fill to par" leaves them alone.

@@ -7,7 +7,7 @@ import type { OrderProduct } from './order-drafts.ts';
 import type { useOrderChanges } from './use-order-changes.ts';
 
 /**
- * Count mode's list (docs/decisions.md §6): a count and a par per product and
+ * Count mode's list (docs/decisions.md §6.1): a count and a par per product and
  * "Fill to par", each a change of the one save path (changes.ts), so a fill
  * always reads the counts and pars typed before it. A chunk of its own, loaded when the owner first presses
  * Count, so the order screen's first load carries none of it (the service

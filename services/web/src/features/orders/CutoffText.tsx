@@ -3,7 +3,7 @@ import { cutoffLabel } from '../../app/schedule-format.ts';
 import { useOwnerTimeZone } from '../../app/session.ts';
 import './CutoffText.css';
 
-/** "Order by Mon 14:00 for Tue", "Due today 14:00" (in red once passed), or the delivery day alone (docs/decisions.md §6). */
+/** "Order by Mon 14:00 for Tue", "Due today 14:00" (in red once passed), or the delivery day alone (docs/decisions.md §6.2). */
 export function CutoffText({ supplier }: { supplier: { nextDelivery: string | null; orderBy: string | null } }) {
   const { t, i18n } = useTranslation();
   const label = cutoffLabel(supplier, useOwnerTimeZone(), i18n.language);

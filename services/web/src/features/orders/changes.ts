@@ -168,7 +168,7 @@ export function callChange(api: Api, change: OrderChange): Promise<Settled> {
 }
 
 /**
- * "Fill to par" as the server does it (docs/decisions.md §6): each product
+ * "Fill to par" as the server does it (docs/decisions.md §6.1): each product
  * with a par and a count gets par − count (0 when the count is above par),
  * the others keep their quantity.
  */

@@ -23,7 +23,7 @@ type OrderChanges = ReturnType<typeof useOrderChanges>;
  */
 export function useSendOrder(options: {
   orderId: number | undefined;
-  /** The link the next send ends with, so the supplier can confirm (docs/decisions.md §6); null when not asked. */
+  /** The link the next send ends with, so the supplier can confirm (docs/decisions.md §6.4); null when not asked. */
   confirmUrl: string | null;
   supplier: TSupplier | undefined;
   drafts: OrderChanges;

@@ -20,7 +20,7 @@ function weekdays(language: string, width: 'short' | 'long') {
 
 /**
  * Delivery days as seven toggles, the cut-off time (the device's time
- * picker) and how many days before the delivery it falls (docs/decisions.md §6).
+ * picker) and how many days before the delivery it falls (docs/decisions.md §6.2).
  */
 export function ScheduleFields({
   value,

@@ -33,7 +33,7 @@ export function SupplierForm({
 }: {
   initial: SupplierFormValues;
   initialSchedule?: { deliveryDays: number[]; cutoffTime: string | null; leadDays: number };
-  /** Whether sent orders end with the supplier's confirmation link (docs/decisions.md §6); on for a new supplier. */
+  /** Whether sent orders end with the supplier's confirmation link (docs/decisions.md §6.4); on for a new supplier. */
   initialAskConfirmation?: boolean;
   /** The owner's time zone, in which the cut-off is read. */
   timeZone: string;
