@@ -105,10 +105,8 @@ const syncFirst = new WeakSet<object>();
 /**
  * Makes a schema's `parseAsync` parse synchronously first. tRPC validates
  * input and output with `parseAsync`, and Zod parses asynchronously without
- * its compiled object parsers: validating 50 suppliers made 136 KB of garbage
- * a request that way, a third of all a read allocates (V8's sampling heap
- * profiler over 3,000 GET /api/suppliers), and 1,000 products took 1.3 ms
- * (README, "Performance"). A schema with an async
+ * its compiled object parsers: much garbage and slow long lists (the figures:
+ * README, "Performance"). A schema with an async
  * refinement (Zod says so by throwing its async error) still gets the
  * asynchronous parse, and a failed parse rejects with the same ZodError.
  */

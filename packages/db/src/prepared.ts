@@ -7,7 +7,7 @@ import type { Db } from './schema.ts';
  *
  * node-postgres sends every query as an unnamed statement, which PostgreSQL
  * parses and plans again on every call: for the order of 200 products that
- * was most of the database's CPU per request (about 0.9 ms of 1.5 ms). A
+ * was most of the database's CPU per request (README, "Performance"). A
  * query run through `executePrepared` goes, on PostgreSQL, as a statement
  * named after its text: each connection parses it once, and after five runs
  * PostgreSQL keeps a generic plan when it costs no more than the custom ones.

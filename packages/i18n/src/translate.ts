@@ -36,8 +36,9 @@ function pluralOf(language: string, count: number): Intl.LDMLPluralRule {
  * the language's plural rules (`lines_one`, `lines_other`; a category a
  * language has no text for, such as Spanish "many", reads `_other`). Then
  * `{{name}}` placeholders are filled from `vars` ("" when a variable is
- * missing). The same file format and syntax i18next reads, without its 15 KB
- * in the browser: the app and the server's mails share this one function.
+ * missing). The same file format and syntax i18next reads, without i18next in
+ * the browser (its size: README, "Performance"): the app and the server's
+ * mails share this one function.
  */
 export function translateIn(language: string, messages: TMessages, key: string, vars: TTextVars = {}, fallback?: TMessages): string {
   const find = (k: string) => lookup(messages, k) ?? (fallback ? lookup(fallback, k) : undefined);

@@ -19,7 +19,8 @@ import { getErrorShape, getHTTPStatusCode, getTRPCErrorFromUnknown, transformTRP
  * within the size limit is answered here: the same request id, security and
  * cache headers, gzip, log line and metrics as every other request, the same
  * procedure through the same REST handler, but without Express's router and
- * its layers, which cost a third of such a request's time under load.
+ * its layers, a large share of such a request's time under load (the
+ * figures: README, "Performance").
  * A single tRPC query (GET, no batch) is answered here too, the way tRPC's
  * own resolveResponse answers it, with tRPC's own error shape and status
  * functions, but without its fetch Request and ReadableStream round trip.

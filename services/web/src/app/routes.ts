@@ -17,7 +17,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>) =>
     const [{ default: Screen }, { DataProviders }] = await Promise.all([load(), import('./data.tsx')]);
     return { default: () => createElement(DataProviders, null, createElement(Screen)) };
   });
-// Home, privacy, terms and not-found talk to no API: a first visit to them skips the client's 22 KB.
+// Home, privacy, terms and not-found talk to no API: a first visit to them skips the tRPC client's code.
 const page = (load: () => Promise<{ default: ComponentType }>) => lazyScreen(load);
 
 /** Every route of docs/product.md §2, most specific first where two could match. */

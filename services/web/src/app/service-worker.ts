@@ -6,8 +6,8 @@ import { useValue, valueStore } from './value-store.ts';
  * new version takes over only when the owner presses "Update" (never in the
  * middle of typing). docs/architecture.md, "Offline".
  *
- * The app's own few lines rather than workbox-window: it would add 2.4 KB
- * gzip to every first visit, against a home budget of 90 KB.
+ * The app's own few lines rather than workbox-window, which every first
+ * visit would load, against a tight home budget (README, "Performance").
  */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
