@@ -1,5 +1,6 @@
 import type { UserRow } from '@reorder/db';
 import type { TRegisterInput, TSession } from '@reorder/schemas';
+import { href } from '@reorder/schemas/web-paths';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { resetPasswordEmail } from '../mail/messages.ts';
@@ -86,7 +87,7 @@ export async function forgotPassword(ctx: Context, input: { email: string }): Pr
     const user = await findUserByEmail(ctx.db, input.email);
     if (!user) return;
     const token = await createResetToken(ctx.db, user.id);
-    const link = `${ctx.settings.publicUrl}/reset-password/${token}`;
+    const link = `${ctx.settings.publicUrl}${href('resetPassword', { token })}`;
     await ctx.mailer.send({
       to: user.email,
       ...resetPasswordEmail({ locale: user.language, name: user.full_name, link }),
