@@ -1,17 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, DESKTOP, expectAccessible, expectVisible, openPage, PHONE, screenshot, startApp } from './app.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
 
 /**
  * Issue 14 in the browser: the profile's "Your data" card downloads a copy of
  * everything in the account, and deletes the account after the password, in
  * English and Spanish, on a phone and a desktop.
  */
-let app: AppUnderTest;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.close());
+const app = useApp();
 
 const TEXT = {
   en: {

@@ -1,14 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, expectVisible, openPage, startApp } from './app.ts';
+import { describe, expect, it } from 'vitest';
+import { expectVisible, openPage, useApp } from './app.ts';
 
-let app: AppUnderTest;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.close());
+const app = useApp();
 
 const visible = (page: Page, text: string) => expectVisible(page, text, { exact: true });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { launchChromium, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Recorded } from './recorded.ts';
 
 /**
@@ -36,6 +36,31 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppUnd
       await browser.close();
       await t.close();
     },
+  };
+}
+
+/**
+ * The app under test for the file that calls it: started before its tests,
+ * closed after them. Read it inside tests and hooks (`app.t`, `app.browser`).
+ */
+export function useApp(env: Record<string, string> = {}): AppUnderTest {
+  let started: AppUnderTest | undefined;
+  beforeAll(async () => {
+    started = await startApp(env);
+  });
+  afterAll(() => started?.close());
+  const running = () => {
+    if (!started) throw new Error('The app starts in beforeAll: use it inside a test or a hook');
+    return started;
+  };
+  return {
+    get t() {
+      return running().t;
+    },
+    get browser() {
+      return running().browser;
+    },
+    close: () => running().close(),
   };
 }
 

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, DESKTOP, openPage, startApp } from './app.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openPage, useApp } from './app.ts';
 
-let app: AppUnderTest;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.close());
+const app = useApp();
 
 const PROTECTED = [
   '/orders',

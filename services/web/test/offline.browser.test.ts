@@ -13,7 +13,7 @@ import {
   PHONE,
   recordExits,
   screenshot,
-  startApp,
+  useApp,
   WEB_DIST,
 } from './app.ts';
 
@@ -22,11 +22,7 @@ import {
  * "Offline"). The service worker is on in these tests (`serviceWorkers: 'allow'`);
  * `context.setOffline(true)` cuts the network as a cold room does.
  */
-let app: AppUnderTest;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.close());
+const app = useApp();
 
 const TEXT = {
   en: {

@@ -1,7 +1,7 @@
 import { confirmationLine } from '@reorder/schemas';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AppUnderTest, DESKTOP, expectVisible, opened, openPage, PHONE, recordExits, screenshot, startApp } from './app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { DESKTOP, expectVisible, opened, openPage, PHONE, recordExits, screenshot, useApp } from './app.ts';
 
 /**
  * Issue 26, docs/decisions.md §8.1: nothing sent is ever lost. Every change
@@ -13,11 +13,7 @@ import { type AppUnderTest, DESKTOP, expectVisible, opened, openPage, PHONE, rec
 // These tests wait on the outbox and the server several times over: a setup limit, not a timing check.
 vi.setConfig({ testTimeout: 90_000 });
 
-let app: AppUnderTest;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.close());
+const app = useApp();
 
 const TEXT = {
   en: {

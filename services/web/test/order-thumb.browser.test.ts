@@ -2,8 +2,8 @@ import path from 'node:path';
 import { confirmationLine, normalizeSearchText } from '@reorder/schemas';
 import type { RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, screenshot, startApp } from './app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, screenshot, useApp } from './app.ts';
 
 /**
  * Issue 16: the order screen built for one thumb. At 390×844, in English and
@@ -12,11 +12,7 @@ import { type AppUnderTest, DESKTOP, expectAccessible, expectVisible, openPage, 
  * the fold, the message folded to one line, the order text in a sheet, and
  * the orders list with counts and last-sent dates.
  */
-let app: AppUnderTest;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.close());
+const app = useApp();
 
 const TEXT = {
   en: {

@@ -1,13 +1,9 @@
 import { confirmationLine } from '@reorder/schemas';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, DESKTOP, openPage, startApp } from './app.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openPage, useApp } from './app.ts';
 
-let app: AppUnderTest;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.close());
+const app = useApp();
 
 const toast = (page: Page, text: string) =>
   expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, DESKTOP, expectAccessible, expectVisible, openPage, PHONE, screenshot, startApp } from './app.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
 
 /**
  * Issue 8 in the browser: sign-out ends the session on the server, the
  * signed-in devices on the profile, the email verification banner and link,
  * and the current password on the profile form; in English and Spanish.
  */
-let app: AppUnderTest;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.close());
+const app = useApp();
 
 const meStatus = async (token: string) => (await app.t.api.get('/api/users/me', token)).status;
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, expectAccessible, expectVisible, openPage, PHONE, screenshot, startApp } from './app.ts';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
 
 /**
  * What to order (issue "Know what to order and when"), at phone size in
@@ -8,11 +8,7 @@ import { type AppUnderTest, expectAccessible, expectVisible, openPage, PHONE, sc
  * Enter, next), "Fill to par", and the order text that follows; and the
  * usual quantity one tap away beside the stepper.
  */
-let app: AppUnderTest;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.close());
+const app = useApp();
 
 const TEXT = {
   en: {
