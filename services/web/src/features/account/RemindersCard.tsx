@@ -1,13 +1,14 @@
 import { LIMITS } from '@reorder/schemas/limits';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
-import { sessionStore, useSession } from '../../app/session.ts';
+import { useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { CheckboxField, type Option, SelectField } from '../../ui/fields.tsx';
 import { Hint } from '../../ui/layout.tsx';
+import { useUpdateMe } from './api.ts';
 import { type PushState, PushUnavailable, pushState, subscribe, unsubscribe } from './push.ts';
 
 const MINUTES = [15, 30, 60, 120, 180, 240, 360, 720, LIMITS.reminderMinutesMax];
@@ -30,11 +31,8 @@ export function RemindersCard() {
   const timeZone = user?.timeZone ?? 'UTC';
   const zones = useMemo(() => timeZones(timeZone).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })), [timeZone]);
   const config = trpc.config.get.useQuery({}, { staleTime: Number.POSITIVE_INFINITY, retry: false });
-  const updateMe = trpc.users.updateMe.useMutation({
-    onSuccess(updated) {
-      sessionStore.setUser(updated);
-      toast.success(t('profile.remindersSaved'));
-    },
+  const updateMe = useUpdateMe({
+    onSuccess: () => toast.success(t('profile.remindersSaved')),
     onError: () => toast.error(t('profile.updateError')),
   });
   const pushOn = trpc.push.subscribe.useMutation();

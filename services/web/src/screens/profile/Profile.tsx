@@ -1,9 +1,9 @@
 import type { TLanguage } from '@reorder/schemas';
 import { useTranslation } from '../../app/i18n.ts';
-import { sessionStore, useSession } from '../../app/session.ts';
+import { useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
-import { trpc } from '../../app/trpc.ts';
 import { ApiTokensCard } from '../../features/account/ApiTokensCard.tsx';
+import { useUpdateMe } from '../../features/account/api.ts';
 import { DataCard } from '../../features/account/DataCard.tsx';
 import { RemindersCard } from '../../features/account/RemindersCard.tsx';
 import { SessionsCard } from '../../features/account/SessionsCard.tsx';
@@ -19,10 +19,7 @@ export default function Profile() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const user = useSession()?.user;
-  const updateMe = trpc.users.updateMe.useMutation({
-    onSuccess: (updated) => sessionStore.setUser(updated),
-    onError: () => toast.error(t('profile.updateError')),
-  });
+  const updateMe = useUpdateMe({ onError: () => toast.error(t('profile.updateError')) });
   const saveLanguage = (language: TLanguage) => {
     if (language !== user?.language) updateMe.mutate({ language });
   };

@@ -1,9 +1,10 @@
 import { LANGUAGES, LIMITS, type TUpdateMeInput, ZUpdateMeInput } from '@reorder/schemas';
 import { useLocation } from 'wouter';
 import { setLanguage, useTranslation } from '../../app/i18n.ts';
-import { sessionStore, useSession } from '../../app/session.ts';
+import { useSession } from '../../app/session.ts';
 import { useToast } from '../../app/toast.tsx';
-import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { apiErrorInfo } from '../../app/trpc.ts';
+import { useUpdateMe } from '../../features/account/api.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -31,7 +32,7 @@ export default function ProfileEdit() {
     password: '',
     currentPassword: '',
   });
-  const update = trpc.users.updateMe.useMutation();
+  const update = useUpdateMe();
   const languages: Option[] = LANGUAGES.map((value) => ({ value, label: t(`app.languages.${value}`) }));
   const sensitive = form.values.password !== '' || form.values.email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
 
@@ -52,7 +53,6 @@ export default function ProfileEdit() {
       toast.error(t('profile.updateError'));
       return;
     }
-    sessionStore.setUser(updated);
     await setLanguage(updated.language);
     // In the language just chosen, not the one this render started with.
     toast.success(i18n.t('profile.updated', { lng: updated.language }));
