@@ -1,10 +1,10 @@
 /**
  * The web app manifest, one per language (docs/architecture.md, "Offline"):
  * `/manifest.webmanifest` in English and `/manifest.es.webmanifest` in
- * Spanish. The page links the one of the language it shows (app/i18n.ts), so
+ * Spanish. The page links the one of the language it shows (lib/i18n.ts), so
  * "Install" names the app in the owner's language.
  */
-import { manifestFile } from './src/app/manifest-file.ts';
+import { manifestFile } from './src/lib/manifest-file.ts';
 
 export { manifestFile };
 export const MANIFEST_LANGUAGES = ['en', 'es'] as const;

@@ -2,9 +2,9 @@ import './ui/base.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { startI18n } from './app/i18n.ts';
 import { registerServiceWorker, useUpdateReady } from './app/service-worker.ts';
-import { ToastProvider } from './app/toast.tsx';
+import { startI18n } from './lib/i18n.ts';
+import { ToastProvider } from './lib/toast.tsx';
 
 /** "A new version is ready" comes with the first new version (features/offline/UpdatePrompt.tsx). */
 const UpdatePrompt = lazy(() => import('./features/offline/UpdatePrompt.tsx'));

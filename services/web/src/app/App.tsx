@@ -1,12 +1,12 @@
 import { type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { href, PATHS, type RouteName } from '../lib/paths.ts';
+import { isSessionValid, sessionStore, useSession } from '../lib/session.ts';
 import type { Access } from './access.ts';
 import { Loading, ScreenErrorBoundary } from './lazy-screen.tsx';
 import { ProgressBar } from './progress.tsx';
 import { loginRedirect } from './redirect.ts';
 import { ROUTES } from './routes.ts';
-import { isSessionValid, sessionStore, useSession } from './session.ts';
 import { recordVisit } from './visits.ts';
 
 /**

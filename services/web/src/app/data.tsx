@@ -5,11 +5,11 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
 import { startSync, useSync } from '../features/offline/sync.ts';
+import { useOnline } from '../lib/online.ts';
+import { sessionStore } from '../lib/session.ts';
 import { ScreenBanner } from '../ui/Screen.tsx';
 import { createOfflinePersister, keepOffline, OFFLINE_MAX_AGE_MS } from './offline-cache.ts';
-import { useOnline } from './online.ts';
 import { loginRedirect } from './redirect.ts';
-import { sessionStore } from './session.ts';
 import { createQueryClient, createTrpcClient, setUnauthorizedHandler, trpc } from './trpc.ts';
 
 // react-query assumes a page starts online and then follows the online/offline events: a page

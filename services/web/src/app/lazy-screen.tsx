@@ -1,9 +1,9 @@
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from '../lib/i18n.ts';
+import { useOnline } from '../lib/online.ts';
 import { PageTimeout } from '../screens/PageTimeout.tsx';
 import { Button } from '../ui/Button.tsx';
 import { CenterView, Spinner } from '../ui/layout.tsx';
-import { useTranslation } from './i18n.ts';
-import { useOnline } from './online.ts';
 import { useNavigationBusy } from './progress.tsx';
 
 /** docs/product.md §9: loading view after 400 ms, error view after 10 s, chunk-load error after 120 s. */

@@ -2,8 +2,8 @@ import type { AppRouter } from '@reorder/api';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import { sessionStore } from '../lib/session.ts';
 import { OFFLINE_MAX_AGE_MS } from './offline-cache.ts';
-import { sessionStore } from './session.ts';
 
 /** The typed API: `trpc.suppliers.list.useQuery(...)` and friends. */
 export const trpc = createTRPCReact<AppRouter>();

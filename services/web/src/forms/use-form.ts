@@ -1,6 +1,6 @@
 import { type FocusEvent, type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { useTranslation } from '../app/i18n.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { type FormIssue, translateIssue } from './issues.ts';
 import { scrollToField } from './scroll-to-field.ts';
 

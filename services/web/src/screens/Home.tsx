@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { useTranslation } from '../app/i18n.ts';
-import { isSessionValid, useSession } from '../app/session.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { href } from '../lib/paths.ts';
+import { isSessionValid, useSession } from '../lib/session.ts';
 import { LinkButton } from '../ui/Button.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { FeatureList, Hero } from '../ui/layout.tsx';

@@ -1,5 +1,5 @@
 import { useSearch } from 'wouter';
-import { useTranslation } from '../app/i18n.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { href } from '../lib/paths.ts';
 import { LinkButton } from '../ui/Button.tsx';
 import { Big404, CenterView } from '../ui/layout.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '../app/i18n.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { Button } from '../ui/Button.tsx';
 import { CenterView, Spinner } from '../ui/layout.tsx';
 

@@ -1,5 +1,5 @@
 import { legalIn, terms } from '@reorder/i18n/legal';
-import { useTranslation } from '../app/i18n.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { LegalArticle } from '../ui/LegalArticle.tsx';
 import { PublicScreen } from '../ui/Screen.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '../app/i18n.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { Button, LinkButton } from './Button.tsx';
 import { Card } from './Card.tsx';
 

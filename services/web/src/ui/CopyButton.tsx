@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../app/i18n.ts';
-import { useToast } from '../app/toast.tsx';
+import { useTranslation } from '../lib/i18n.ts';
+import { useToast } from '../lib/toast.tsx';
 import { Button, type ButtonVariant } from './Button.tsx';
 
 /** A button that copies something; it says "Copied" for a moment, or the failure text (docs/product.md §2). */

@@ -1,6 +1,6 @@
 import { LANGUAGES, type TLanguage } from '@reorder/schemas/limits';
 import { useId } from 'react';
-import { setLanguage, useTranslation } from '../app/i18n.ts';
+import { setLanguage, useTranslation } from '../lib/i18n.ts';
 import './LanguageSwitch.css';
 
 /** A language picker: stores the choice under `language` and switches every text at once. */

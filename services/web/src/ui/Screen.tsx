@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { useTranslation } from '../app/i18n.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { href, type RouteName } from '../lib/paths.ts';
 import { Icon, type IconName } from './Icon.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';

@@ -1,6 +1,6 @@
 import { type ComponentProps, type ReactNode, type Ref, useState } from 'react';
-import { useTranslation } from '../app/i18n.ts';
-import { useOnline } from '../app/online.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { useOnline } from '../lib/online.ts';
 import './layout.css';
 
 /*

@@ -1,11 +1,11 @@
 import { ZCreateApiTokenInput } from '@reorder/schemas';
 import { useState } from 'react';
-import { formatDateTime } from '../../app/format-date.ts';
-import { useTranslation } from '../../app/i18n.ts';
-import { useSession } from '../../app/session.ts';
-import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';

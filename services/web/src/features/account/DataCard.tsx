@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from '../../app/i18n.ts';
-import { useSession } from '../../app/session.ts';
-import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { ButtonRow, Hint } from '../../ui/layout.tsx';

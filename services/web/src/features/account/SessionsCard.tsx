@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { formatDateTime } from '../../app/format-date.ts';
-import { useTranslation } from '../../app/i18n.ts';
-import { sessionStore } from '../../app/session.ts';
-import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { sessionStore } from '../../lib/session.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { List, ListItem } from '../../ui/List.tsx';

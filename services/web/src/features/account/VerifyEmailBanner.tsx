@@ -1,7 +1,7 @@
-import { useTranslation } from '../../app/i18n.ts';
-import { useSession } from '../../app/session.ts';
-import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { TextButton } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/layout.tsx';
 

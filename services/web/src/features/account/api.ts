@@ -1,6 +1,6 @@
 import type { TUser } from '@reorder/schemas';
-import { sessionStore } from '../../app/session.ts';
 import { trpc } from '../../app/trpc.ts';
+import { sessionStore } from '../../lib/session.ts';
 
 /**
  * Saves the owner's profile (`PUT /users/me`): the language switch, the

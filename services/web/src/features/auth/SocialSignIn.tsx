@@ -1,14 +1,14 @@
 import type { TSession } from '@reorder/schemas';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
 import { facebookAccessToken, googleCredential } from '../../app/providers.ts';
 import { afterLoginPath } from '../../app/redirect.ts';
 import { browserTimeZone } from '../../app/schedule-format.ts';
 import { startSession } from '../../app/start-session.ts';
-import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Divider, Stack } from '../../ui/layout.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useTranslation } from '../../app/i18n.ts';
-import { useOnline } from '../../app/online.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useOnline } from '../../lib/online.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { refusalText } from './refusal-text.ts';
 import { dismissRejection, useSync } from './sync.ts';
 import './offline.css';

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../app/i18n.ts';
 import { applyUpdate, dismissUpdate } from '../../app/service-worker.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import './offline.css';
 
 /**

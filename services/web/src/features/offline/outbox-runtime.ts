@@ -4,9 +4,9 @@ import { getQueryKey } from '@trpc/react-query';
 import { get, set } from 'idb-keyval';
 import { useMemo } from 'react';
 import { appStore, outboxKey } from '../../app/offline-cache.ts';
-import { sessionStore } from '../../app/session.ts';
 import { apiErrorInfo, createApiClient, isUnreachable, trpc } from '../../app/trpc.ts';
-import { useValue, valueStore } from '../../app/value-store.ts';
+import { sessionStore } from '../../lib/session.ts';
+import { useValue, valueStore } from '../../lib/value-store.ts';
 import { callChange, keyOfChange, type OrderChange, withPending } from '../orders/changes.ts';
 import { createOutbox, type Outbox, type OutboxEntry, type OutboxOutcome, type OutboxState } from './outbox.ts';
 

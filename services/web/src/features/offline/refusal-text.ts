@@ -1,4 +1,4 @@
-import type { Translation } from '../../app/i18n.ts';
+import type { Translation } from '../../lib/i18n.ts';
 import type { OrderChange } from '../orders/changes.ts';
 import type { Rejection } from './outbox-runtime.ts';
 

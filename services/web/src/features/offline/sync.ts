@@ -1,7 +1,7 @@
 import { get } from 'idb-keyval';
 import { appStore, outboxKey } from '../../app/offline-cache.ts';
-import { sessionStore } from '../../app/session.ts';
-import { useValue, valueStore } from '../../app/value-store.ts';
+import { sessionStore } from '../../lib/session.ts';
+import { useValue, valueStore } from '../../lib/value-store.ts';
 import type { OutboxState } from './outbox.ts';
 import type { Shown, SyncDeps } from './outbox-runtime.ts';
 

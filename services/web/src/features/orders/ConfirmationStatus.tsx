@@ -1,6 +1,6 @@
 import type { TSentOrder } from '@reorder/schemas';
 import { LIMITS } from '@reorder/schemas/limits';
-import { useTranslation } from '../../app/i18n.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import './ConfirmationStatus.css';
 
 const LINK_MS = LIMITS.confirmationDays * 24 * 60 * 60 * 1000;

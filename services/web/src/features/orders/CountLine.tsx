@@ -1,7 +1,7 @@
 import { isValidQuantity } from '@reorder/schemas/limits';
 import { formatQuantity } from '@reorder/schemas/order-text';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { useTranslation } from '../../app/i18n.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Badge } from '../../ui/layout.tsx';
 import type { OrderProduct } from './order-drafts.ts';
 import './CountLine.css';

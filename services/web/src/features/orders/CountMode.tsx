@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../../app/i18n.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { List } from '../../ui/List.tsx';
 import { CountLine } from './CountLine.tsx';

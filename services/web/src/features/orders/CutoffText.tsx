@@ -1,6 +1,6 @@
-import { useTranslation } from '../../app/i18n.ts';
 import { cutoffLabel } from '../../app/schedule-format.ts';
-import { useOwnerTimeZone } from '../../app/session.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useOwnerTimeZone } from '../../lib/session.ts';
 import './CutoffText.css';
 
 /** "Order by Mon 14:00 for Tue", "Due today 14:00" (in red once passed), or the delivery day alone (docs/decisions.md §6.2). */

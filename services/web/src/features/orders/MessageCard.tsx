@@ -1,7 +1,7 @@
 import { LIMITS } from '@reorder/schemas/limits';
 import { useState } from 'react';
-import { useTranslation } from '../../app/i18n.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextArea } from '../../ui/fields.tsx';

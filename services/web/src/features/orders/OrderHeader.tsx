@@ -1,7 +1,7 @@
 import type { TSentOrder, TSupplier } from '@reorder/schemas';
 import { Link } from 'wouter';
-import { formatShortDate } from '../../app/format-date.ts';
-import { useTranslation } from '../../app/i18n.ts';
+import { formatShortDate } from '../../lib/format-date.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { Card } from '../../ui/Card.tsx';
 import { InlineLinks } from '../../ui/layout.tsx';

@@ -2,7 +2,7 @@ import type { TSupplier } from '@reorder/schemas';
 import { isInternationalNumber } from '@reorder/schemas/send-links';
 import type { Ref } from 'react';
 import { Link } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { Card } from '../../ui/Card.tsx';
 import { CaptureArea, Hint, StatusLine } from '../../ui/layout.tsx';

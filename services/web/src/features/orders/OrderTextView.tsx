@@ -1,4 +1,4 @@
-import { useTranslation } from '../../app/i18n.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { ButtonRow, Hint, Preformatted } from '../../ui/layout.tsx';

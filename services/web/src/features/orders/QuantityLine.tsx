@@ -1,7 +1,7 @@
 import { LIMITS } from '@reorder/schemas/limits';
 import { formatQuantity } from '@reorder/schemas/order-text';
 import { Link } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
 import { draftQuantity, type OrderProduct } from './order-drafts.ts';

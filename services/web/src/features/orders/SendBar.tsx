@@ -1,8 +1,8 @@
 import type { TOrder, TSentOrder, TSupplier } from '@reorder/schemas';
 import { type RefObject, useEffect, useState } from 'react';
-import { formatShortDate } from '../../app/format-date.ts';
-import { useTranslation } from '../../app/i18n.ts';
-import { useToast } from '../../app/toast.tsx';
+import { formatShortDate } from '../../lib/format-date.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { ActionBar } from '../../ui/ActionBar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';

@@ -1,9 +1,9 @@
 import type { TOrder, TReorderMode, TSentOrder } from '@reorder/schemas';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { type Translation, useTranslation } from '../../app/i18n.ts';
-import { useToast } from '../../app/toast.tsx';
+import { type Translation, useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { enqueue } from '../offline/outbox-runtime.ts';
 import { useOrder } from './api.ts';

@@ -2,10 +2,10 @@ import type { TSentLineInput, TSupplier } from '@reorder/schemas';
 import { sentText } from '@reorder/schemas/order-text';
 import { orderEmailSubject, planSend } from '@reorder/schemas/send-links';
 import { useState } from 'react';
-import { useTranslation } from '../../app/i18n.ts';
 import { carryOutSend, isIos } from '../../app/send.ts';
-import { useSession } from '../../app/session.ts';
-import { useToast } from '../../app/toast.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { useToast } from '../../lib/toast.tsx';
 import type { useOrderChanges } from './use-order-changes.ts';
 
 type OrderChanges = ReturnType<typeof useOrderChanges>;

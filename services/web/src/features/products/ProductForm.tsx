@@ -2,9 +2,9 @@ import { LIMITS, type TCreateProductInput, ZCreateProductInput } from '@reorder/
 import { isValidQuantity } from '@reorder/schemas/limits';
 import { formatQuantity } from '@reorder/schemas/order-text';
 import { z } from 'zod';
-import { useTranslation } from '../../app/i18n.ts';
 import { apiErrorInfo } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@reorder/schemas/limits';
-import { useTranslation } from '../../app/i18n.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import './ScheduleFields.css';
 
 /** A supplier's schedule as the form holds it: weekday numbers, "HH:MM" or "", and lead days. */

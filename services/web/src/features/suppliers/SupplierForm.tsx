@@ -1,8 +1,8 @@
 import { LIMITS, MESSAGE_SERVICES, type TCreateSupplierInput, ZSupplierFormInput } from '@reorder/schemas';
 import { isInternationalNumber } from '@reorder/schemas/send-links';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../app/i18n.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Button, TextButton } from '../../ui/Button.tsx';
 import { CheckboxField, type Option, SelectField, TextArea, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';

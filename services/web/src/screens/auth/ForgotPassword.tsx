@@ -1,11 +1,11 @@
 import { ZForgotPasswordInput } from '@reorder/schemas';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
-import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card, CardTitle } from '../../ui/Card.tsx';
 import { EmailField } from '../../ui/fields.tsx';

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 import { signOutOfProviders } from '../../app/providers.ts';
-import { sessionStore } from '../../app/session.ts';
 import { trpc } from '../../app/trpc.ts';
 import { lastVisited } from '../../app/visits.ts';
 import { href } from '../../lib/paths.ts';
+import { sessionStore } from '../../lib/session.ts';
 
 /**
  * Ends the session on the server (its token stops working at once) and here,

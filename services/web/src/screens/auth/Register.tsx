@@ -1,14 +1,14 @@
 import { type TLanguage, ZRegisterInput } from '@reorder/schemas';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
 import { afterLoginPath } from '../../app/redirect.ts';
 import { browserTimeZone } from '../../app/schedule-format.ts';
 import { startSession } from '../../app/start-session.ts';
-import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { SocialSignIn } from '../../features/auth/SocialSignIn.tsx';
 import { useForm } from '../../forms/use-form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { EmailField, PasswordField, TextField } from '../../ui/fields.tsx';

@@ -1,10 +1,10 @@
 import type { TUser } from '@reorder/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
-import { sessionStore, useSession } from '../../app/session.ts';
 import { trpc } from '../../app/trpc.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { sessionStore, useSession } from '../../lib/session.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';

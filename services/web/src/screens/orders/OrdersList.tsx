@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { formatDate } from '../../app/format-date.ts';
-import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { useStoredFlag } from '../../app/use-stored-flag.ts';
 import { useOrderSummaries } from '../../features/orders/api.ts';
 import { CutoffText } from '../../features/orders/CutoffText.tsx';
 import { useSuppliers } from '../../features/suppliers/api.ts';
+import { formatDate } from '../../lib/format-date.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { CheckboxField, SearchField } from '../../ui/fields.tsx';

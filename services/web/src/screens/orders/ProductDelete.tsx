@@ -1,10 +1,10 @@
 import { useLocation, useParams } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
-import { useToast } from '../../app/toast.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useDeleteProduct, useProduct } from '../../features/products/api.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { ConfirmCard } from '../../ui/ConfirmCard.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 

@@ -1,10 +1,10 @@
 import { useLocation } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
-import { useToast } from '../../app/toast.tsx';
 import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { useCreateProduct } from '../../features/products/api.ts';
 import { ProductForm, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 

@@ -1,11 +1,11 @@
 import { useLocation, useParams } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
-import { useToast } from '../../app/toast.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useProduct, useUpdateProduct } from '../../features/products/api.ts';
 import { ProductForm, type ProductFormValues, parText, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { ButtonRow } from '../../ui/layout.tsx';

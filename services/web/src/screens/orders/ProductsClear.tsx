@@ -1,9 +1,9 @@
 import { useLocation } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
-import { useToast } from '../../app/toast.tsx';
 import { enqueue } from '../../features/offline/outbox-runtime.ts';
 import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { ConfirmCard } from '../../ui/ConfirmCard.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 

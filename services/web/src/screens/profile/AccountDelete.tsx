@@ -1,13 +1,13 @@
 import { LIMITS, ZDeleteAccountInput } from '@reorder/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
 import { signOutOfProviders } from '../../app/providers.ts';
-import { sessionStore } from '../../app/session.ts';
-import { useToast } from '../../app/toast.tsx';
 import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { sessionStore } from '../../lib/session.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PasswordField } from '../../ui/fields.tsx';

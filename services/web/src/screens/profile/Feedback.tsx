@@ -1,11 +1,11 @@
 import { LIMITS, ZFeedbackInput } from '@reorder/schemas';
 import { useLocation } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
-import { useSession } from '../../app/session.ts';
-import { useToast } from '../../app/toast.tsx';
 import { trpc } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { EmailField, TextArea, TextField } from '../../ui/fields.tsx';

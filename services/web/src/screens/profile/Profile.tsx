@@ -1,13 +1,13 @@
 import type { TLanguage } from '@reorder/schemas';
-import { useTranslation } from '../../app/i18n.ts';
-import { useSession } from '../../app/session.ts';
-import { useToast } from '../../app/toast.tsx';
 import { ApiTokensCard } from '../../features/account/ApiTokensCard.tsx';
 import { useUpdateMe } from '../../features/account/api.ts';
 import { DataCard } from '../../features/account/DataCard.tsx';
 import { RemindersCard } from '../../features/account/RemindersCard.tsx';
 import { SessionsCard } from '../../features/account/SessionsCard.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';

@@ -1,14 +1,14 @@
 import { useLocation, useParams } from 'wouter';
-import { formatDateTime } from '../../app/format-date.ts';
-import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
-import { useOwnerTimeZone } from '../../app/session.ts';
-import { useToast } from '../../app/toast.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSupplierHistory } from '../../features/orders/api.ts';
 import { useUpdateSupplier } from '../../features/suppliers/api.ts';
 import { EMPTY_SUPPLIER, SupplierForm } from '../../features/suppliers/SupplierForm.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useOwnerTimeZone } from '../../lib/session.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { ButtonRow, StatusLine } from '../../ui/layout.tsx';

@@ -1,10 +1,10 @@
 import { useLocation } from 'wouter';
-import { useTranslation } from '../../app/i18n.ts';
-import { useOwnerTimeZone } from '../../app/session.ts';
-import { useToast } from '../../app/toast.tsx';
 import { useCreateSupplier } from '../../features/suppliers/api.ts';
 import { EMPTY_SUPPLIER, SupplierForm } from '../../features/suppliers/SupplierForm.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useOwnerTimeZone } from '../../lib/session.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../app/i18n.ts';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { useSuppliers } from '../../features/suppliers/api.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { SearchField } from '../../ui/fields.tsx';
