@@ -1,7 +1,6 @@
 import type { TMessageService, TOrder, TReorderMode, TSentLineInput } from '@reorder/schemas';
-import { LIMITS } from '@reorder/schemas/limits';
 import type { createApiClient } from '../../app/trpc.ts';
-import { withProducts, withSavedQuantity, withSavedStock } from './order-drafts.ts';
+import { steppedQuantity, withProducts, withSavedQuantity, withSavedStock } from './order-drafts.ts';
 
 /**
  * Every change the order screen makes, each one entry of one registry
@@ -112,7 +111,7 @@ const REGISTRY: { [K in OrderChangeKind]: ChangeKind<K> } = {
       const sent = new Map(c.lines.map((line) => [line.productId, line.quantity]));
       if (c.mode === 'replace') return withQuantities(order, c.introduce, (id) => sent.get(id) ?? 0);
       return withQuantities(order, order.introduce.trim() ? order.introduce : c.introduce, (id, now) =>
-        Math.min(LIMITS.quantityMax, Math.round((now + (sent.get(id) ?? 0)) * 1000) / 1000),
+        steppedQuantity(now, sent.get(id) ?? 0),
       );
     },
     call: async (api, c) => replacedBy(await api.orders.reorder.mutate({ id: c.orderId, sentOrderId: c.sentOrderId, mode: c.mode })),
