@@ -8,6 +8,7 @@ export * from './order.ts';
 export * from './order-text.ts';
 export * from './product.ts';
 export * from './push.ts';
+export * from './quantities.ts';
 export * from './search.ts';
 export * from './send-links.ts';
 export * from './social.ts';

@@ -3,6 +3,7 @@ import {
   formatOrderText,
   LANGUAGES,
   LIMITS,
+  steppedQuantity,
   type TFillResult,
   type TMessageService,
   type TOrder,
@@ -215,8 +216,9 @@ export async function fillOrder(ctx: OrdersContext, orderId: number): Promise<TF
  * unavailable (docs/decisions.md §6.4, §8.1):
  * - `replace`: the order becomes the sent one, its message too; every other
  *   line goes to 0;
- * - `add`: the sent quantities are added to the current ones (at most the
- *   largest quantity), and the current message stays unless it is empty.
+ * - `add`: the sent quantities are added to the current ones (`steppedQuantity`,
+ *   as the order screen adds them: at most the largest quantity), and the
+ *   current message stays unless it is empty.
  * Answers the order as it is now, for the owner to review.
  */
 export async function reorder(
@@ -237,8 +239,11 @@ export async function reorder(
         const before = now.get(line.productId);
         // Products deleted since are skipped.
         if (before === undefined) continue;
-        const quantity = Math.min(LIMITS.quantityMax, Math.round((before + line.quantity) * 1000) / 1000);
-        await setQuantity(tx, userId, { productId: line.productId, orderId: sent.orderId, quantity });
+        await setQuantity(tx, userId, {
+          productId: line.productId,
+          orderId: sent.orderId,
+          quantity: steppedQuantity(before, line.quantity),
+        });
       }
       return;
     }

@@ -48,7 +48,9 @@ export async function clearQuantities(db: Db, userId: number, orderId: number): 
 /**
  * "Fill to par" (docs/decisions.md §6.1): every product of the order with a par and a
  * count gets quantity = max(0, par − on hand), in one statement; the others
- * are left alone. Answers how many were filled and how many left alone.
+ * are left alone. Answers how many were filled and how many left alone. The
+ * order screen does the same in TypeScript (`filledToPar`, @reorder/schemas):
+ * quantities.test.ts checks that the two agree.
  */
 export async function fillQuantities(db: Db, userId: number, orderId: number): Promise<{ filled: number; skipped: number }> {
   const result = await sql<{ filled: number; total: number }>`

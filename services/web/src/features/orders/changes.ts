@@ -1,6 +1,7 @@
 import type { TMessageService, TOrder, TReorderMode, TSentLineInput } from '@reorder/schemas';
+import { filledToPar, steppedQuantity } from '@reorder/schemas/quantities';
 import type { createApiClient } from '../../app/trpc.ts';
-import { steppedQuantity, withProducts, withSavedQuantity, withSavedStock } from './order-drafts.ts';
+import { withProducts, withSavedQuantity, withSavedStock } from './order-drafts.ts';
 
 /**
  * Every change the order screen makes, each one entry of one registry
@@ -167,13 +168,14 @@ export function callChange(api: Api, change: OrderChange): Promise<Settled> {
 }
 
 /**
- * "Fill to par" as the server does it (docs/decisions.md §6.1): each product
- * with a par and a count gets par − count (0 when the count is above par),
- * the others keep their quantity.
+ * "Fill to par" as the server does it (docs/decisions.md §6.1, `filledToPar`):
+ * each product with a par and a count gets par − count (0 when the count is
+ * above par), the others keep their quantity.
  */
 export function withFilledToPar(order: TOrder): TOrder {
-  const products = order.products.map((p) =>
-    p.par === null || p.onHand === null ? p : { ...p, quantity: Math.max(0, Math.round((p.par - p.onHand) * 1000) / 1000) },
-  );
+  const products = order.products.map((p) => {
+    const quantity = filledToPar(p.par, p.onHand);
+    return quantity === undefined ? p : { ...p, quantity };
+  });
   return withProducts(order, order.introduce, products);
 }

@@ -8,7 +8,6 @@ import {
   shownOrderText,
   shownQuantity,
   shownText,
-  steppedQuantity,
   withSavedQuantity,
 } from './order-drafts.ts';
 
@@ -81,18 +80,6 @@ describe('draftsReducer', () => {
     );
     expect(shownOrderText(state, order)).toBe('Para mañana\n1.5 x l: Leche');
     expect(shownOrderText(NO_DRAFTS, order)).toBe(order.text);
-  });
-});
-
-describe('steppedQuantity', () => {
-  it.each([
-    [0, 1, 1],
-    [0, -1, 0],
-    [2.5, 1, 3.5],
-    [0.1, 0.2, 0.3],
-    [99999, 1, 99999],
-  ])('%d + %d is %d', (quantity, by, expected) => {
-    expect(steppedQuantity(quantity, by)).toBe(expected);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { TOrder } from '@reorder/schemas';
-import { isValidQuantity, LIMITS } from '@reorder/schemas/limits';
+import { isValidQuantity } from '@reorder/schemas/limits';
 import { formatOrderText, formatQuantity } from '@reorder/schemas/order-text';
+import { filledToPar } from '@reorder/schemas/quantities';
 
 export type OrderProduct = TOrder['products'][number];
 
@@ -63,11 +64,6 @@ export function shownText(state: DraftState, product: OrderProduct): string {
   return state.quantities[product.productId]?.text ?? (product.quantity ? formatQuantity(product.quantity) : '0');
 }
 
-/** The quantity after a + or − tap: within 0 and the maximum, without floating point noise. */
-export function steppedQuantity(quantity: number, by: number): number {
-  return Math.min(LIMITS.quantityMax, Math.max(0, Math.round((quantity + by) * 1000) / 1000));
-}
-
 /** The order exactly as the screen shows it: the message being written and every quantity typed or tapped. */
 export function shownOrderText(state: DraftState, order: TOrder | undefined): string {
   const products = order?.products ?? [];
@@ -105,6 +101,6 @@ export function withProducts(order: TOrder, introduce: string, products: OrderPr
 
 /** How many products "Fill to par" fills (those with a par and a count) and leaves alone, as the server counts them. */
 export function filledCounts(order: TOrder): { filled: number; skipped: number } {
-  const filled = order.products.filter((p) => p.par !== null && p.onHand !== null).length;
+  const filled = order.products.filter((p) => filledToPar(p.par, p.onHand) !== undefined).length;
   return { filled, skipped: order.products.length - filled };
 }

@@ -1,5 +1,6 @@
 import type { TMessageService, TOrder, TSentLineInput } from '@reorder/schemas';
 import { LIMITS } from '@reorder/schemas/limits';
+import { steppedQuantity } from '@reorder/schemas/quantities';
 import { useEffect, useReducer, useRef } from 'react';
 import { enqueue } from '../offline/outbox-runtime.ts';
 import {
@@ -11,7 +12,6 @@ import {
   shownOrderText,
   shownQuantity,
   shownText,
-  steppedQuantity,
 } from './order-drafts.ts';
 
 type SentLine = TSentLineInput;
