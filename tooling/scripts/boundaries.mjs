@@ -108,7 +108,6 @@ export const table = [
       {
         from: ['confirmations/'],
         may: [...below.identity, 'orders/'],
-        except: [{ to: 'reminders/push.ts', why: 'the push sender lives in reminders/ for now; it belongs with mail in the core' }],
         message: 'confirmations/ reads a sent order (orders/) and tells the owner, never other flows or the composition',
       },
     ],

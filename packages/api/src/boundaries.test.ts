@@ -29,7 +29,8 @@ describe('the import boundaries (tooling/scripts/boundaries.mjs)', () => {
     ['packages/api/src/auth/social/probe.ts', '../../users/users.service.ts', false],
     ['packages/api/src/reminders/probe.ts', '../confirmations/confirmations.service.ts', true],
     ['packages/api/src/confirmations/probe.ts', '../reminders/reminders.ts', true],
-    ['packages/api/src/confirmations/probe.ts', '../reminders/push.ts', false],
+    ['packages/api/src/confirmations/probe.ts', '../reminders/router.ts', true],
+    ['packages/api/src/confirmations/probe.ts', '../mail/notify-owner.ts', false],
     ['packages/api/src/root.ts', './orders/router.ts', false],
     // The web app: app → screens → features → lib/ui, never back.
     ['services/web/src/ui/probe.tsx', '../features/orders/api.ts', true],

@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import type { FacebookVerifier } from './auth/social/facebook.ts';
 import type { GoogleVerifier } from './auth/social/google.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PushSender } from './mail/push.ts';
 import type { BackgroundTasks } from './platform/background.ts';
 import type { Logger } from './platform/logger.ts';
 import type { OutboundPolicy } from './platform/outbound.ts';
 import type { RateLimiter, RateRules } from './rate-limit/rate-limiter.ts';
-import type { PushSender } from './reminders/push.ts';
 import type { TokenService } from './sessions/tokens.ts';
 import type { PasswordHashing } from './users/passwords.ts';
 

@@ -14,6 +14,14 @@ export {
   UNAVAILABLE_RETRY_AFTER,
 } from './errors.ts';
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
+export {
+  createPushSender,
+  generateVapidKeys,
+  type PushMessage,
+  type PushSender,
+  type PushTarget,
+  type VapidKeys,
+} from './mail/push.ts';
 export { type BackgroundTasks, createBackgroundTasks } from './platform/background.ts';
 export { createLogger, type Logger, summarizeError } from './platform/logger.ts';
 export { redactPath } from './platform/redact.ts';
@@ -24,14 +32,6 @@ export {
   type RateRule,
   type RateRules,
 } from './rate-limit/rate-limiter.ts';
-export {
-  createPushSender,
-  generateVapidKeys,
-  type PushMessage,
-  type PushSender,
-  type PushTarget,
-  type VapidKeys,
-} from './reminders/push.ts';
 export { DEFAULT_LEASE_MS, runReminders } from './reminders/reminders.ts';
 export { type ErrorEnvelope, errorEnvelope, type SuccessEnvelope, successEnvelope } from './rest/envelope.ts';
 export { createOpenApiDocument } from './rest/openapi.ts';

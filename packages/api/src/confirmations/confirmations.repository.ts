@@ -1,4 +1,5 @@
 import type { Db, StoredConfirmation } from '@reorder/db';
+import { OWNER_COLUMNS } from '../mail/notify-owner.ts';
 
 /** A live link's sent order, with what the supplier's page and the owner's notification need. */
 export async function findLiveConfirmation(db: Db, tokenHash: string, now: number) {
@@ -16,10 +17,7 @@ export async function findLiveConfirmation(db: Db, tokenHash: string, now: numbe
       'sent_orders.confirm_expires_at',
       'sent_orders.confirmation',
       'users.business_name',
-      'users.full_name',
-      'users.email',
-      'users.language',
-      'users.time_zone',
+      ...OWNER_COLUMNS,
       'suppliers.name as supplier_name',
     ])
     .where('sent_orders.confirm_token_hash', '=', tokenHash)

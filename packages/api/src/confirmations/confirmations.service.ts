@@ -12,9 +12,9 @@ import { DateTime } from 'luxon';
 import { type Context, DAY_MS, nowOf } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { confirmationEmail } from '../mail/messages.ts';
+import { notifyOwner } from '../mail/notify-owner.ts';
 import { toSentLines } from '../orders/sent-orders.repository.ts';
 import { hashSecretToken } from '../platform/secret-tokens.ts';
-import { pushToOwner } from '../reminders/push.ts';
 import { findLiveConfirmation, type LiveConfirmation, saveConfirmation } from './confirmations.repository.ts';
 
 export const CONFIRMATION_NOT_FOUND = 'This confirmation link does not exist or has expired.';
@@ -89,13 +89,13 @@ export async function answerConfirmation(ctx: Context, input: TAnswerConfirmatio
   const changed = row.confirmation !== null;
   // The owner hears of a link at most once per 5 minutes (docs/decisions.md §8.6); later answers are on the order's history.
   if (await ctx.rateLimiter.once(ctx.rateRules.confirmationNoticePerLink, tokenHash)) {
-    ctx.background.run('confirmation notice', () => notifyOwner(ctx, row, answer, changed));
+    ctx.background.run('confirmation notice', () => tellOwnerOfAnswer(ctx, row, answer, changed));
   }
   return toPublic(row, answer);
 }
 
 /** The owner's email and push when the supplier answers or changes the answer. */
-async function notifyOwner(ctx: Context, row: LiveConfirmation, answer: StoredConfirmation, changed: boolean): Promise<void> {
+async function tellOwnerOfAnswer(ctx: Context, row: LiveConfirmation, answer: StoredConfirmation, changed: boolean): Promise<void> {
   const locale = row.language;
   const link = `${ctx.settings.publicUrl}${href('orders.sentOrder', { supplierId: row.supplier_id, sentOrderId: row.id })}`;
   const sent = DateTime.fromJSDate(row.sent_at, { zone: row.time_zone }).setLocale(locale).toLocaleString(DateTime.DATETIME_MED);
@@ -115,18 +115,24 @@ async function notifyOwner(ctx: Context, row: LiveConfirmation, answer: StoredCo
     note: answer.note,
     link,
   });
-  await ctx.mailer.send({ to: row.email, ...mail });
-  await pushToOwner(ctx, row.user_id, {
-    title: mail.subject,
-    body: [
-      unavailable.length > 0
-        ? translate(locale, 'mail.confirmation.unavailable', { items: unavailable.join(', ') })
-        : translate(locale, 'mail.confirmation.allAvailable'),
-      answer.note,
-    ]
-      .filter(Boolean)
-      .join(' '),
-    url: link,
-    tag: `confirmation-${row.id}`,
-  });
+  await notifyOwner(
+    ctx,
+    { userId: row.user_id, email: row.email },
+    {
+      mail,
+      push: {
+        title: mail.subject,
+        body: [
+          unavailable.length > 0
+            ? translate(locale, 'mail.confirmation.unavailable', { items: unavailable.join(', ') })
+            : translate(locale, 'mail.confirmation.allAvailable'),
+          answer.note,
+        ]
+          .filter(Boolean)
+          .join(' '),
+        url: link,
+        tag: `confirmation-${row.id}`,
+      },
+    },
+  );
 }

@@ -6,9 +6,9 @@ import { DateTime } from 'luxon';
 import type { ApiDeps } from '../context.ts';
 import { DAY_MS, nowOf } from '../context.ts';
 import { reminderEmail } from '../mail/messages.ts';
+import { notifyOwner, OWNER_COLUMNS } from '../mail/notify-owner.ts';
 import { summarizeError } from '../platform/logger.ts';
 import { cutoffsAfter, type Schedule } from '../schedule.ts';
-import { pushToOwner } from './push.ts';
 
 /** How long a claim holds off the other processes: past it, a reminder whose process died is claimed again. */
 export const DEFAULT_LEASE_MS = 2 * 60 * 1000;
@@ -145,10 +145,7 @@ async function deliver(deps: ReminderDeps, reminder: Claimed, now: number): Prom
       'suppliers.delivery_days',
       'suppliers.cutoff_time',
       'suppliers.lead_days',
-      'users.email',
-      'users.full_name',
-      'users.language',
-      'users.time_zone',
+      ...OWNER_COLUMNS,
       'users.reminders',
       'orders.id as order_id',
     ])
@@ -179,17 +176,19 @@ async function deliver(deps: ReminderDeps, reminder: Claimed, now: number): Prom
     : translate(locale, 'mail.reminder.onDay', { day: at.toFormat('cccc'), time });
   const delivery = DateTime.fromISO(reminder.delivery_day, { zone: row.time_zone }).setLocale(locale).toFormat('cccc');
   const link = `${deps.settings.publicUrl}${href('orders.order', { supplierId: reminder.supplier_id })}`;
-  await deps.mailer.send({
-    to: row.email,
-    ...reminderEmail({ locale, name: row.full_name, supplier: row.supplier_name, time, when, delivery, link }),
-    hasLink: true,
-  });
-  await pushToOwner(deps, reminder.user_id, {
-    title: row.supplier_name,
-    body: translate(locale, 'mail.reminder.push', { when, delivery }),
-    url: link,
-    tag: `reminder-${reminder.supplier_id}`,
-  });
+  await notifyOwner(
+    deps,
+    { userId: reminder.user_id, email: row.email },
+    {
+      mail: { ...reminderEmail({ locale, name: row.full_name, supplier: row.supplier_name, time, when, delivery, link }), hasLink: true },
+      push: {
+        title: row.supplier_name,
+        body: translate(locale, 'mail.reminder.push', { when, delivery }),
+        url: link,
+        tag: `reminder-${reminder.supplier_id}`,
+      },
+    },
+  );
   return 'sent';
 }
 
