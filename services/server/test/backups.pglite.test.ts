@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { cleanUp, exitWithin, freePort, type JsonBody, spawnProcess, tempDir, waitForPing } from '@reorder/testing';
+import { cleanUp, exitWithin, type JsonBody, startServerProcess, tempDir } from '@reorder/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
@@ -11,7 +11,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  * included.
  */
 const repo = path.resolve(import.meta.dirname, '../../..');
-const serverDir = path.join(repo, 'services/server');
 const readme = readFileSync(path.join(repo, 'README.md'), 'utf8');
 const BACKUP = 'tar -czf reorder-backup.tar.gz -C "$DATA_DIR" .';
 const RESTORE = 'mkdir -p "$DATA_DIR" && tar -xzf reorder-backup.tar.gz -C "$DATA_DIR"';
@@ -22,16 +21,7 @@ afterAll(cleanUp);
 const sh = (command: string, cwd: string, dataDir: string) =>
   execFileSync('sh', ['-c', command], { cwd, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }, encoding: 'utf8' });
 
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const running = spawnProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-  });
-  await waitForPing(base, running, 90_000);
-  return { running, base };
-}
+const startServer = (dataDir: string) => startServerProcess({ DATA_DIR: dataDir });
 
 async function call(base: string, method: string, apiPath: string, token?: string, body?: unknown) {
   const response = await fetch(`${base}/api${apiPath}`, {

@@ -1,16 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  ApiClient,
-  cleanUp,
-  createTestDatabase,
-  freePort,
-  type Running,
-  spawnProcess,
-  startTcpProxy,
-  tempDir,
-  waitForPing,
-} from '@reorder/testing';
+import { cleanUp, createTestDatabase, startServerProcess, startTcpProxy, TEST_JWT_SECRET } from '@reorder/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
@@ -24,7 +12,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  * used: the 10 s rule is what is tested.
  */
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const database = await createTestDatabase();
 const proxy = database.url ? await startTcpProxy(database.url) : undefined;
 afterAll(async () => {
@@ -33,23 +20,8 @@ afterAll(async () => {
   await database.drop();
 });
 
-const sharedEnv = {
-  HOST: '127.0.0.1',
-  PUBLIC_URL: 'http://app.test',
-  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-  REMINDER_INTERVAL_MS: '0',
-};
-
-async function startProcess(databaseUrl: string): Promise<{ running: Running; api: ApiClient }> {
-  const port = await freePort();
-  const running = spawnProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...sharedEnv, DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: path.join(tempDir(), 'data') },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForPing(base, running, 90_000);
-  return { running, api: new ApiClient(base) };
-}
+const startProcess = (databaseUrl: string) =>
+  startServerProcess({ DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://app.test', JWT_SECRET: TEST_JWT_SECRET, REMINDER_INTERVAL_MS: '0' });
 
 describe.runIf(database.url)('a process whose LISTEN connection goes quiet', () => {
   it('refuses a session ended elsewhere within 10 s, and says it is not ready meanwhile', { timeout: 180_000 }, async () => {

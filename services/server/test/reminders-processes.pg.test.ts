@@ -1,18 +1,6 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { generateVapidKeys } from '@reorder/api';
 import { connectDatabase } from '@reorder/db';
-import {
-  ApiClient,
-  cleanUp,
-  createTestDatabase,
-  freePort,
-  type Running,
-  spawnProcess,
-  startSmtpServer,
-  tempDir,
-  waitForPing,
-} from '@reorder/testing';
+import { cleanUp, createTestDatabase, startServerProcess, startSmtpServer, TEST_JWT_SECRET } from '@reorder/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
@@ -25,7 +13,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  * one included.
  */
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const database = await createTestDatabase();
 // A slow SMTP server (150 ms a message), so the two survivors' rounds overlap.
 const smtp = await startSmtpServer({ stall: { count: 1, match: (mail) => mail.subject.startsWith('Order from') }, answerDelayMs: 150 });
@@ -37,27 +24,16 @@ afterAll(async () => {
 
 const vapid = generateVapidKeys();
 const sharedEnv = {
-  HOST: '127.0.0.1',
   DATABASE_URL: database.url as string,
   PUBLIC_URL: 'http://app.test',
-  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+  JWT_SECRET: TEST_JWT_SECRET,
   SMTP_URL: smtp.url,
   VAPID_PUBLIC_KEY: vapid.publicKey,
   VAPID_PRIVATE_KEY: vapid.privateKey,
   REMINDER_INTERVAL_MS: '200',
   REMINDER_LEASE_MS: '2000',
 };
-
-async function startProcess(): Promise<{ running: Running; api: ApiClient }> {
-  const port = await freePort();
-  const running = spawnProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...sharedEnv, PORT: String(port), DATA_DIR: path.join(tempDir(), 'data') },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForPing(base, running, 60_000);
-  return { running, api: new ApiClient(base) };
-}
+const startProcess = () => startServerProcess(sharedEnv, 60_000);
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;

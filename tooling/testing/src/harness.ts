@@ -10,6 +10,9 @@ import { SMTPServer } from 'smtp-server';
 import { TEST_PASSWORD_HASHING } from './fixtures.ts';
 import { migratedPgliteTemplate, migratedPostgresTemplate } from './templates.ts';
 
+/** The signing key of every test server, so servers (and processes) of one test accept each other's tokens. */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
 /** Which database this run uses: the vitest project sets TEST_DB. */
 export const TEST_DB: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -204,7 +207,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://app.test',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    JWT_SECRET: TEST_JWT_SECRET,
     // Reminder rounds run when a test says (runReminders), not on a timer beside it.
     REMINDER_INTERVAL_MS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ApiClient } from './harness.ts';
 
 /**
  * Real processes for the tests that start the server (or a tool) the way an
@@ -92,4 +93,32 @@ export async function waitForPing(base: string, running: Running, timeoutMs: num
       throw new Error(`no answer on ${base}/api/ping within ${timeoutMs} ms\nstdout: ${running.stdout()}\nstderr: ${running.stderr()}`);
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+/** services/server, where the server's own commands (`src/main.ts`, `src/migrate.ts`) run. */
+export const SERVER_DIR = path.resolve(import.meta.dirname, '../../../services/server');
+
+/** A server started as its own process, and a client for it. */
+export interface ServerProcess {
+  running: Running;
+  base: string;
+  api: ApiClient;
+}
+
+/**
+ * Starts the server the way an operator does (`node --import tsx src/main.ts`
+ * in services/server) with only `env`, on 127.0.0.1 and a free port unless
+ * `env` names a PORT, in a new DATA_DIR unless it names one, and waits until
+ * it answers /api/ping (within `timeoutMs`: the first PGlite start, or the
+ * first process migrating a database, can take a while).
+ */
+export async function startServerProcess(env: Record<string, string> = {}, timeoutMs = 90_000): Promise<ServerProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const running = spawnProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { HOST: '127.0.0.1', DATA_DIR: path.join(tempDir(), 'data'), ...env, PORT: port },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForPing(base, running, timeoutMs);
+  return { running, base, api: new ApiClient(base) };
 }
