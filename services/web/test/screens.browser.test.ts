@@ -1,6 +1,6 @@
 import type { RegisteredUser } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, DESKTOP, expectAccessible, openPage, PHONE, screenshot, startApp } from './app.ts';
+import { type AppUnderTest, DESKTOP, expectAccessible, openPage, PHONE, screenshot, startApp, trackRequests } from './app.ts';
 
 let app: AppUnderTest;
 let user: RegisteredUser;
@@ -58,10 +58,11 @@ describe('every screen', () => {
           [visitor, PUBLIC],
           [owner, signedIn()],
         ] as const) {
+          const requests = trackRequests(page);
           for (const path of paths) {
             await page.goto(path);
-            await page.waitForLoadState('networkidle');
             await expect.poll(() => page.locator('h1').first().isVisible(), { timeout: 10_000 }).toBe(true);
+            await requests.settled();
             expect(new URL(page.url()).pathname, `${path} stays put`).toBe(path);
             expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
             // axe once per screen and language is enough; it runs on the phone layout, the one most used.
