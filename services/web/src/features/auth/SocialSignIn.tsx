@@ -11,6 +11,7 @@ import { href } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Divider, Stack } from '../../ui/layout.tsx';
+import { useFacebookSignIn, useGoogleSignIn } from './api.ts';
 
 type Provider = 'Google' | 'Facebook';
 
@@ -27,8 +28,8 @@ export function SocialSignIn() {
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState<Provider | null>(null);
   const config = trpc.config.get.useQuery({}, { staleTime: Number.POSITIVE_INFINITY, retry: false });
-  const google = trpc.auth.google.useMutation();
-  const facebook = trpc.auth.facebook.useMutation();
+  const google = useGoogleSignIn();
+  const facebook = useFacebookSignIn();
   const language = i18n.language === 'es' ? 'es' : 'en';
 
   const providers = config.data;

@@ -1,7 +1,8 @@
 import { ZForgotPasswordInput } from '@reorder/schemas';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { apiErrorInfo } from '../../app/trpc.ts';
+import { useForgotPassword } from '../../features/auth/api.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
@@ -18,8 +19,8 @@ export default function ForgotPassword() {
   const toast = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm(ZForgotPasswordInput, { email: '' });
-  const forgot = trpc.auth.forgotPassword.useMutation({
-    onSuccess(_data, input) {
+  const forgot = useForgotPassword({
+    onSuccess(input) {
       setSentTo(input.email);
       toast.success(t('auth.emailed'));
     },

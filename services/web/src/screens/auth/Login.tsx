@@ -3,7 +3,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { deviceTokenFor } from '../../app/device-token.ts';
 import { afterLoginPath } from '../../app/redirect.ts';
 import { startSession } from '../../app/start-session.ts';
-import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { apiErrorInfo } from '../../app/trpc.ts';
+import { useLogin } from '../../features/auth/api.ts';
 import { SocialSignIn } from '../../features/auth/SocialSignIn.tsx';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -21,7 +22,7 @@ export default function Login() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const form = useForm(ZLoginInput, { email: '', password: '' });
-  const login = trpc.auth.login.useMutation({
+  const login = useLogin({
     onSuccess(session) {
       startSession(session);
       navigate(afterLoginPath(search), { replace: true });

@@ -1,11 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
-import { signOutOfProviders } from '../../app/providers.ts';
-import { trpc } from '../../app/trpc.ts';
 import { lastVisited } from '../../app/visits.ts';
+import { useSignOut } from '../../features/auth/api.ts';
 import { href } from '../../lib/paths.ts';
-import { sessionStore } from '../../lib/session.ts';
 
 /**
  * Ends the session on the server (its token stops working at once) and here,
@@ -15,16 +12,11 @@ import { sessionStore } from '../../lib/session.ts';
  */
 export default function Logout() {
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
-  const { client } = trpc.useUtils();
+  const signOut = useSignOut();
   useLayoutEffect(() => {
     const previous = lastVisited();
-    const token = sessionStore.get()?.token;
-    if (token) client.auth.logout.mutate({}, { context: { token } }).catch((error) => console.error('Server sign-out failed', error));
-    sessionStore.clear();
-    signOutOfProviders();
-    queryClient.clear();
+    signOut();
     navigate(previous && previous.access !== 'auth' ? previous.path : href('home'), { replace: true });
-  }, [navigate, queryClient, client]);
+  }, [navigate, signOut]);
   return null;
 }

@@ -3,7 +3,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { afterLoginPath } from '../../app/redirect.ts';
 import { browserTimeZone } from '../../app/schedule-format.ts';
 import { startSession } from '../../app/start-session.ts';
-import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { apiErrorInfo } from '../../app/trpc.ts';
+import { useRegister } from '../../features/auth/api.ts';
 import { SocialSignIn } from '../../features/auth/SocialSignIn.tsx';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -21,7 +22,7 @@ export default function Register() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const form = useForm(ZRegisterInput, { businessName: '', fullName: '', email: '', password: '' });
-  const register = trpc.auth.register.useMutation({
+  const register = useRegister({
     onSuccess(session) {
       startSession(session);
       toast.success(t('auth.registered'));

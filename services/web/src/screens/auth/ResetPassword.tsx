@@ -1,7 +1,8 @@
 import { ZResetPasswordInput } from '@reorder/schemas';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { apiErrorInfo } from '../../app/trpc.ts';
+import { useResetPassword } from '../../features/auth/api.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
@@ -22,7 +23,7 @@ export default function ResetPassword() {
   const { token = '' } = useParams<{ token: string }>();
   const [linkInvalid, setLinkInvalid] = useState(false);
   const form = useForm(ZNewPasswordForm, { password: '' });
-  const reset = trpc.auth.resetPassword.useMutation({
+  const reset = useResetPassword({
     onSuccess() {
       toast.success(t('auth.resetDone'));
       navigate(href('login'), { replace: true });

@@ -1,10 +1,9 @@
-import type { TUser } from '@reorder/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import { trpc } from '../../app/trpc.ts';
+import { useVerifyEmail } from '../../features/auth/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { sessionStore, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
@@ -20,8 +19,7 @@ export default function VerifyEmail() {
   const { t } = useTranslation();
   const { token } = useParams<{ token: string }>();
   const signedIn = useSession() !== null;
-  const utils = trpc.useUtils();
-  const verify = trpc.auth.verifyEmail.useMutation();
+  const verify = useVerifyEmail();
   const [state, setState] = useState<'checking' | 'done' | 'failed'>('checking');
   // A link is used once: StrictMode's second effect must not send it again.
   const sent = useRef(false);
@@ -29,19 +27,11 @@ export default function VerifyEmail() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    verify.mutateAsync({ token }).then(
-      async () => {
-        // The signed-in user's record first (it may carry a new email), then the success: "Continue" never shows the old one.
-        try {
-          if (sessionStore.get()) sessionStore.setUser((await utils.users.byUsername.fetch({ username: 'me' }, { staleTime: 0 })) as TUser);
-        } catch (error) {
-          console.error('Could not refresh the signed-in user after verifying the email', error);
-        }
-        setState('done');
-      },
+    verify(token).then(
+      () => setState('done'),
       () => setState('failed'),
     );
-  }, [token, verify, utils]);
+  }, [token, verify]);
 
   return (
     <PublicScreen title={t('auth.verifyTitle')}>

@@ -1,0 +1,87 @@
+import type { TSession, TUser } from '@reorder/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { signOutOfProviders } from '../../app/providers.ts';
+import { trpc } from '../../app/trpc.ts';
+import { sessionStore } from '../../lib/session.ts';
+import type { MutationCallbacks } from '../suppliers/api.ts';
+
+/** Signs in with email and password; the screen starts the session with the answer. */
+export function useLogin(callbacks: MutationCallbacks<TSession>) {
+  return trpc.auth.login.useMutation({ onSuccess: callbacks.onSuccess, onError: callbacks.onError });
+}
+
+/** Makes an account; the screen starts the session with the answer. */
+export function useRegister(callbacks: MutationCallbacks<TSession>) {
+  return trpc.auth.register.useMutation({ onSuccess: callbacks.onSuccess, onError: callbacks.onError });
+}
+
+/** Signs in (or up) with a Google credential. */
+export function useGoogleSignIn() {
+  return trpc.auth.google.useMutation();
+}
+
+/** Signs in (or up) with a Facebook access token. */
+export function useFacebookSignIn() {
+  return trpc.auth.facebook.useMutation();
+}
+
+/** Asks for a reset link; `onSuccess` is told the address it was asked for. */
+export function useForgotPassword(callbacks: MutationCallbacks<{ email: string }>) {
+  return trpc.auth.forgotPassword.useMutation({
+    onSuccess: (_data, input) => callbacks.onSuccess?.(input),
+    onError: callbacks.onError,
+  });
+}
+
+/** Sets a new password with the token from the email (no sign-in follows). */
+export function useResetPassword(callbacks: MutationCallbacks<unknown>) {
+  return trpc.auth.resetPassword.useMutation({ onSuccess: callbacks.onSuccess, onError: callbacks.onError });
+}
+
+/**
+ * Opens a verification link: resolves once the server took the token (and,
+ * when signed in, the session holds the user's record as the server has it
+ * now, which may carry a new email), rejects when the server refused it.
+ */
+export function useVerifyEmail() {
+  const utils = trpc.useUtils();
+  const { mutateAsync } = trpc.auth.verifyEmail.useMutation();
+  return useCallback(
+    async (token: string) => {
+      await mutateAsync({ token });
+      // The signed-in user's record first (it may carry a new email), then the success: "Continue" never shows the old one.
+      try {
+        if (sessionStore.get()) sessionStore.setUser((await utils.users.byUsername.fetch({ username: 'me' }, { staleTime: 0 })) as TUser);
+      } catch (error) {
+        console.error('Could not refresh the signed-in user after verifying the email', error);
+      }
+    },
+    [mutateAsync, utils],
+  );
+}
+
+/** Forgets the session on this device: the token, the provider's sign-in where its SDK is loaded, and every cached answer. */
+export function useForgetSession() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    sessionStore.clear();
+    signOutOfProviders();
+    queryClient.clear();
+  }, [queryClient]);
+}
+
+/**
+ * Ends the session on the server (its token stops working at once) and
+ * forgets it here. It never waits for the server: without a connection the
+ * token is still forgotten.
+ */
+export function useSignOut() {
+  const { client } = trpc.useUtils();
+  const forget = useForgetSession();
+  return useCallback(() => {
+    const token = sessionStore.get()?.token;
+    if (token) client.auth.logout.mutate({}, { context: { token } }).catch((error) => console.error('Server sign-out failed', error));
+    forget();
+  }, [client, forget]);
+}
