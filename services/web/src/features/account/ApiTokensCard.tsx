@@ -12,6 +12,7 @@ import { CopyButton } from '../../ui/CopyButton.tsx';
 import { CodeField, type Option, PasswordField, SelectField, TextField } from '../../ui/fields.tsx';
 import { List, ListItem } from '../../ui/List.tsx';
 import { Banner, ButtonRow, Empty, Form, Hint, ItemName, StatusLine } from '../../ui/layout.tsx';
+import { useCreateApiToken, useRevokeApiToken } from './api.ts';
 
 /** Every token expires: 90 days unless another is picked, a year at most (docs/decisions.md §8.6). */
 const EXPIRY_DAYS = ['30', '90', '365'] as const;
@@ -25,24 +26,19 @@ const EXPIRY_DAYS = ['30', '90', '365'] as const;
 export function ApiTokensCard() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const utils = trpc.useUtils();
   const verified = useSession()?.user.emailVerified !== false;
   const tokens = trpc.auth.tokens.useQuery({});
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm(ZCreateApiTokenInput.pick({ name: true }), { name: '', expiresInDays: '90', currentPassword: '' });
-  const create = trpc.auth.createToken.useMutation({
+  const create = useCreateApiToken({
     onSuccess(created) {
       setSecret(created.token);
       form.reset();
-      void utils.auth.tokens.invalidate();
     },
     onError: (error) => toast.error(apiErrorInfo(error).message || t('errors.generic')),
   });
-  const revoke = trpc.auth.revokeToken.useMutation({
-    onSuccess() {
-      toast.success(t('profile.tokenRevoked'));
-      void utils.auth.tokens.invalidate();
-    },
+  const revoke = useRevokeApiToken({
+    onSuccess: () => toast.success(t('profile.tokenRevoked')),
     onError: () => toast.error(t('errors.generic')),
   });
   const expiries: Option[] = EXPIRY_DAYS.map((days) => ({ value: days, label: t('profile.tokenExpiryDays', { count: Number(days) }) }));

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { trpc } from '../../app/trpc.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
@@ -7,6 +6,7 @@ import { useToast } from '../../lib/toast.tsx';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { ButtonRow, Hint } from '../../ui/layout.tsx';
+import { useExportData } from './api.ts';
 
 /** Saves text as a file the browser downloads, under the given name. */
 function saveFile(name: string, text: string, type: string): void {
@@ -29,15 +29,14 @@ function saveFile(name: string, text: string, type: string): void {
 export function DataCard() {
   const { t } = useTranslation();
   const toast = useToast();
-  const utils = trpc.useUtils();
+  const exportData = useExportData();
   const username = useSession()?.user.username ?? 'account';
   const [busy, setBusy] = useState(false);
 
   async function download() {
     setBusy(true);
     try {
-      // Always a fresh copy: never one cached from an earlier download.
-      const data = await utils.users.export.fetch({}, { staleTime: 0, gcTime: 0 });
+      const data = await exportData();
       saveFile(`reorder-${username}-${data.exportedAt.slice(0, 10)}.json`, `${JSON.stringify(data, null, 2)}\n`, 'application/json');
       toast.success(t('profile.downloadReady'));
     } catch {

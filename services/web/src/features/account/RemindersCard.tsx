@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { CheckboxField, type Option, SelectField } from '../../ui/fields.tsx';
 import { Hint } from '../../ui/layout.tsx';
-import { useUpdateMe } from './api.ts';
+import { useDeletePushSubscription, useSavePushSubscription, useUpdateMe } from './api.ts';
 import { type PushState, PushUnavailable, pushState, subscribe, unsubscribe } from './push.ts';
 
 const MINUTES = [15, 30, 60, 120, 180, 240, 360, 720, LIMITS.reminderMinutesMax];
@@ -35,8 +35,8 @@ export function RemindersCard() {
     onSuccess: () => toast.success(t('profile.remindersSaved')),
     onError: () => toast.error(t('profile.updateError')),
   });
-  const pushOn = trpc.push.subscribe.useMutation();
-  const pushOff = trpc.push.unsubscribe.useMutation();
+  const pushOn = useSavePushSubscription();
+  const pushOff = useDeletePushSubscription();
   const [device, setDevice] = useState<PushState | 'busy'>('busy');
   useEffect(() => {
     pushState().then(setDevice, () => setDevice('unsupported'));

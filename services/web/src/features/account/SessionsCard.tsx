@@ -1,15 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { trpc } from '../../app/trpc.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { sessionStore } from '../../lib/session.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { List, ListItem } from '../../ui/List.tsx';
 import { Badge, ButtonRow, Hint, ItemName, StatusLine } from '../../ui/layout.tsx';
+import { useEndSession, useSignOutEverywhere } from './api.ts';
 import { deviceName } from './device-name.ts';
 
 /** The signed-in devices of the account (docs/decisions.md §4): end one, or all of them. */
@@ -17,22 +16,13 @@ export function SessionsCard() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
   const sessions = trpc.auth.sessions.useQuery({});
-  const end = trpc.auth.endSession.useMutation({
-    onSuccess() {
-      toast.success(t('profile.sessionEnded'));
-      void utils.auth.sessions.invalidate();
-    },
+  const end = useEndSession({
+    onSuccess: () => toast.success(t('profile.sessionEnded')),
     onError: () => toast.error(t('errors.generic')),
   });
-  const endAll = trpc.auth.logoutAll.useMutation({
-    onSuccess() {
-      sessionStore.clear();
-      queryClient.clear();
-      navigate(href('login'), { replace: true });
-    },
+  const endAll = useSignOutEverywhere({
+    onSuccess: () => navigate(href('login'), { replace: true }),
     onError: () => toast.error(t('errors.generic')),
   });
   const label = (userAgent: string) => {

@@ -1,9 +1,10 @@
-import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { apiErrorInfo } from '../../app/trpc.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { TextButton } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/layout.tsx';
+import { useResendVerification } from './api.ts';
 
 /**
  * Shown on every signed-in screen until the account's email is verified
@@ -13,7 +14,7 @@ export function VerifyEmailBanner() {
   const { t } = useTranslation();
   const toast = useToast();
   const user = useSession()?.user;
-  const resend = trpc.auth.resendVerification.useMutation({
+  const resend = useResendVerification({
     onSuccess: () => toast.success(t('auth.emailed')),
     onError: (error) => toast.error(apiErrorInfo(error).kind === 'TOO_MANY_REQUESTS' ? t('errors.tooMany') : t('errors.generic')),
   });

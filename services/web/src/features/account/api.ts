@@ -1,6 +1,9 @@
-import type { TUser } from '@reorder/schemas';
+import type { TCreatedApiToken, TUser } from '@reorder/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { trpc } from '../../app/trpc.ts';
 import { sessionStore } from '../../lib/session.ts';
+import type { MutationCallbacks } from '../suppliers/api.ts';
 
 /**
  * Saves the owner's profile (`PUT /users/me`): the language switch, the
@@ -15,4 +18,79 @@ export function useUpdateMe(callbacks: { onSuccess?(user: TUser): void; onError?
     },
     onError: (error) => callbacks.onError?.(error),
   });
+}
+
+/** Deletes the account and everything in it; the screen then forgets the session (`useForgetSession`). */
+export function useDeleteAccount() {
+  return trpc.users.deleteMe.useMutation();
+}
+
+/** A copy of everything in the account, always fresh: never one cached from an earlier download. */
+export function useExportData() {
+  const utils = trpc.useUtils();
+  return useCallback(() => utils.users.export.fetch({}, { staleTime: 0, gcTime: 0 }), [utils]);
+}
+
+/** Sends the verification link again. */
+export function useResendVerification(callbacks: MutationCallbacks<unknown>) {
+  return trpc.auth.resendVerification.useMutation({ onSuccess: callbacks.onSuccess, onError: callbacks.onError });
+}
+
+/** Ends the session of another device; the list of sessions is read again. */
+export function useEndSession(callbacks: MutationCallbacks<unknown>) {
+  const utils = trpc.useUtils();
+  return trpc.auth.endSession.useMutation({
+    onSuccess(result) {
+      callbacks.onSuccess?.(result);
+      void utils.auth.sessions.invalidate();
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Ends every session of the account, this one too: this device forgets the session and every cached answer. */
+export function useSignOutEverywhere(callbacks: MutationCallbacks<unknown>) {
+  const queryClient = useQueryClient();
+  return trpc.auth.logoutAll.useMutation({
+    onSuccess(result) {
+      sessionStore.clear();
+      queryClient.clear();
+      callbacks.onSuccess?.(result);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Makes a personal API token (its secret comes once, in the answer); the list of tokens is read again. */
+export function useCreateApiToken(callbacks: MutationCallbacks<TCreatedApiToken>) {
+  const utils = trpc.useUtils();
+  return trpc.auth.createToken.useMutation({
+    onSuccess(created) {
+      callbacks.onSuccess?.(created);
+      void utils.auth.tokens.invalidate();
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Revokes a personal API token; the list of tokens is read again. */
+export function useRevokeApiToken(callbacks: MutationCallbacks<unknown>) {
+  const utils = trpc.useUtils();
+  return trpc.auth.revokeToken.useMutation({
+    onSuccess(result) {
+      callbacks.onSuccess?.(result);
+      void utils.auth.tokens.invalidate();
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Keeps this browser's Web Push subscription on the account (reminders, confirmations). */
+export function useSavePushSubscription() {
+  return trpc.push.subscribe.useMutation();
+}
+
+/** Forgets this browser's Web Push subscription. */
+export function useDeletePushSubscription() {
+  return trpc.push.unsubscribe.useMutation();
 }

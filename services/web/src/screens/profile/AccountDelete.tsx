@@ -1,12 +1,11 @@
 import { LIMITS, ZDeleteAccountInput } from '@reorder/schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { signOutOfProviders } from '../../app/providers.ts';
-import { apiErrorInfo, trpc } from '../../app/trpc.ts';
+import { apiErrorInfo } from '../../app/trpc.ts';
+import { useDeleteAccount } from '../../features/account/api.ts';
+import { useForgetSession } from '../../features/auth/api.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { sessionStore } from '../../lib/session.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -24,9 +23,9 @@ export default function AccountDelete() {
   const { t } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
+  const forgetSession = useForgetSession();
   const form = useForm(ZDeleteAccountInput, { currentPassword: '' });
-  const remove = trpc.users.deleteMe.useMutation();
+  const remove = useDeleteAccount();
 
   async function confirm({ currentPassword }: { currentPassword?: string }) {
     try {
@@ -42,9 +41,7 @@ export default function AccountDelete() {
       toast.error(info.kind === 'TOO_MANY_REQUESTS' ? t('errors.tooMany') : t('profile.deleteError'));
       return;
     }
-    sessionStore.clear();
-    signOutOfProviders();
-    queryClient.clear();
+    forgetSession();
     toast.success(t('profile.deleted'));
     navigate(href('home'), { replace: true });
   }
