@@ -1,6 +1,6 @@
 import { LIMITS, ZFeedbackInput } from '@reorder/schemas';
 import { useLocation } from 'wouter';
-import { trpc } from '../../app/trpc.ts';
+import { useSendFeedback } from '../../features/feedback/api.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
@@ -19,7 +19,7 @@ export default function Feedback() {
   const [, navigate] = useLocation();
   const user = useSession()?.user;
   const form = useForm(ZFeedbackInput, { fullName: user?.fullName ?? '', email: user?.email ?? '', note: '' });
-  const send = trpc.feedback.send.useMutation({
+  const send = useSendFeedback({
     onSuccess() {
       toast.success(t('feedback.sent'));
       navigate(href('profile'));
