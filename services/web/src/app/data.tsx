@@ -17,7 +17,12 @@ import { createQueryClient, createTrpcClient, setUnauthorizedHandler, trpc } fro
 onlineManager.setOnline(navigator.onLine);
 
 // One cache for the whole visit: every screen that talks to the API mounts
-// these providers, and they all share the same clients.
+// these providers, and they all share the same clients. The cache's own life
+// is wired here, outside any feature (cache-writes.test.ts allows this file):
+// it is emptied when the account changes and read again once the offline copy
+// is back. Those writes concern the whole cache, not one feature's data, and
+// run once per page outside React; every change of data and the cache
+// updates that follow it are hooks in features/<area>/api.ts.
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const persister = createOfflinePersister();

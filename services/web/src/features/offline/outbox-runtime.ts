@@ -18,6 +18,14 @@ import { createOutbox, type Outbox, type OutboxEntry, type OutboxOutcome, type O
  * changes on their way applied, `useShownOrder`), settled into react-query's
  * cache as the server answers, and reported in the owner's language when
  * refused.
+ *
+ * Its cache writes are its own, the one exception to "cache writes live in
+ * `features/<area>/api.ts`" outside the app's wiring (cache-writes.test.ts): it
+ * runs outside React, for whichever screen is open or none, and settling each
+ * answer into the order's cache as the change leaves the queue (and reading
+ * the orders again once it empties or a change is refused) is what makes it
+ * the one save path. No hook could do that, and no screen writes the order's
+ * cache (`useOrder` reads it through `useShownOrder`).
  */
 
 export interface Rejection {
