@@ -6,11 +6,11 @@ import {
   expectFieldError,
   expectOk,
   newBrowserKeys,
-  startPushService,
   startTestServer,
-  type TestServer,
+  usePushService,
+  useTestServer,
 } from '@reorder/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 11, docs/decisions.md §6.4: a sent order's text ends with a link where
@@ -20,20 +20,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
  * injectable clock.
  */
 
-let t: TestServer;
-let push: Awaited<ReturnType<typeof startPushService>>;
-beforeAll(async () => {
-  push = await startPushService(() => 201);
-  // The push service stand-in listens on 127.0.0.1: a local target, allowed by this test setting only (docs/decisions.md §8.6).
-  t = await startTestServer({ env: { ALLOW_PRIVATE_ENDPOINTS: '1' } });
-});
-afterEach(() => {
-  t.server.deps.clock = undefined;
-});
-afterAll(async () => {
-  await t?.close();
-  await push?.close();
-});
+const push = usePushService(() => 201);
+const t = useTestServer({ env: { ALLOW_PRIVATE_ENDPOINTS: '1' } });
 
 const DAY = 24 * 60 * 60 * 1000;
 const LINK = /^http:\/\/app\.test\/confirm\/([A-Za-z0-9_-]{24})$/;

@@ -2,37 +2,26 @@ import {
   expectFailure as expectError,
   expectFieldError,
   type RegisteredUser,
-  startSmtpServer,
-  startTestServer,
-  type TestServer,
   unique,
+  useSmtpServer,
+  useTestServers,
 } from '@reorder/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** POST /api/feedbacks (docs/decisions.md §2, §3): stored, answered as Feedback, mailed to FEEDBACK_TO. */
 
 const FEEDBACK_TO = 'team@reorder.test';
 
-type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
-let smtp: Smtp;
-/** FEEDBACK_TO set, mail through the SMTP server. */
-let t: TestServer;
-/** The same SMTP server, but no FEEDBACK_TO: feedback is only stored. */
-let quiet: TestServer;
-let user: RegisteredUser;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [t, quiet] = await Promise.all([
-    startTestServer({ env: { SMTP_URL: smtp.url, FEEDBACK_TO } }),
-    startTestServer({ env: { SMTP_URL: smtp.url } }),
-  ]);
-  user = await t.api.register({ fullName: 'Fiona Feedback' });
+const smtp = useSmtpServer();
+const { t, quiet } = useTestServers({
+  /** FEEDBACK_TO set, mail through the SMTP server. */
+  t: () => ({ env: { SMTP_URL: smtp.url, FEEDBACK_TO } }),
+  /** The same SMTP server, but no FEEDBACK_TO: feedback is only stored. */
+  quiet: () => ({ env: { SMTP_URL: smtp.url } }),
 });
-
-afterAll(async () => {
-  await Promise.all([t?.close(), quiet?.close()]);
-  await smtp?.close();
+let user: RegisteredUser;
+beforeAll(async () => {
+  user = await t.api.register({ fullName: 'Fiona Feedback' });
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,12 +6,11 @@ import {
   expectOk,
   newBrowserKeys,
   type RegisteredUser,
-  startPushService,
-  startTestServer,
-  type TestServer,
+  usePushService,
+  useTestServer,
   verifyVapid,
 } from '@reorder/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Reminders before a cut-off (docs/decisions.md §6.3): planned in the database,
@@ -21,21 +20,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
  * injectable clock; rounds run when the test calls them.
  */
 
-let t: TestServer;
-let push: Awaited<ReturnType<typeof startPushService>>;
 const gone = new Set<string>();
-beforeAll(async () => {
-  push = await startPushService((path) => (gone.has(path) ? 410 : 201));
-  // The push service stand-in listens on 127.0.0.1: a local target, allowed by this test setting only (docs/decisions.md §8.6).
-  t = await startTestServer({ env: { ALLOW_PRIVATE_ENDPOINTS: '1' } });
-});
-afterEach(() => {
-  t.server.deps.clock = undefined;
-});
-afterAll(async () => {
-  await t?.close();
-  await push?.close();
-});
+const push = usePushService((path) => (gone.has(path) ? 410 : 201));
+const t = useTestServer({ env: { ALLOW_PRIVATE_ENDPOINTS: '1' } });
 
 const MINUTE = 60_000;
 /** Runs a reminder round at `at`; what became of the reminders of `supplierIds` (other tests' rounds may claim theirs too). */

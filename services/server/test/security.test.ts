@@ -13,9 +13,10 @@ import {
   startTestServer,
   type TestServer,
   unique,
+  useTestServers,
 } from '@reorder/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Issue 8: the account-takeover paths and the server's hardening (OWASP ASVS
@@ -24,27 +25,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * of PUT /users/me in users.test.ts too.
  */
 
-let t: TestServer;
-/** Behind one proxy, so a test can speak from several client addresses. */
-let proxied: TestServer;
-/** https PUBLIC_URL, with both sign-in providers configured. */
-let https: TestServer;
-beforeAll(async () => {
-  [t, proxied, https] = await Promise.all([
-    startTestServer({ connectionLimits: { headersTimeoutMs: 1000, requestTimeoutMs: 2000, checkIntervalMs: 200 } }),
-    startTestServer({ env: { TRUST_PROXY: '1' } }),
-    startTestServer({
-      env: {
-        PUBLIC_URL: 'https://orders.example.com',
-        GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
-        FACEBOOK_APP_ID: '1234',
-        FACEBOOK_APP_SECRET: 'secret',
-      },
-    }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([t?.close(), proxied?.close(), https?.close()]);
+const { t, proxied, https } = useTestServers({
+  t: { connectionLimits: { headersTimeoutMs: 1000, requestTimeoutMs: 2000, checkIntervalMs: 200 } },
+  /** Behind one proxy, so a test can speak from several client addresses. */
+  proxied: { env: { TRUST_PROXY: '1' } },
+  /** https PUBLIC_URL, with both sign-in providers configured. */
+  https: {
+    env: {
+      PUBLIC_URL: 'https://orders.example.com',
+      GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+      FACEBOOK_APP_ID: '1234',
+      FACEBOOK_APP_SECRET: 'secret',
+    },
+  },
 });
 
 const me = (server: TestServer, token: string) => server.api.get('/api/users/me', token);

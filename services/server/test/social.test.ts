@@ -2,14 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type ApiResponse,
   DEFAULT_USER_SETTINGS,
+  decodeTokenPart,
+  expectSession,
   type FacebookStandIn,
   type GoogleStandIn,
   type RegisteredUser,
+  type Session,
   startFacebookStandIn,
   startGoogleStandIn,
-  startTestServer,
   type TestServer,
   USER_KEYS,
+  useTestServers,
 } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -33,17 +36,6 @@ let keysGoogle: GoogleStandIn;
 let flakyGoogle: GoogleStandIn;
 let flakyFacebook: FacebookStandIn;
 
-/** Both providers configured against the stand-ins above. */
-let t: TestServer;
-/** Google only, with the short-lived key set. */
-let keysServer: TestServer;
-/** Both providers, against stand-ins the tests make slow or take down. */
-let flaky: TestServer;
-/** Nothing configured. */
-let bare: TestServer;
-/** Facebook with the right app id but a wrong app secret. */
-let wrongSecret: TestServer;
-
 const googleEnv = (standIn: GoogleStandIn) => ({ GOOGLE_CLIENT_ID: standIn.clientId, GOOGLE_JWKS_URL: standIn.jwksUrl });
 const facebookEnv = (standIn: FacebookStandIn, secret = APP_SECRET) => ({
   FACEBOOK_APP_ID: standIn.appId,
@@ -59,18 +51,22 @@ beforeAll(async () => {
     startGoogleStandIn(),
     startFacebookStandIn({ appId: APP_ID, appSecret: APP_SECRET }),
   ]);
-  [t, keysServer, flaky, bare, wrongSecret] = await Promise.all([
-    startTestServer({ env: { ...googleEnv(google), ...facebookEnv(facebook) } }),
-    startTestServer({ env: googleEnv(keysGoogle) }),
-    startTestServer({ env: { ...googleEnv(flakyGoogle), ...facebookEnv(flakyFacebook) } }),
-    startTestServer(),
-    startTestServer({ env: facebookEnv(facebook, `${APP_SECRET}-wrong`) }),
-  ]);
+});
+afterAll(async () => {
+  await Promise.all([google?.close(), facebook?.close(), keysGoogle?.close(), flakyGoogle?.close(), flakyFacebook?.close()]);
 });
 
-afterAll(async () => {
-  await Promise.all([t?.close(), keysServer?.close(), flaky?.close(), bare?.close(), wrongSecret?.close()]);
-  await Promise.all([google?.close(), facebook?.close(), keysGoogle?.close(), flakyGoogle?.close(), flakyFacebook?.close()]);
+const { t, keysServer, flaky, bare, wrongSecret } = useTestServers({
+  /** Both providers configured against the stand-ins above. */
+  t: () => ({ env: { ...googleEnv(google), ...facebookEnv(facebook) } }),
+  /** Google only, with the short-lived key set. */
+  keysServer: () => ({ env: googleEnv(keysGoogle) }),
+  /** Both providers, against stand-ins the tests make slow or take down. */
+  flaky: () => ({ env: { ...googleEnv(flakyGoogle), ...facebookEnv(flakyFacebook) } }),
+  /** Nothing configured. */
+  bare: {},
+  /** Facebook with the right app id but a wrong app secret. */
+  wrongSecret: () => ({ env: facebookEnv(facebook, `${APP_SECRET}-wrong`) }),
 });
 
 // ---------------------------------------------------------------- helpers
@@ -87,7 +83,6 @@ function unique(): string {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const decodePart = (part: string | undefined) => JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8'));
 
 /** An ID token from a Google stand-in, remembered for the log check. */
 async function idToken(standIn: GoogleStandIn, ...args: Parameters<GoogleStandIn['idToken']>): Promise<string> {
@@ -141,51 +136,10 @@ function expectUnreachable(res: ApiResponse, provider: 'Google' | 'Facebook'): v
   expect(res.body.message).toContain('not reachable');
 }
 
-interface SessionUser {
-  id: number;
-  username: string;
-  businessName: string;
-  fullName: string;
-  email: string;
-  language: string;
-  emailVerified: boolean;
-}
-
-/** A Session envelope (docs/decisions.md §2) whose token works; returns the session. A provider sign-in always ends in a verified email. */
-async function expectSession(server: TestServer, res: ApiResponse, user: Partial<SessionUser> = {}) {
-  expect(res.status, res.text).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/application\/json/);
-  expect(res.body).toEqual({
-    code: 1,
-    data: {
-      token: expect.any(String),
-      expiresAt: expect.any(String),
-      user: {
-        id: expect.any(Number),
-        username: expect.any(String),
-        businessName: expect.any(String),
-        fullName: expect.any(String),
-        email: expect.any(String),
-        language: expect.stringMatching(/^(en|es)$/),
-        emailVerified: true,
-        ...DEFAULT_USER_SETTINGS,
-        ...user,
-      },
-    },
-    message: expect.any(String),
-  });
-  const session = res.body.data as { token: string; expiresAt: string; user: SessionUser };
-  expect(new Date(session.expiresAt).toISOString()).toBe(session.expiresAt);
-  expect(Date.parse(session.expiresAt)).toBeGreaterThan(Date.now());
-  // Our own token, not the provider's: an HS256 JWT for this user.
-  const [header, payload] = session.token.split('.');
-  expect(decodePart(header)).toMatchObject({ alg: 'HS256' });
-  expect(decodePart(payload)).toMatchObject({ sub: String(session.user.id), iss: 'reorder' });
+/** A provider sign-in's Session (expectSession): the email always verified, and our own token, never the provider's. */
+async function expectProviderSession(server: TestServer, res: ApiResponse, user: Partial<Session['user']> = {}) {
+  const session = await expectSession(server.api, res, { emailVerified: true, ...user });
   expect(providerTokens.has(session.token)).toBe(false);
-  // ...and it works.
-  const mine = await server.api.get('/api/users/me', session.token);
-  expect(mine.status, mine.text).toBe(200);
-  expect(mine.body.data).toEqual(session.user);
   return session;
 }
 
@@ -246,7 +200,7 @@ describe('POST /api/auth/google', () => {
     const tag = unique();
     const email = `gina.${tag}@gmail.com`;
     const token = await idToken(google, { email, name: 'Gina Gómez' });
-    const session = await expectSession(t, await signInWithGoogle(t, token), {
+    const session = await expectProviderSession(t, await signInWithGoogle(t, token), {
       username: `gina.${tag}`,
       businessName: '',
       fullName: 'Gina Gómez',
@@ -259,7 +213,7 @@ describe('POST /api/auth/google', () => {
 
   it('gives a new account the language asked for', async () => {
     const token = await idToken(google, { email: `lengua.${unique()}@gmail.com` });
-    await expectSession(t, await signInWithGoogle(t, token, { language: 'es' }), { language: 'es' });
+    await expectProviderSession(t, await signInWithGoogle(t, token, { language: 'es' }), { language: 'es' });
   });
 
   it('makes the username as registration does, with a number appended when it is taken', async () => {
@@ -267,23 +221,26 @@ describe('POST /api/auth/google', () => {
     const taken = await register(t, { email: `taken${tag}@example.com` });
     expect(taken.user.username).toBe(`taken${tag}`);
     const token = await idToken(google, { email: `Taken${tag}@gmail.com` });
-    const session = await expectSession(t, await signInWithGoogle(t, token), { username: `taken${tag}2` });
+    const session = await expectProviderSession(t, await signInWithGoogle(t, token), { username: `taken${tag}2` });
     expect(session.user.id).not.toBe(taken.user.id);
   });
 
   it('signs the same Google account (same sub) into the same user again, even after its email changed', async () => {
     const sub = `1${Date.now()}${sequence}77`;
     const email = `repeat.${unique()}@gmail.com`;
-    const first = await expectSession(t, await signInWithGoogle(t, await idToken(google, { sub, email })), { email });
-    const second = await expectSession(t, await signInWithGoogle(t, await idToken(google, { sub, email })));
+    const first = await expectProviderSession(t, await signInWithGoogle(t, await idToken(google, { sub, email })), { email });
+    const second = await expectProviderSession(t, await signInWithGoogle(t, await idToken(google, { sub, email })));
     expect(second.user).toEqual(first.user);
-    const moved = await expectSession(t, await signInWithGoogle(t, await idToken(google, { sub, email: `moved.${unique()}@gmail.com` })));
+    const moved = await expectProviderSession(
+      t,
+      await signInWithGoogle(t, await idToken(google, { sub, email: `moved.${unique()}@gmail.com` })),
+    );
     expect(moved.user.id).toBe(first.user.id);
   });
 
   it('accepts the issuer without https ("accounts.google.com"), as Google also sends it', async () => {
     const email = `plainiss.${unique()}@gmail.com`;
-    await expectSession(t, await signInWithGoogle(t, await idToken(google, { iss: 'accounts.google.com', email })), { email });
+    await expectProviderSession(t, await signInWithGoogle(t, await idToken(google, { iss: 'accounts.google.com', email })), { email });
   });
 
   it('links a verified account with the same email (any case), which keeps its profile, language, password and sessions', async () => {
@@ -291,11 +248,14 @@ describe('POST /api/auth/google', () => {
     const owner = await registerVerified(t, { email: `Lina.${tag}@example.com`, businessName: 'Bar Lina', fullName: 'Lina Luna' });
     const sub = `2${Date.now()}${sequence}`;
     const token = await idToken(google, { sub, email: `lina.${tag}@example.com`, name: 'Someone Else' });
-    const linked = await expectSession(t, await signInWithGoogle(t, token, { language: 'es' }));
+    const linked = await expectProviderSession(t, await signInWithGoogle(t, token, { language: 'es' }));
     expect(linked.user).toEqual(owner.user);
 
     // Linked by sub from now on: a later token with another email still finds it.
-    const later = await expectSession(t, await signInWithGoogle(t, await idToken(google, { sub, email: `lina.new.${tag}@gmail.com` })));
+    const later = await expectProviderSession(
+      t,
+      await signInWithGoogle(t, await idToken(google, { sub, email: `lina.new.${tag}@gmail.com` })),
+    );
     expect(later.user.id).toBe(owner.user.id);
 
     // The password still works, for the same account, and so does the session it had.
@@ -311,7 +271,10 @@ describe('POST /api/auth/google', () => {
     const squatter = await register(t, { email, businessName: 'Squat Bar', password: 'squatter password 1' });
     expect(squatter.user.emailVerified).toBe(false);
     const planted = await plantAccess(t, squatter.user.id);
-    const linked = await expectSession(t, await signInWithGoogle(t, await idToken(google, { email })), { email, emailVerified: true });
+    const linked = await expectProviderSession(t, await signInWithGoogle(t, await idToken(google, { email })), {
+      email,
+      emailVerified: true,
+    });
     expect(linked.user.id).toBe(squatter.user.id);
     // The squatter is out: the session, API token and push subscription ended, and the password no longer signs in (§8.6).
     expect(await tokenWorks(t, squatter.token)).toBe(false);
@@ -327,7 +290,7 @@ describe('POST /api/auth/google', () => {
 
   it('does not link an account whose email is already linked to another Google account (409)', async () => {
     const owner = await register(t);
-    await expectSession(t, await signInWithGoogle(t, await idToken(google, { email: owner.email })), { email: owner.email });
+    await expectProviderSession(t, await signInWithGoogle(t, await idToken(google, { email: owner.email })), { email: owner.email });
     const res = await signInWithGoogle(t, await idToken(google, { email: owner.email }));
     expectError(res, 409, 'CONFLICT');
     expect(res.body.message).toContain('Google');
@@ -337,13 +300,13 @@ describe('POST /api/auth/google', () => {
     const token = await idToken(google, { email: `double.${unique()}@gmail.com` });
     const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => signInWithGoogle(t, token)));
     const sessions = [];
-    for (const res of answers) sessions.push(await expectSession(t, res));
+    for (const res of answers) sessions.push(await expectProviderSession(t, res));
     for (const session of sessions) expect(session.user).toEqual(sessions[0]?.user);
   });
 
   it('does not let an account made with Google sign in with a password (401, not a 500)', async () => {
     const email = `nopass.${unique()}@gmail.com`;
-    await expectSession(t, await signInWithGoogle(t, await idToken(google, { email })), { email });
+    await expectProviderSession(t, await signInWithGoogle(t, await idToken(google, { email })), { email });
     const res = await t.api.post('/api/auth/login', { email, password: 'any password at all' });
     expectError(res, 401, 'UNAUTHORIZED');
   });
@@ -379,11 +342,11 @@ describe('POST /api/auth/google', () => {
     expectRejected(res, 'Google', /verified/i);
     // The account was not linked to that Google account either.
     const again = await signInWithGoogle(t, await idToken(google, { email: owner.email }));
-    expect((await expectSession(t, again)).user.id).toBe(owner.user.id);
+    expect((await expectProviderSession(t, again)).user.id).toBe(owner.user.id);
   });
 
   it('rejects what is not a Google ID token (garbage, unsigned, HS256) with a 401, never a 500', async () => {
-    const claims = decodePart((await idToken(google)).split('.')[1]);
+    const claims = decodeTokenPart((await idToken(google)).split('.')[1]);
     const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`;
     const hs256 = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.${Buffer.from('not a real mac').toString('base64url')}`;
     for (const token of ['not-a-jwt', 'a.b.c', unsigned, hs256]) {
@@ -403,7 +366,7 @@ describe('POST /api/auth/google', () => {
 
 /** Options for a token signed by the unknown key but naming a kid the key set does publish. */
 async function publishedKidOptions() {
-  const kid = decodePart((await google.idToken()).split('.')[0]).kid as string;
+  const kid = decodeTokenPart((await google.idToken()).split('.')[0]).kid as string;
   return { signWith: 'unknown' as const, kid };
 }
 
@@ -412,11 +375,12 @@ describe("Google's key set", () => {
     const before = keysGoogle.fetches();
     expect(before).toBeLessThanOrEqual(1);
     const started = Date.now();
-    await expectSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle)));
+    await expectProviderSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle)));
     expect(keysGoogle.fetches()).toBe(1);
     const sub = `3${Date.now()}${sequence}`;
-    for (let i = 0; i < 3; i++) await expectSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle, { sub })));
-    await expectSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle)));
+    for (let i = 0; i < 3; i++)
+      await expectProviderSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle, { sub })));
+    await expectProviderSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle)));
     expectRejected(await signInWithGoogle(keysServer, await idToken(keysGoogle, { aud: 'other' })), 'Google', /aud/);
     expectRejected(await signInWithGoogle(keysServer, await idToken(keysGoogle, {}, { signWith: 'unknown' })), 'Google', /not valid/);
     expectRejected(await signInWithGoogle(keysServer, await idToken(keysGoogle, {}, { signWith: 'unknown' })), 'Google', /not valid/);
@@ -425,22 +389,22 @@ describe("Google's key set", () => {
   });
 
   it('is fetched again once its Cache-Control max-age has passed, then cached again', async () => {
-    await expectSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle)));
+    await expectProviderSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle)));
     const before = keysGoogle.fetches();
     expect(before).toBeGreaterThanOrEqual(1);
     await sleep(KEYS_MAX_AGE_S * 1000 + 300);
-    await expectSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle)));
+    await expectProviderSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle)));
     expect(keysGoogle.fetches()).toBe(before + 1);
-    await expectSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle)));
+    await expectProviderSession(keysServer, await signInWithGoogle(keysServer, await idToken(keysGoogle)));
     expect(keysGoogle.fetches()).toBe(before + 1);
   });
 
   it('keeps signing in from the cached keys while the key set is down', async () => {
-    await expectSession(t, await signInWithGoogle(t, await idToken(google)));
+    await expectProviderSession(t, await signInWithGoogle(t, await idToken(google)));
     const fetches = google.fetches();
     google.setDown(true);
     try {
-      await expectSession(t, await signInWithGoogle(t, await idToken(google)));
+      await expectProviderSession(t, await signInWithGoogle(t, await idToken(google)));
       expect(google.fetches()).toBe(fetches);
     } finally {
       google.setDown(false);
@@ -454,7 +418,7 @@ describe('POST /api/auth/facebook', () => {
   it('signs in with a valid token and creates an account: name from /me, no business name, username from the email', async () => {
     const tag = unique();
     const user = facebookUser(facebook, { name: 'Fátima Fuentes', email: `fatima.${tag}@example.com` });
-    const session = await expectSession(t, await signInWithFacebook(t, user.token), {
+    const session = await expectProviderSession(t, await signInWithFacebook(t, user.token), {
       username: `fatima.${tag}`,
       businessName: '',
       fullName: 'Fátima Fuentes',
@@ -466,14 +430,14 @@ describe('POST /api/auth/facebook', () => {
 
   it('gives a new account the language asked for', async () => {
     const user = facebookUser(facebook);
-    await expectSession(t, await signInWithFacebook(t, user.token, { language: 'es' }), { language: 'es', email: user.email });
+    await expectProviderSession(t, await signInWithFacebook(t, user.token, { language: 'es' }), { language: 'es', email: user.email });
   });
 
   it('signs the same Facebook user into the same account with a new token', async () => {
     const user = facebookUser(facebook);
-    const first = await expectSession(t, await signInWithFacebook(t, user.token));
+    const first = await expectProviderSession(t, await signInWithFacebook(t, user.token));
     const again = facebookUser(facebook, { id: user.id, name: user.name, email: user.email });
-    const second = await expectSession(t, await signInWithFacebook(t, again.token));
+    const second = await expectProviderSession(t, await signInWithFacebook(t, again.token));
     expect(second.user).toEqual(first.user);
   });
 
@@ -481,14 +445,14 @@ describe('POST /api/auth/facebook', () => {
     const user = facebookUser(facebook);
     const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => signInWithFacebook(t, user.token)));
     const sessions = [];
-    for (const res of answers) sessions.push(await expectSession(t, res));
+    for (const res of answers) sessions.push(await expectProviderSession(t, res));
     for (const session of sessions) expect(session.user).toEqual(sessions[0]?.user);
   });
 
   it('links a verified account with the same email, which keeps its profile and password', async () => {
     const owner = await registerVerified(t, { businessName: 'Frutería Flor', fullName: 'Flor Fernández' });
     const user = facebookUser(facebook, { email: owner.email, name: 'Somebody Else' });
-    const linked = await expectSession(t, await signInWithFacebook(t, user.token, { language: 'es' }));
+    const linked = await expectProviderSession(t, await signInWithFacebook(t, user.token, { language: 'es' }));
     expect(linked.user).toEqual(owner.user);
     const login = await t.api.post('/api/auth/login', { email: owner.email, password: owner.password });
     expect(login.status, login.text).toBe(200);
@@ -499,7 +463,7 @@ describe('POST /api/auth/facebook', () => {
     const squatter = await register(t, { password: 'squatter password 2' });
     const planted = await plantAccess(t, squatter.user.id);
     const user = facebookUser(facebook, { email: squatter.email });
-    const linked = await expectSession(t, await signInWithFacebook(t, user.token), { email: squatter.email });
+    const linked = await expectProviderSession(t, await signInWithFacebook(t, user.token), { email: squatter.email });
     expect(linked.user.id).toBe(squatter.user.id);
     expect(await tokenWorks(t, squatter.token)).toBe(false);
     expect(await planted.gone()).toBe(true);
@@ -546,9 +510,9 @@ describe('POST /api/auth/facebook', () => {
 
   it('signs a linked user in even when /me gives no email', async () => {
     const user = facebookUser(facebook);
-    const first = await expectSession(t, await signInWithFacebook(t, user.token), { email: user.email });
+    const first = await expectProviderSession(t, await signInWithFacebook(t, user.token), { email: user.email });
     const withoutEmail = facebookUser(facebook, { id: user.id, name: user.name, email: undefined });
-    const second = await expectSession(t, await signInWithFacebook(t, withoutEmail.token));
+    const second = await expectProviderSession(t, await signInWithFacebook(t, withoutEmail.token));
     expect(second.user).toEqual(first.user);
   });
 
@@ -562,7 +526,7 @@ describe('POST /api/auth/facebook', () => {
     const warning = wrongSecret.logs.find((line) => line.includes('Facebook refused the app token'));
     expect(warning).toContain('FACEBOOK_APP_SECRET');
     // The same token works on the server with the right secret.
-    await expectSession(t, await signInWithFacebook(t, user.token));
+    await expectProviderSession(t, await signInWithFacebook(t, user.token));
   });
 
   it('asks for the token (400 naming facebookToken) when it is missing or empty', async () => {
@@ -602,7 +566,7 @@ describe('a provider that is down or slow', () => {
   it('Google sign-in works again once the key set answers', async () => {
     flakyGoogle.setDelay(0);
     flakyGoogle.setDown(false);
-    await expectSession(flaky, await signInWithGoogle(flaky, await idToken(flakyGoogle)));
+    await expectProviderSession(flaky, await signInWithGoogle(flaky, await idToken(flakyGoogle)));
   });
 
   it('Graph API answering 500: 503 UNAVAILABLE, "not reachable"', async () => {
@@ -628,7 +592,7 @@ describe('a provider that is down or slow', () => {
   it('Facebook sign-in works again once the Graph API answers', async () => {
     flakyFacebook.setDelay(0);
     flakyFacebook.setDown(false);
-    await expectSession(flaky, await signInWithFacebook(flaky, facebookUser(flakyFacebook).token));
+    await expectProviderSession(flaky, await signInWithFacebook(flaky, facebookUser(flakyFacebook).token));
   });
 });
 

@@ -6,19 +6,14 @@ import {
   expectOk,
   newEmail,
   type RegisteredUser,
-  startTestServer,
-  type TestServer,
   unique,
+  useTestServer,
 } from '@reorder/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** GET /api/users/{username} and PUT /api/users/me (docs/decisions.md §2, §3). */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 const me = (token: string) => t.api.get('/api/users/me', token);
 const login = (email: string, password: string) => t.api.post('/api/auth/login', { email, password });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { ApiResponse } from './harness.ts';
+import { DEFAULT_USER_SETTINGS } from './fixtures.ts';
+import type { ApiClient, ApiResponse, RegisteredUser } from './harness.ts';
 
 /** A successful envelope around exactly `data` (docs/decisions.md §2); `message`, when given, is the exact success message. */
 export function expectOk(res: ApiResponse, data: unknown, message?: string): void {
@@ -41,4 +42,57 @@ export function expectSameNotFound(foreign: ApiResponse, missing: ApiResponse, l
   expect(foreign.status, `${label} (foreign id): ${foreign.text}`).toBe(404);
   expect(foreign.body, `${label} (foreign id)`).toEqual(missing.body);
   expect(foreign.headers.get('content-type'), label).toBe(missing.headers.get('content-type'));
+}
+
+/** A part of a JWT (the header or the claims), decoded. */
+export const decodeTokenPart = (part: string | undefined) => JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8'));
+
+export type Session = { token: string; expiresAt: string; user: RegisteredUser['user'] };
+
+/**
+ * A Session envelope (docs/decisions.md §2) for `user` (a field left out may
+ * hold anything of its type), whose token is ours and works: an HS256 JWT
+ * for that user that expires when `expiresAt` says (an ISO 8601 time ahead),
+ * with which GET /users/me answers the same user. Answers the session.
+ */
+export async function expectSession(api: ApiClient, res: ApiResponse, user: Partial<Session['user']> = {}): Promise<Session> {
+  expect(res.status, res.text).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.body).toEqual({
+    code: 1,
+    data: {
+      token: expect.any(String),
+      expiresAt: expect.any(String),
+      user: {
+        id: expect.any(Number),
+        username: expect.any(String),
+        businessName: expect.any(String),
+        fullName: expect.any(String),
+        email: expect.any(String),
+        language: expect.stringMatching(/^(en|es)$/),
+        emailVerified: expect.any(Boolean),
+        ...DEFAULT_USER_SETTINGS,
+        ...user,
+      },
+    },
+    message: expect.any(String),
+  });
+  expect(res.body.message.length).toBeGreaterThan(0);
+  const session = res.body.data as Session;
+  expect(Number.isInteger(session.user.id) && session.user.id > 0).toBe(true);
+  expect(new Date(session.expiresAt).toISOString()).toBe(session.expiresAt);
+  expect(Date.parse(session.expiresAt)).toBeGreaterThan(Date.now());
+  const [header, payload] = session.token.split('.');
+  expect(decodeTokenPart(header)).toMatchObject({ alg: 'HS256' });
+  expect(decodeTokenPart(payload)).toMatchObject({
+    sub: String(session.user.id),
+    iss: 'reorder',
+    aud: 'reorder-api',
+    sid: expect.any(Number),
+  });
+  expect(decodeTokenPart(payload).exp * 1000).toBe(Date.parse(session.expiresAt));
+  const me = await api.get('/api/users/me', session.token);
+  expect(me.status, me.text).toBe(200);
+  expect(me.body.data).toEqual(session.user);
+  return session;
 }

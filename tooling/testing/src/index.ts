@@ -7,3 +7,4 @@ export * from './processes.ts';
 export * from './push-service.ts';
 export * from './social-providers.ts';
 export * from './templates.ts';
+export * from './use-servers.ts';
