@@ -1,6 +1,6 @@
-import { type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
+import { type RegisteredUser, useTestServer } from '@reorder/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * docs/decisions.md §2: an unexpected failure answers 500 INTERNAL with a generic
@@ -26,26 +26,24 @@ function expectNoLeak(text: string, label: string) {
   for (const pattern of LEAKS) expect(text, `${label} leaks ${pattern}`).not.toMatch(pattern);
 }
 
-let t: TestServer;
+const t = useTestServer();
 let user: RegisteredUser;
 beforeAll(async () => {
-  t = await startTestServer();
   user = await t.api.register();
   // The call works before the table goes away, so the failure below is caused by the drop.
   const ok = await t.api.post('/api/feedbacks', FEEDBACK, user.token);
   expect(ok.status).toBe(200);
   await sql`DROP TABLE feedback`.execute(t.server.deps.db);
 });
-afterAll(() => t?.close());
+
+/** The failing call over REST, its request id given, so its log line can be found. */
+const failOverRest = (requestId: string) =>
+  t.api.request('POST', '/api/feedbacks', { token: user.token, body: FEEDBACK, headers: { 'x-request-id': requestId } });
 
 describe('an unexpected failure', () => {
   it('answers 500 INTERNAL with a generic message over REST', async () => {
     const requestId = 'errors-test-rest-1';
-    const res = await t.api.request('POST', '/api/feedbacks', {
-      token: user.token,
-      body: FEEDBACK,
-      headers: { 'x-request-id': requestId },
-    });
+    const res = await failOverRest(requestId);
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.headers.get('x-request-id')).toBe(requestId);
@@ -74,11 +72,7 @@ describe('an unexpected failure', () => {
 
   it('writes one error log line per failure, without a stack trace or SQL', async () => {
     const requestId = 'errors-test-rest-log';
-    const res = await t.api.request('POST', '/api/feedbacks', {
-      token: user.token,
-      body: FEEDBACK,
-      headers: { 'x-request-id': requestId },
-    });
+    const res = await failOverRest(requestId);
     expect(res.status).toBe(500);
 
     const lines = t.logs.filter((line) => line.includes(requestId));

@@ -114,6 +114,22 @@ async function newShop(supplierFields: Record<string, unknown> = {}, token?: str
   };
 }
 
+/** A shop whose order holds one product (tomatoes unless named) at `quantity`: how most of these tests start. */
+async function shopOrdering(quantity: number, name = 'Tomatoes', unit = 'Kg') {
+  const shop = await newShop();
+  const product = await shop.add(name, unit);
+  await shop.set(product.id, quantity);
+  return { shop, product };
+}
+
+/** Another supplier of the same owner, a bakery, its order holding 2 of bread. */
+async function bakeryOf(shop: { token: string }) {
+  const other = await newShop({ name: 'Panadería' }, shop.token);
+  const bread = await other.add('Bread', 'Unit');
+  await other.set(bread.id, 2);
+  return other;
+}
+
 describe('POST /api/orders/{id}/send', () => {
   it('records the exact order text, the message and only the lines above 0, as they are', async () => {
     const shop = await newShop();
@@ -193,9 +209,7 @@ describe('POST /api/orders/{id}/send', () => {
   });
 
   it('records a send made offline at the time it really happened: up to 30 days back, a future time as now, older refused', async () => {
-    const shop = await newShop();
-    const p = await shop.add('Bread', 'Unit');
-    await shop.set(p.id, 3);
+    const { shop } = await shopOrdering(3, 'Bread', 'Unit');
     const { text } = await shop.order();
 
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
@@ -243,9 +257,7 @@ describe('POST /api/orders/{id}/send', () => {
   });
 
   it('refuses an unknown channel with 400 and records nothing', async () => {
-    const shop = await newShop();
-    const p = await shop.add('Bread', 'Unit');
-    await shop.set(p.id, 1);
+    const { shop } = await shopOrdering(1, 'Bread', 'Unit');
     for (const channel of ['fax', 'WhatsApp', '', 42, null, ['sms']]) {
       expectFailure(await shop.sendRaw({ channel }), 400, 'BAD_REQUEST', ['channel']);
     }
@@ -282,9 +294,7 @@ describe('POST /api/orders/{id}/send', () => {
 
 describe('POST /api/orders/{id}/send with the text that was opened', () => {
   it('records when the order still makes exactly that text', async () => {
-    const shop = await newShop();
-    const p = await shop.add('Lemons', 'Kg');
-    await shop.set(p.id, 1);
+    const { shop } = await shopOrdering(1, 'Lemons', 'Kg');
     await shop.introduce('Hola');
     const sent = await shop.send({ text: 'Hola\n1 x Kg: Lemons' });
     expect(sent.text).toBe('Hola\n1 x Kg: Lemons');
@@ -307,9 +317,7 @@ describe('POST /api/orders/{id}/send with the text that was opened', () => {
   });
 
   it('refuses a text that is not a string with 400', async () => {
-    const shop = await newShop();
-    const p = await shop.add('Lemons', 'Kg');
-    await shop.set(p.id, 1);
+    const { shop } = await shopOrdering(1, 'Lemons', 'Kg');
     for (const text of [42, null, ['1 x Kg: Lemons'], { a: 1 }]) {
       expectFailure(await shop.sendRaw({ text }), 400, 'BAD_REQUEST', ['text']);
     }
@@ -318,9 +326,7 @@ describe('POST /api/orders/{id}/send with the text that was opened', () => {
   });
 
   it('does the same through tRPC', async () => {
-    const shop = await newShop();
-    const p = await shop.add('Lemons', 'Kg');
-    await shop.set(p.id, 2);
+    const { shop } = await shopOrdering(2, 'Lemons', 'Kg');
     const stale = await t.api.request('POST', '/api/trpc/orders.send', {
       token: shop.token,
       body: { id: shop.orderId, text: '1 x Kg: Lemons' },
@@ -410,12 +416,8 @@ describe('GET /api/orders/{id}/history', () => {
   });
 
   it("holds only this order's sends, not those of the user's other suppliers", async () => {
-    const shop = await newShop();
-    const other = await newShop({ name: 'Panadería' }, shop.token);
-    const p = await shop.add('Tomatoes', 'Kg');
-    const q = await other.add('Bread', 'Unit');
-    await shop.set(p.id, 1);
-    await other.set(q.id, 2);
+    const { shop } = await shopOrdering(1);
+    const other = await bakeryOf(shop);
     const mine = await shop.send();
     const theirs = await other.send();
     expectOk(await shop.historyRaw(), [mine]);
@@ -425,9 +427,7 @@ describe('GET /api/orders/{id}/history', () => {
 
 describe('GET /api/orders/{id}/history/{sentOrderId}', () => {
   it('answers one sent order', async () => {
-    const shop = await newShop();
-    const p = await shop.add('Tomatoes', 'Kg');
-    await shop.set(p.id, 4);
+    const { shop, product: p } = await shopOrdering(4);
     const first = await shop.send();
     await shop.set(p.id, 5);
     const second = await shop.send({ channel: 'phone' });
@@ -439,9 +439,7 @@ describe('GET /api/orders/{id}/history/{sentOrderId}', () => {
 
   it("answers 404 for a missing sent order and for one of the user's other orders", async () => {
     const shop = await newShop();
-    const other = await newShop({ name: 'Panadería' }, shop.token);
-    const q = await other.add('Bread', 'Unit');
-    await other.set(q.id, 2);
+    const other = await bakeryOf(shop);
     const theirs = await other.send();
     expectFailure(await shop.sent(MISSING), 404, 'NOT_FOUND');
     expectFailure(await shop.sent(theirs.id), 404, 'NOT_FOUND');
@@ -504,9 +502,7 @@ describe('POST /api/orders/{id}/reorder', () => {
   });
 
   it('restores an empty message too, and can be repeated', async () => {
-    const shop = await newShop();
-    const a = await shop.add('Apples', 'Kg');
-    await shop.set(a.id, 1.5);
+    const { shop, product: a } = await shopOrdering(1.5, 'Apples', 'Kg');
     const sent = await shop.send();
     expect(sent.introduce).toBe('');
     await shop.introduce('Please call me first');
@@ -526,10 +522,8 @@ describe('POST /api/orders/{id}/reorder', () => {
 
   it("answers 404 for a sent order of the user's other order, or a missing one, and changes nothing", async () => {
     const shop = await newShop();
-    const other = await newShop({ name: 'Panadería' }, shop.token);
+    const other = await bakeryOf(shop);
     const p = await shop.add('Tomatoes', 'Kg');
-    const q = await other.add('Bread', 'Unit');
-    await other.set(q.id, 2);
     await other.introduce('Bread message');
     const theirs = await other.send();
     await shop.set(p.id, 4);
@@ -618,9 +612,7 @@ describe("another user's ids answer exactly like ids that do not exist", () => {
 
 describe('bad input', () => {
   it('refuses order ids and sent order ids that are not positive integers with 400', async () => {
-    const shop = await newShop();
-    const p = await shop.add('Tomatoes', 'Kg');
-    await shop.set(p.id, 1);
+    const { shop } = await shopOrdering(1);
     const sent = await shop.send();
     for (const id of ['abc', '0', '-1', '1.5']) {
       expectFailure(await t.api.post(`/api/orders/${id}/send`, {}, shop.token), 400, 'BAD_REQUEST', ['id']);
@@ -638,9 +630,7 @@ describe('bad input', () => {
   });
 
   it('asks for a token', async () => {
-    const shop = await newShop();
-    const p = await shop.add('Tomatoes', 'Kg');
-    await shop.set(p.id, 1);
+    const { shop } = await shopOrdering(1);
     const sent = await shop.send();
     expectFailure(await t.api.post(`/api/orders/${shop.orderId}/send`, {}), 401, 'UNAUTHORIZED');
     expectFailure(await t.api.get(`/api/orders/${shop.orderId}/history`), 401, 'UNAUTHORIZED');
@@ -652,12 +642,8 @@ describe('bad input', () => {
 
 describe('deleting the supplier', () => {
   it('deletes its history, and only its own', async () => {
-    const shop = await newShop();
-    const other = await newShop({ name: 'Panadería' }, shop.token);
-    const p = await shop.add('Tomatoes', 'Kg');
-    const q = await other.add('Bread', 'Unit');
-    await shop.set(p.id, 1);
-    await other.set(q.id, 2);
+    const { shop } = await shopOrdering(1);
+    const other = await bakeryOf(shop);
     const first = await shop.send();
     const second = await shop.send({ channel: 'email' });
     const kept = await other.send();
@@ -680,9 +666,7 @@ describe('deleting the supplier', () => {
 
 describe('the REST envelope', () => {
   it('wraps each success in {code: 1, data, message} and each failure in {code: 0, data: null, message, error}', async () => {
-    const shop = await newShop();
-    const p = await shop.add('Tomatoes', 'Kg');
-    await shop.set(p.id, 2);
+    const { shop, product: p } = await shopOrdering(2);
 
     const send = await shop.sendRaw({ channel: 'telegram' });
     expect(send.status).toBe(200);

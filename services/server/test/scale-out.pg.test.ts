@@ -77,6 +77,17 @@ describe('two servers on one database', () => {
       return { token, id };
     }
 
+    /** Runs `use` on a connection of its own to the servers' database, as an operator's psql session would; closed after. */
+    async function asOperator(use: (sql: pg.Client) => Promise<unknown>): Promise<void> {
+      const client = new pg.Client({ connectionString: a.config.databaseUrl });
+      await client.connect();
+      try {
+        await use(client);
+      } finally {
+        await client.end();
+      }
+    }
+
     it('refuses a device ended on the other server at once, every time (20 devices in a row)', async () => {
       const user = await a.api.register();
       expect(b.server.deps.sessions.listening).toBe(true);
@@ -138,13 +149,7 @@ describe('two servers on one database', () => {
       const user = await a.api.register();
       const device = await secondDevice(a, user);
       expect((await b.api.get('/api/suppliers', device.token)).status).toBe(200);
-      const client = new pg.Client({ connectionString: a.config.databaseUrl });
-      await client.connect();
-      try {
-        await client.query('UPDATE sessions SET ended_at = now() WHERE id = $1', [device.id]);
-      } finally {
-        await client.end();
-      }
+      await asOperator((sql) => sql.query('UPDATE sessions SET ended_at = now() WHERE id = $1', [device.id]));
       await expect.poll(async () => (await b.api.get('/api/suppliers', device.token)).status, { timeout: 2000, interval: 20 }).toBe(401);
     });
 
@@ -152,19 +157,15 @@ describe('two servers on one database', () => {
       const user = await a.api.register();
       const device = await secondDevice(a, user);
       expect((await b.api.get('/api/suppliers', device.token)).status).toBe(200);
-      const client = new pg.Client({ connectionString: a.config.databaseUrl });
-      await client.connect();
-      try {
+      await asOperator(async (sql) => {
         // Cut every LISTEN connection (both servers'), then end the session where no one hears it.
-        await client.query(
+        await sql.query(
           `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'listen:reorder_auth'`,
         );
         await expect.poll(() => b.server.deps.sessions.listening, { timeout: 2000, interval: 10 }).toBe(false);
-        await client.query('UPDATE sessions SET ended_at = now() WHERE id = $1', [device.id]);
+        await sql.query('UPDATE sessions SET ended_at = now() WHERE id = $1', [device.id]);
         expect((await b.api.get('/api/suppliers', device.token)).status).toBe(401);
-      } finally {
-        await client.end();
-      }
+      });
       await expect.poll(() => b.server.deps.sessions.listening, { timeout: 5000 }).toBe(true);
       expect((await b.api.get('/api/suppliers', user.token)).status).toBe(200);
     });
