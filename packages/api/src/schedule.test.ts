@@ -8,6 +8,11 @@ const schedule = (deliveryDays: number[], cutoffTime: string | null = '14:00', l
   leadDays,
 });
 
+/** The next delivery day and its cut-off (local ISO) of a schedule in a time zone at a moment. */
+function expectNext(of: Schedule, timeZone: string, now: number, [day, orderBy]: [string, string]) {
+  expect(nextDelivery(of, timeZone, now)).toMatchObject({ nextDelivery: day, orderBy });
+}
+
 describe('nextDelivery', () => {
   // Wednesday 25 November 2026, 10:00 in Madrid (UTC+1).
   const wednesday = at('2026-11-25T09:00:00Z');
@@ -30,14 +35,8 @@ describe('nextDelivery', () => {
   });
 
   it('with leadDays 0 takes today when today is a delivery day, and a week ahead with leadDays 7', () => {
-    expect(nextDelivery(schedule([3], '14:00', 0), 'Europe/Madrid', wednesday)).toMatchObject({
-      nextDelivery: '2026-11-25',
-      orderBy: '2026-11-25T14:00:00+01:00',
-    });
-    expect(nextDelivery(schedule([3], '08:00', 7), 'Europe/Madrid', wednesday)).toMatchObject({
-      nextDelivery: '2026-12-02',
-      orderBy: '2026-11-25T08:00:00+01:00',
-    });
+    expectNext(schedule([3], '14:00', 0), 'Europe/Madrid', wednesday, ['2026-11-25', '2026-11-25T14:00:00+01:00']);
+    expectNext(schedule([3], '08:00', 7), 'Europe/Madrid', wednesday, ['2026-12-02', '2026-11-25T08:00:00+01:00']);
   });
 
   it('takes the soonest of several delivery days', () => {
@@ -49,10 +48,7 @@ describe('nextDelivery', () => {
     const late = at('2026-11-25T22:59:00Z'); // 23:59 in Madrid
     expect(nextDelivery(schedule([4]), 'Europe/Madrid', late)?.orderBy).toBe('2026-11-25T14:00:00+01:00');
     const nextDay = at('2026-11-25T23:00:00Z'); // 00:00 on Thursday in Madrid
-    expect(nextDelivery(schedule([4]), 'Europe/Madrid', nextDay)).toMatchObject({
-      nextDelivery: '2026-12-03',
-      orderBy: '2026-12-02T14:00:00+01:00',
-    });
+    expectNext(schedule([4]), 'Europe/Madrid', nextDay, ['2026-12-03', '2026-12-02T14:00:00+01:00']);
   });
 
   it("reads today in the owner's time zone, not the server's (across midnight)", () => {
@@ -60,14 +56,8 @@ describe('nextDelivery', () => {
     const now = at('2026-11-24T23:30:00Z');
     expect(nextDelivery(schedule([2], '14:00', 0), 'UTC', now)?.nextDelivery).toBe('2026-11-24');
     expect(nextDelivery(schedule([2], '14:00', 0), 'Europe/Madrid', now)?.nextDelivery).toBe('2026-12-01');
-    expect(nextDelivery(schedule([2], '23:59', 0), 'America/New_York', now)).toMatchObject({
-      nextDelivery: '2026-11-24',
-      orderBy: '2026-11-24T23:59:00-05:00',
-    });
-    expect(nextDelivery(schedule([3], '00:00', 1), 'Pacific/Auckland', now)).toMatchObject({
-      nextDelivery: '2026-12-02',
-      orderBy: '2026-12-01T00:00:00+13:00',
-    });
+    expectNext(schedule([2], '23:59', 0), 'America/New_York', now, ['2026-11-24', '2026-11-24T23:59:00-05:00']);
+    expectNext(schedule([3], '00:00', 1), 'Pacific/Auckland', now, ['2026-12-02', '2026-12-01T00:00:00+13:00']);
   });
 
   it('gives the delivery without a cut-off when no cut-off time is set, and nothing without delivery days', () => {
@@ -108,10 +98,7 @@ describe('nextDelivery', () => {
 
     it('America/New_York, autumn: 7 November 2027, and a cut-off in the repeated hour is the first of the two', () => {
       const saturday = at('2027-11-06T16:00:00Z');
-      expect(nextDelivery(schedule([1], '09:00'), 'America/New_York', saturday)).toMatchObject({
-        nextDelivery: '2027-11-08',
-        orderBy: '2027-11-07T09:00:00-05:00',
-      });
+      expectNext(schedule([1], '09:00'), 'America/New_York', saturday, ['2027-11-08', '2027-11-07T09:00:00-05:00']);
       expect(nextDelivery(schedule([1], '01:30'), 'America/New_York', saturday)?.orderBy).toBe('2027-11-07T01:30:00-04:00');
     });
   });
