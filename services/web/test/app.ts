@@ -125,7 +125,8 @@ export async function openPage(
 export function trackRequests(page: Page) {
   const pending = new Set<unknown>();
   page.on('request', (request) => pending.add(request));
-  for (const event of ['requestfinished', 'requestfailed'] as const) page.on(event, (request) => pending.delete(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
   return {
     /** Resolves once no request has been in flight for two looks 50 ms apart (what a screen loads after its first paint too). */
     async settled() {
@@ -137,7 +138,7 @@ export function trackRequests(page: Page) {
             if (quiet < 2) await new Promise((resolve) => setTimeout(resolve, 50));
             return quiet >= 2;
           },
-          { timeout: 10_000, intervals: [0] },
+          { timeout: 10_000, interval: 0 },
         )
         .toBe(true);
     },

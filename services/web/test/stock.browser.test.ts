@@ -78,10 +78,12 @@ describe.each(['en', 'es'] as const)('stock tools (%s)', (language) => {
     const expected = [...products.filter((p) => p.par > p.count).map((p) => `${p.par - p.count} x Kg: ${p.name}`), '3 x Ud: Sin par'];
     // The toast follows the change on the device; the server has it once the outbox has sent it.
     const serverOrder = async () => (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, user.token)).body.data;
-    await expect.poll(async () => {
-      const current = (await serverOrder()).text as string;
-      return expected.filter((line) => !current.includes(line));
-    }).toEqual([]);
+    await expect
+      .poll(async () => {
+        const current = (await serverOrder()).text as string;
+        return expected.filter((line) => !current.includes(line));
+      })
+      .toEqual([]);
     const server = await serverOrder();
     expect(server.products.find((p: { productId: number }) => p.productId === noPar.id)).toMatchObject({
       onHand: 7,
