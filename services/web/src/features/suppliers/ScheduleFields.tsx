@@ -1,5 +1,6 @@
 import { LIMITS } from '@reorder/schemas/limits';
 import { useTranslation } from '../../lib/i18n.ts';
+import { SelectField } from '../../ui/fields.tsx';
 import './ScheduleFields.css';
 
 /** A supplier's schedule as the form holds it: weekday numbers, "HH:MM" or "", and lead days. */
@@ -20,7 +21,9 @@ function weekdays(language: string, width: 'short' | 'long') {
 
 /**
  * Delivery days as seven toggles, the cut-off time (the device's time
- * picker) and how many days before the delivery it falls (docs/decisions.md §6.2).
+ * picker: written here, since the form fields take only the text types of
+ * docs/product.md §5) and how many days before the delivery it falls
+ * (docs/decisions.md §6.2).
  */
 export function ScheduleFields({
   value,
@@ -77,24 +80,17 @@ export function ScheduleFields({
             {t('suppliers.cutoffTimeHint')}
           </p>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="field-leadDays">
-            {t('suppliers.leadDays')}
-          </label>
-          <select
-            id="field-leadDays"
-            name="leadDays"
-            className="input input--select"
-            value={value.leadDays}
-            onChange={(event) => onChange({ ...value, leadDays: Number(event.target.value) })}
-          >
-            {Array.from({ length: LIMITS.leadDaysMax + 1 }, (_, count) => (
-              <option key={count} value={count}>
-                {count === 0 ? t('suppliers.leadDaysSameDay') : t('suppliers.leadDaysOption', { count })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="field-leadDays"
+          name="leadDays"
+          label={t('suppliers.leadDays')}
+          value={String(value.leadDays)}
+          onChange={(event) => onChange({ ...value, leadDays: Number(event.target.value) })}
+          options={Array.from({ length: LIMITS.leadDaysMax + 1 }, (_, count) => ({
+            value: String(count),
+            label: count === 0 ? t('suppliers.leadDaysSameDay') : t('suppliers.leadDaysOption', { count }),
+          }))}
+        />
       </div>
     </fieldset>
   );
