@@ -3,11 +3,14 @@
 // load files beside their code stay external and come from node_modules:
 // argon2 (native addon), PGlite (WASM), pg (optional native binding) and
 // swagger-ui-dist (served files). They are direct dependencies of this package.
+// `--outdir=<folder>` builds elsewhere (the tests' build, tooling/testing's server-build.ts).
 import { build } from 'esbuild';
+
+const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
 
 await build({
   entryPoints: { main: 'src/main.ts', migrate: 'src/migrate.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

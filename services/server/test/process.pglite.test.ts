@@ -2,11 +2,11 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanUp, exitWithin, freePort, type Running, spawnProcess, tempDir, waitForPing } from '@reorder/testing';
+import { cleanUp, exitWithin, freePort, type Running, serverScript, spawnProcess, tempDir, waitForPing } from '@reorder/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The real process (`src/main.ts`): configuration checked at start with one
+ * The real process (the bundle `npm start` runs, built from `src/main.ts`): configuration checked at start with one
  * clear line per bad variable (docs/decisions.md §5), the embedded database and the
  * generated JWT secret in DATA_DIR, and a graceful SIGTERM that lets a
  * request in flight finish. Always on PGlite (DATABASE_URL unset), whichever
@@ -17,14 +17,15 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 afterAll(cleanUp);
 
 /**
- * Starts `node --import tsx src/main.ts` with only the given variables (plus
- * PATH), so nothing from the test's own environment leaks in.
+ * Starts the server as `npm start` does (the run's build, serverScript) with
+ * only the given variables (plus PATH), so nothing from the test's own
+ * environment leaks in.
  */
 function startProcess(env: Record<string, string>, options: { umask?: string } = {}): Running {
   // With `umask`, the process starts under that mask (e.g. 000, as some containers run), through sh.
   const [command, args] = options.umask
-    ? ['sh', ['-c', `umask ${options.umask} && exec "$0" --import tsx src/main.ts`, process.execPath]]
-    : [process.execPath, ['--import', 'tsx', 'src/main.ts']];
+    ? ['sh', ['-c', `umask ${options.umask} && exec "$0" "$@"`, process.execPath, ...serverScript('main')]]
+    : [process.execPath, serverScript('main')];
   return spawnProcess(command, args, { cwd: serverDir, env });
 }
 
@@ -341,7 +342,7 @@ describe('one process per embedded database folder', () => {
       expect(lines[0]).toMatch(/^Could not start: the embedded database in .* is in use by another Reorder process \(pid \d+\)/);
       expect(second.stdout()).not.toMatch(/running at/i);
 
-      const migrate = spawnProcess(process.execPath, ['--import', 'tsx', 'src/migrate.ts'], { cwd: serverDir, env: { DATA_DIR: dataDir } });
+      const migrate = spawnProcess(process.execPath, serverScript('migrate'), { cwd: serverDir, env: { DATA_DIR: dataDir } });
       expect((await exitWithin(migrate, 60_000)).code).toBe(1);
       expect(migrate.stderr().trim()).toMatch(/^Could not migrate: the embedded database in .* is in use by another Reorder process/);
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import path from 'node:path';
 import { createMigratedTemplate, dumpMigratedPglite } from '@reorder/db';
 import type { TestProject } from 'vitest/node';
+import { buildServerForTests, SERVER_BUILD_ENV } from './server-build.ts';
 import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './templates.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -12,7 +13,8 @@ const dbPackage = path.join(root, 'packages/db');
  * Vitest's global setup (vitest.config.ts), once per run before the test
  * workers start, which inherit the variables it sets: a migrated PGlite and,
  * with TEST_DB=postgres, a migrated PostgreSQL database, for every test
- * database of the run to start as a copy of (templates.ts). Each test file
+ * database of the run to start as a copy of (templates.ts); and for the
+ * integration suites, the server built once (server-build.ts). Each test file
  * still has a database of its own; only initdb and the migrations no longer
  * run again for each.
  */
@@ -22,6 +24,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const postgres =
     project.config.env?.TEST_DB === 'postgres' && adminUrl ? await createMigratedTemplate(adminUrl, 'reorder_template') : undefined;
   if (postgres) process.env[POSTGRES_TEMPLATE_ENV] = postgres.name;
+  // The suites that start the server as a process start the built one, as `npm start` does: loading
+  // the TypeScript source through tsx took several seconds a process on a loaded 2-core machine.
+  if (['pglite', 'postgres'].includes(project.name)) process.env[SERVER_BUILD_ENV] = buildServerForTests();
   return async () => {
     await postgres?.drop();
   };

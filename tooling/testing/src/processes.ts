@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiClient } from './harness.ts';
+import { SERVER_DIR, serverScript } from './server-build.ts';
 
 /**
  * Real processes for the tests that start the server (or a tool) the way an
@@ -96,7 +97,6 @@ export async function waitForPing(base: string, running: Running, timeoutMs: num
 }
 
 /** services/server, where the server's own commands (`src/main.ts`, `src/migrate.ts`) run. */
-export const SERVER_DIR = path.resolve(import.meta.dirname, '../../../services/server');
 
 /** A server started as its own process, and a client for it. */
 export interface ServerProcess {
@@ -106,15 +106,15 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server the way an operator does (`node --import tsx src/main.ts`
- * in services/server) with only `env`, on 127.0.0.1 and a free port unless
+ * Starts the server the way an operator does (`npm start`: the built bundle
+ * with its Node flags, server-build.ts) with only `env`, on 127.0.0.1 and a free port unless
  * `env` names a PORT, in a new DATA_DIR unless it names one, and waits until
  * it answers /api/ping (within `timeoutMs`: the first PGlite start, or the
  * first process migrating a database, can take a while).
  */
 export async function startServerProcess(env: Record<string, string> = {}, timeoutMs = 90_000): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const running = spawnProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const running = spawnProcess(process.execPath, serverScript('main'), {
     cwd: SERVER_DIR,
     env: { HOST: '127.0.0.1', DATA_DIR: path.join(tempDir(), 'data'), ...env, PORT: port },
   });
