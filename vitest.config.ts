@@ -90,9 +90,9 @@ export default defineConfig({
           // A page answers in well under a second alone, but the PostgreSQL suite runs beside this one:
           // expect.poll waits up to 10 s (not vitest's 1 s) for the page to reach what is asserted.
           expect: { poll: { timeout: 10_000 } },
-          // A browser test mostly waits (on page loads, polls, the app's own timers), so two files run
-          // at once, each with its own server, database and Chromium.
-          maxWorkers: 2,
+          // One file at a time: two at once, beside the PostgreSQL suite, slowed every suite (browser
+          // 11 -> 13 min, PostgreSQL 3 -> 10 min) and timed out an offline test's poll.
+          maxWorkers: 1,
         },
       },
     ],
