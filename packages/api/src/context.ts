@@ -80,6 +80,8 @@ export interface RequestInfo {
   userAgent?: string | undefined;
   /** The Accept-Language header: the language of messages before an account says its own. */
   acceptLanguage?: string | undefined;
+  /** The X-Business-Id header: the business a signed-in request acts in (docs/decisions.md §8.2). */
+  businessId?: string | undefined;
 }
 
 export interface Context extends ApiDeps {

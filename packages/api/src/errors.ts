@@ -49,6 +49,33 @@ export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
 /** The failures every signed-in call can answer, to spread into its `meta.errors`. */
 export const SIGNED_IN_ERRORS = { UNAUTHORIZED: SESSION_EXPIRED } as const;
 
+/** A role in a business (docs/decisions.md §8.2), from the most to the least allowed. */
+export type TRole = 'owner' | 'manager' | 'staff';
+
+/** The 404 of a business the caller is not a member of (X-Business-Id), as another business's ids answer. */
+export const NO_SUCH_BUSINESS = 'This business does not exist, or you are not a member of it.';
+
+/** The 403 of a role that may not make a call: it names the role needed, and the caller's. */
+export function roleNeeded(needed: TRole, role: TRole): string {
+  return needed === 'owner'
+    ? `Only an owner of the business can do this (you are ${role}).`
+    : `This needs the ${needed} or owner role in the business (you are ${role}).`;
+}
+
+/**
+ * The failures a call declares: its `errors`, and for a call inside a
+ * business (`role` set) the 404 of a business the caller is not in and, past
+ * staff, the 403 that names the role needed.
+ */
+export function declaredErrors(meta: { role?: TRole; errors?: Partial<Record<TErrorKind, string>> } | undefined) {
+  const errors: Partial<Record<TErrorKind, string>> = { ...meta?.errors };
+  if (meta?.role) {
+    errors.NOT_FOUND ??= NO_SUCH_BUSINESS;
+    if (meta.role !== 'staff') errors.FORBIDDEN ??= roleNeeded(meta.role, 'staff');
+  }
+  return errors;
+}
+
 /** One field's problem, as the envelope lists it. */
 export interface TIssue {
   path: string;

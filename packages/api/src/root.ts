@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountProcedures } from './account/router.ts';
 import { authRouter } from './auth/router.ts';
+import { businessesRouter } from './businesses/router.ts';
 import { configRouter } from './config/router.ts';
 import { confirmationsRouter } from './confirmations/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
@@ -14,6 +15,7 @@ import { userProcedures } from './users/router.ts';
 /** The one definition of the API: the typed client calls it at /api/trpc, REST scripts at /api. */
 export const appRouter = router({
   auth: authRouter,
+  businesses: businessesRouter,
   suppliers: suppliersRouter,
   products: router({ ...productProcedures, ...quantityProcedures }),
   orders: ordersRouter,

@@ -2,7 +2,7 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { Context } from './context.ts';
-import { ALWAYS_POSSIBLE, AppError, describeError, type TErrorKind, UNAVAILABLE_MESSAGE } from './errors.ts';
+import { ALWAYS_POSSIBLE, AppError, declaredErrors, describeError, type TErrorKind, type TRole, UNAVAILABLE_MESSAGE } from './errors.ts';
 
 /**
  * Per-procedure metadata, the whole contract of a call besides its schemas:
@@ -20,6 +20,12 @@ export type Meta = OpenApiMeta & {
    * (ALWAYS_POSSIBLE), each with an example message that fits this call.
    */
   errors?: Partial<Record<TErrorKind, string>>;
+  /**
+   * For a call inside a business: the least role that may make it (owner >
+   * manager > staff; docs/decisions.md §8.2). The check runs before the
+   * handler (memberProcedure) and its 403 and 404 join `errors`.
+   */
+  role?: TRole;
 };
 
 const t = initTRPC
@@ -83,14 +89,14 @@ const base = t.middleware(async ({ ctx, meta, path, type, next }) => {
     throw new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { cause: result.error.cause });
   }
   const { kind } = describeError(result.error);
-  if (!ALWAYS_POSSIBLE.includes(kind) && !meta?.errors?.[kind]) {
+  if (!ALWAYS_POSSIBLE.includes(kind) && !declaredErrors(meta)[kind]) {
     ctx.logger.error(UNDECLARED_ERROR, { procedure: path, kind });
   }
   return result;
 });
 
 /** The calls that may change an account, its sessions or its tokens (the sign-in check's inputs). */
-const ACCOUNT_CHANGES = /^(auth|users)\./;
+const ACCOUNT_CHANGES = /^(auth|users|businesses)\./;
 
 /** The log line of a failure kind a procedure's meta does not declare. */
 export const UNDECLARED_ERROR = 'error kind not declared in the procedure meta';

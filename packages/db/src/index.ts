@@ -6,7 +6,7 @@ export {
   listenerName,
   type NotificationHandlers,
 } from './connect.ts';
-export { migrateToLatest } from './migrate.ts';
+export { migrateTo, migrateToLatest } from './migrate.ts';
 export { executePrepared } from './prepared.ts';
 export type * from './schema.ts';
 export { createScratchDatabase, type ScratchDatabase } from './scratch.ts';

@@ -11,6 +11,7 @@ import * as stock from './migrations/2026_11_24_030000_stock.ts';
 import * as schedule from './migrations/2026_11_25_010000_schedule.ts';
 import * as reminders from './migrations/2026_11_25_020000_reminders.ts';
 import * as confirmations from './migrations/2026_11_25_030000_confirmations.ts';
+import * as businesses from './migrations/2026_11_26_010000_businesses.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -28,7 +29,15 @@ const migrations = {
   '2026_11_25_010000_schedule': schedule,
   '2026_11_25_020000_reminders': reminders,
   '2026_11_25_030000_confirmations': confirmations,
+  '2026_11_26_010000_businesses': businesses,
 };
+
+/** Brings the schema to the migration named (tests of a migration on data made by the ones before it). */
+export async function migrateTo(db: Kysely<any>, name: keyof typeof migrations): Promise<MigrationResultSet> {
+  const result = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(name);
+  if (result.error) throw result.error;
+  return result;
+}
 
 /** Brings the schema to the latest migration; throws (after logging what ran) when one fails. */
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {

@@ -31,7 +31,7 @@ export interface UsersTable {
 
 export interface SuppliersTable {
   id: Generated<number>;
-  user_id: number;
+  business_id: number;
   name: string;
   contact_name: string;
   message_service: string;
@@ -54,7 +54,7 @@ export interface SuppliersTable {
 
 export interface OrdersTable {
   id: Generated<number>;
-  user_id: number;
+  business_id: number;
   supplier_id: number;
   introduce: string;
   /** What the confirmation link of the next send is made from (the token is an HMAC of it under the server's key). */
@@ -65,7 +65,7 @@ export interface OrdersTable {
 
 export interface ProductsTable {
   id: Generated<number>;
-  user_id: number;
+  business_id: number;
   order_id: number;
   name: string;
   unit: string;
@@ -76,6 +76,8 @@ export interface ProductsTable {
   on_hand: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   counted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   usual: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  /** The member who last counted it (null before teams, or once that user is gone). */
+  counted_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -83,7 +85,7 @@ export interface ProductsTable {
 export interface OrderQuantitiesTable {
   order_id: number;
   product_id: number;
-  user_id: number;
+  business_id: number;
   /** numeric(8,3), parsed to a number by the connection (see connect.ts). */
   quantity: ColumnType<number, number | string, number | string>;
   updated_at: Timestamp;
@@ -136,6 +138,8 @@ export interface EmailTokensTable {
 export interface ApiTokensTable {
   id: Generated<number>;
   user_id: number;
+  /** The business it acts in, with its member's role there. */
+  business_id: number;
   name: string;
   /** SHA-256 of the token, hex; the token itself is shown once and never stored. */
   token_hash: string;
@@ -161,7 +165,7 @@ export interface SentLine {
 
 export interface SentOrdersTable {
   id: Generated<number>;
-  user_id: number;
+  business_id: number;
   order_id: number;
   supplier_id: number;
   channel: string;
@@ -175,6 +179,8 @@ export interface SentOrdersTable {
   confirm_language: 'en' | 'es' | null;
   confirm_expires_at: NullableTimestamp;
   confirmation: ColumnType<StoredConfirmation | null, string | null, string | null>;
+  /** The member who sent it (null for sends before teams, or once that user is gone). */
+  sent_by: number | null;
 }
 
 /** The supplier's answer, as stored (docs/decisions.md §6.4). */
@@ -213,7 +219,44 @@ export interface PushSubscriptionsTable {
   created_at: Timestamp;
 }
 
+/** A business: what suppliers, products, orders and their history belong to (docs/decisions.md §8.2). */
+export interface BusinessesTable {
+  id: Generated<number>;
+  name: string;
+  /** ISO 4217, e.g. "EUR". */
+  currency: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type Role = 'owner' | 'manager' | 'staff';
+
+/** A user's place in a business. */
+export interface MembershipsTable {
+  business_id: number;
+  user_id: number;
+  role: Role;
+  created_at: Timestamp;
+}
+
+/** An invitation to join a business, mailed as a link; single use, 7 days. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  business_id: number;
+  email: string;
+  role: Role;
+  /** SHA-256 of the token, hex; the token itself is only in the mail. */
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: SetTimestamp;
+  accepted_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  businesses: BusinessesTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
   users: UsersTable;
   suppliers: SuppliersTable;
   orders: OrdersTable;
@@ -234,6 +277,7 @@ export interface Database {
 export type Db = Kysely<Database> | Transaction<Database>;
 
 export type UserRow = Selectable<UsersTable>;
+export type BusinessRow = Selectable<BusinessesTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SupplierRow = Selectable<SuppliersTable>;

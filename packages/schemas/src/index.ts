@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './api-token.ts';
+export * from './business.ts';
 export * from './confirmation.ts';
 export * from './feedback.ts';
 export * from './fields.ts';

@@ -17,6 +17,8 @@ export const LIMITS = {
   quantityMax: 99_999,
   quantityDecimals: 3,
   suppliersPerAccount: 1000,
+  /** Businesses one user may make (docs/decisions.md §8.2): a chain's cafés, not a directory. */
+  businessesPerUser: 20,
   productsPerSupplier: 1000,
   searchMax: 100,
   /** Live personal API tokens per account, how long a token lasts unless asked otherwise, and the longest it may (docs/decisions.md §8.6). */

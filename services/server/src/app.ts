@@ -121,6 +121,7 @@ export function createApp(options: AppOptions): App {
       requestId: String(req.headers['x-request-id']),
       userAgent: req.headers['user-agent'],
       acceptLanguage: req.headers['accept-language'],
+      businessId: headerValue(req.headers['x-business-id']),
     };
   };
 
@@ -299,4 +300,9 @@ function requestError(error: unknown): { status: number; envelope: ReturnType<ty
     return { status: 404, envelope: errorEnvelope({ kind: 'NOT_FOUND', message: 'Not found', issues: [] }) };
   }
   return undefined;
+}
+
+/** A header's one value (a repeated header counts as its first). */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }

@@ -1,5 +1,5 @@
 import { confirmationLine } from '@reorder/schemas';
-import { expectFailure, expectFieldError, expectOk, startTestServer, type TestServer } from '@reorder/testing';
+import { businessIdOf, expectFailure, expectFieldError, expectOk, startTestServer, type TestServer } from '@reorder/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -47,7 +47,12 @@ describe('GET /api/users/me/export', () => {
     const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(data.profile).toEqual({ ...user.user, createdAt: new Date(row.created_at).toISOString() });
 
-    const suppliers = await db.selectFrom('suppliers').selectAll().where('user_id', '=', id).orderBy('name').execute();
+    const suppliers = await db
+      .selectFrom('suppliers')
+      .selectAll()
+      .where('business_id', '=', await businessIdOf(db, id))
+      .orderBy('name')
+      .execute();
     expect(data.suppliers.map((s: { id: number; name: string; note: string }) => [s.id, s.name, s.note])).toEqual(
       suppliers.map((s) => [s.id, s.name, s.note]),
     );

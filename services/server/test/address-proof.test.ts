@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expectFailure, expectOk, newBrowserKeys, newEmail, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
+import {
+  businessIdOf,
+  expectFailure,
+  expectOk,
+  newBrowserKeys,
+  newEmail,
+  type RegisteredUser,
+  startTestServer,
+  type TestServer,
+} from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -35,7 +44,13 @@ async function squat(): Promise<{ squatter: RegisteredUser; otherSession: string
   const db = t.server.deps.db;
   await db
     .insertInto('api_tokens')
-    .values({ user_id: squatter.user.id, name: 'Squat', token_hash: createHash('sha256').update(apiToken).digest('hex'), expires_at: null })
+    .values({
+      user_id: squatter.user.id,
+      business_id: await businessIdOf(db, squatter.user.id),
+      name: 'Squat',
+      token_hash: createHash('sha256').update(apiToken).digest('hex'),
+      expires_at: null,
+    })
     .execute();
   await db.insertInto('push_subscriptions').values({ user_id: squatter.user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth }).execute();
   expect((await t.api.get('/api/suppliers', apiToken)).status).toBe(200);

@@ -35,6 +35,11 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['post', '/auth/tokens'],
   ['delete', '/auth/tokens/{id}'],
   ['get', '/config'],
+  // docs/decisions.md §8.2: businesses, members and roles.
+  ['get', '/businesses'],
+  ['post', '/businesses'],
+  ['get', '/business'],
+  ['put', '/business'],
   ['get', '/suppliers'],
   ['post', '/suppliers'],
   ['get', '/suppliers/{id}'],

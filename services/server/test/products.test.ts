@@ -1,5 +1,5 @@
 import { normalizeSearchText } from '@reorder/schemas';
-import { type ApiResponse, expectFailure, expectOk, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
+import { type ApiResponse, businessIdOf, expectFailure, expectOk, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let t: TestServer;
@@ -10,10 +10,11 @@ afterAll(() => t.close());
 
 /** Inserts `count` products straight into the database (fast seeding). */
 async function seedProducts(userId: number, orderId: number, count: number, prefix = 'Seeded') {
+  const businessId = await businessIdOf(t.server.deps.db, userId);
   const rows = Array.from({ length: count }, (_, i) => {
     const name = `${prefix} ${String(i).padStart(4, '0')}`;
     const key = normalizeSearchText(name);
-    return { user_id: userId, order_id: orderId, name, unit: 'Kg', search_text: key, sort_key: key };
+    return { business_id: businessId, order_id: orderId, name, unit: 'Kg', search_text: key, sort_key: key };
   });
   return t.server.deps.db.insertInto('products').values(rows).returning(['id', 'name']).execute();
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type ApiResponse,
+  businessIdOf,
   DEFAULT_USER_SETTINGS,
   decodeTokenPart,
   expectSession,
@@ -164,7 +165,10 @@ async function plantAccess(server: TestServer, userId: number) {
   const apiToken = `rpat_${randomBytes(32).toString('base64url')}`;
   const db = server.server.deps.db;
   const tokenHash = createHash('sha256').update(apiToken).digest('hex');
-  await db.insertInto('api_tokens').values({ user_id: userId, name: 'Squat', token_hash: tokenHash, expires_at: null }).execute();
+  await db
+    .insertInto('api_tokens')
+    .values({ user_id: userId, business_id: await businessIdOf(db, userId), name: 'Squat', token_hash: tokenHash, expires_at: null })
+    .execute();
   const endpoint = `https://push.example.com/${randomBytes(8).toString('hex')}`;
   await db
     .insertInto('push_subscriptions')

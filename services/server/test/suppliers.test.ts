@@ -1,5 +1,13 @@
 import { normalizeSearchText } from '@reorder/schemas';
-import { type ApiResponse, expectFailure, expectOk, SUPPLIER_DEFAULTS, startTestServer, type TestServer } from '@reorder/testing';
+import {
+  type ApiResponse,
+  businessIdOf,
+  expectFailure,
+  expectOk,
+  SUPPLIER_DEFAULTS,
+  startTestServer,
+  type TestServer,
+} from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let t: TestServer;
@@ -408,13 +416,14 @@ describe('supplier quota', () => {
   it('allows 1,000 suppliers per account and refuses the 1,001st with a clear message', async () => {
     const { token, user } = await t.api.register();
     const db = t.server.deps.db;
+    const businessId = await businessIdOf(db, user.id);
     const seeded = await db
       .insertInto('suppliers')
       .values(
         Array.from({ length: 999 }, (_, i) => {
           const name = `Seeded ${String(i).padStart(4, '0')}`;
           return {
-            user_id: user.id,
+            business_id: businessId,
             name,
             contact_name: '',
             message_service: 'other',
@@ -429,7 +438,7 @@ describe('supplier quota', () => {
       .execute();
     await db
       .insertInto('orders')
-      .values(seeded.map((s) => ({ user_id: user.id, supplier_id: s.id, introduce: '' })))
+      .values(seeded.map((s) => ({ business_id: businessId, supplier_id: s.id, introduce: '' })))
       .execute();
 
     const thousandth = await t.api.post('/api/suppliers', { ...valid, name: 'Number 1000' }, token);
@@ -443,7 +452,7 @@ describe('supplier quota', () => {
     const { count } = await db
       .selectFrom('suppliers')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', user.id)
+      .where('business_id', '=', businessId)
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(1000);
     const list = await t.api.get('/api/suppliers', token);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { confirmationLine, normalizeSearchText } from '@reorder/schemas';
-import type { RegisteredUser } from '@reorder/testing';
+import { businessIdOf, type RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, screenshot, useApp } from './app.ts';
@@ -62,10 +62,11 @@ async function bigOrder(user: RegisteredUser, name: string, count: number) {
     contactInfo: '+34 600 123 456',
     askConfirmation: false,
   });
+  const businessId = await businessIdOf(app.t.server.deps.db, user.user.id);
   const rows = Array.from({ length: count }, (_, i) => {
     const productName = `Producto ${String(i + 1).padStart(3, '0')}`;
     const normal = normalizeSearchText(productName);
-    return { user_id: user.user.id, order_id: supplier.orderId, name: productName, unit: 'Kg', search_text: normal, sort_key: normal };
+    return { business_id: businessId, order_id: supplier.orderId, name: productName, unit: 'Kg', search_text: normal, sort_key: normal };
   });
   const inserted = await app.t.server.deps.db.insertInto('products').values(rows).returning('id').execute();
   for (const { id } of inserted.slice(0, 5)) {

@@ -32,7 +32,12 @@ if (!pattern) throw new Error('BENCH_WORD is blank');
 
 const handle = await connectDatabase({ databaseUrl: url, maxConnections: 1 });
 const { db } = handle;
-const owner = await db.selectFrom('users').select('id').where('email', '=', 'owner@bench.test').executeTakeFirst();
+const owner = await db
+  .selectFrom('users')
+  .innerJoin('memberships', 'memberships.user_id', 'users.id')
+  .select('memberships.business_id as id')
+  .where('users.email', '=', 'owner@bench.test')
+  .executeTakeFirst();
 if (!owner) throw new Error('No owner@bench.test here: is this a database the search benchmark kept?');
 
 /** The server's whole-account search (products.repository.ts), with or without each product's quantity. */
@@ -40,10 +45,10 @@ const search = (withQuantities: boolean) =>
   withQuantities
     ? sql<Row>`SELECT p.id, p.name, p.unit, p.order_id, p.par, p.on_hand, p.counted_at, p.usual, oq.quantity
         FROM products p LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
-        WHERE p.user_id = ${owner.id} AND p.search_text LIKE ${pattern}
+        WHERE p.business_id = ${owner.id} AND p.search_text LIKE ${pattern}
         ORDER BY p.sort_key COLLATE "C", p.id LIMIT 1000`
     : sql<Row>`SELECT p.id, p.name, p.unit, p.order_id, p.par, p.on_hand, p.counted_at, p.usual
-        FROM products p WHERE p.user_id = ${owner.id} AND p.search_text LIKE ${pattern}
+        FROM products p WHERE p.business_id = ${owner.id} AND p.search_text LIKE ${pattern}
         ORDER BY p.sort_key COLLATE "C", p.id LIMIT 1000`;
 
 interface Row {

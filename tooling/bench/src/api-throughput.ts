@@ -188,17 +188,20 @@ async function load(baseUrl: string, call: Call, token: string): Promise<Result>
 
 /** The owner's 50 suppliers (each with its order) and the 200 products of the first, 5 of them ordered; SQL, not the rate-limited API. */
 async function seed(db: Db, userId: number): Promise<{ supplierId: number; orderId: number; productIds: number[] }> {
+  // The rows belong to the owner's business (the one registration made).
+  const membership = await db.query('SELECT business_id FROM memberships WHERE user_id = $1 ORDER BY created_at LIMIT 1', [userId]);
+  const businessId = membership.rows[0]?.business_id as number;
   let first: { supplierId: number; orderId: number } | undefined;
   for (let i = 0; i < SUPPLIERS; i++) {
     const name = `Proveedor ${String(i + 1).padStart(2, '0')}`;
     const { rows } = await db.query(
-      `INSERT INTO suppliers (user_id, name, contact_name, message_service, contact_info, note, search_text, sort_key)
+      `INSERT INTO suppliers (business_id, name, contact_name, message_service, contact_info, note, search_text, sort_key)
        VALUES ($1, $2, 'Pepe', 'whatsapp', '+34 600 000 000', '', $3, $4) RETURNING id`,
-      [userId, name, normalizeSearchText(`${name} \u001f Pepe \u001f +34 600 000 000`), normalizeSearchText(name)],
+      [businessId, name, normalizeSearchText(`${name} \u001f Pepe \u001f +34 600 000 000`), normalizeSearchText(name)],
     );
     const supplierId = rows[0]?.id as number;
-    const order = await db.query('INSERT INTO orders (user_id, supplier_id, introduce) VALUES ($1, $2, $3) RETURNING id', [
-      userId,
+    const order = await db.query('INSERT INTO orders (business_id, supplier_id, introduce) VALUES ($1, $2, $3) RETURNING id', [
+      businessId,
       supplierId,
       'Hola, para mañana:',
     ]);
@@ -209,16 +212,16 @@ async function seed(db: Db, userId: number): Promise<{ supplierId: number; order
   for (let i = 0; i < PRODUCTS; i++) {
     const name = `Producto ${String(i + 1).padStart(3, '0')}`;
     const { rows } = await db.query(
-      'INSERT INTO products (user_id, order_id, name, unit, search_text, sort_key) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id',
-      [userId, orderId, name, 'Kg', normalizeSearchText(name)],
+      'INSERT INTO products (business_id, order_id, name, unit, search_text, sort_key) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id',
+      [businessId, orderId, name, 'Kg', normalizeSearchText(name)],
     );
     productIds.push(rows[0]?.id as number);
   }
   for (const productId of productIds.slice(0, 5)) {
-    await db.query('INSERT INTO order_quantities (order_id, product_id, user_id, quantity) VALUES ($1, $2, $3, 2.5)', [
+    await db.query('INSERT INTO order_quantities (order_id, product_id, business_id, quantity) VALUES ($1, $2, $3, 2.5)', [
       orderId,
       productId,
-      userId,
+      businessId,
     ]);
   }
   // The steady state autovacuum keeps, before any load: without it the first rounds run on tables without

@@ -70,7 +70,9 @@ async function claimsOf(req: IncomingMessage): Promise<{ userId: number; session
 }
 
 /** The live session as a CTE: the rows the call reads join it, so a revoked session reads nothing. */
-const LIVE = `live AS (SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
+const LIVE = `live AS (SELECT s.user_id, (SELECT m.business_id FROM memberships m WHERE m.user_id = s.user_id
+    ORDER BY m.created_at, m.business_id LIMIT 1) AS business_id
+  FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > now())`;
 
 const SUPPLIERS = `WITH ${LIVE}
@@ -78,21 +80,21 @@ const SUPPLIERS = `WITH ${LIVE}
     SELECT sup.id, sup.name, sup.contact_name, sup.message_service, sup.contact_info, sup.note, o.id AS order_id,
       sup.delivery_days, sup.cutoff_time, sup.lead_days, sup.ask_confirmation
     FROM suppliers sup JOIN orders o ON o.supplier_id = sup.id
-    WHERE sup.user_id = live.user_id ORDER BY sup.sort_key COLLATE "C", sup.id) x ON true`;
+    WHERE sup.business_id = live.business_id ORDER BY sup.sort_key COLLATE "C", sup.id) x ON true`;
 
 const ORDER = `WITH ${LIVE}
   SELECT live.user_id AS live, o.id AS order_id, o.supplier_id, o.introduce, o.confirm_nonce, sup.ask_confirmation,
     p.id, p.name, p.unit, p.par, p.on_hand, p.counted_at, p.usual, oq.quantity
   FROM live
-  LEFT JOIN orders o ON o.user_id = live.user_id AND o.supplier_id = $3
+  LEFT JOIN orders o ON o.business_id = live.business_id AND o.supplier_id = $3
   LEFT JOIN suppliers sup ON sup.id = o.supplier_id
-  LEFT JOIN products p ON p.order_id = o.id AND p.user_id = live.user_id
+  LEFT JOIN products p ON p.order_id = o.id AND p.business_id = live.business_id
   LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
   ORDER BY p.sort_key COLLATE "C", p.id`;
 
 const SET_QUANTITY = `WITH ${LIVE}, upsert AS (
-    INSERT INTO order_quantities (order_id, product_id, user_id, quantity)
-    SELECT p.order_id, p.id, p.user_id, $5::numeric FROM products p JOIN live ON live.user_id = p.user_id
+    INSERT INTO order_quantities (order_id, product_id, business_id, quantity)
+    SELECT p.order_id, p.id, p.business_id, $5::numeric FROM products p JOIN live ON live.business_id = p.business_id
     WHERE p.id = $3 AND p.order_id = $4
     ON CONFLICT (order_id, product_id) DO UPDATE SET quantity = excluded.quantity, updated_at = now()
     RETURNING product_id, order_id, quantity)
@@ -114,7 +116,7 @@ const PRODUCT_SEARCH = `WITH ${LIVE}
     SELECT p.id, p.name, p.unit, p.order_id, p.par, p.on_hand, p.counted_at, p.usual, oq.quantity
     FROM products p
     LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
-    WHERE p.user_id = $2 AND p.search_text LIKE $3
+    WHERE p.business_id = live.business_id AND p.search_text LIKE $3
     ORDER BY p.sort_key COLLATE "C", p.id LIMIT 1000) x ON true`;
 
 const gzip = process.env.BASELINE_GZIP === '1';

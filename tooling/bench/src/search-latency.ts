@@ -91,13 +91,13 @@ function pick<T>(list: readonly T[], i: number): T {
 }
 
 /** Inserts an account's suppliers, orders and products in large batches (straight SQL, same derived columns as the API). */
-async function seedAccount(db: Kysely<Database>, userId: number, suppliers: number, productsPerSupplier: number) {
+async function seedAccount(db: Kysely<Database>, businessId: number, suppliers: number, productsPerSupplier: number) {
   const supplierRows = Array.from({ length: suppliers }, (_, i) => {
     const name = `${pick(COMPANIES, i)} ${pick(WORDS, i * 7)} ${i + 1}`;
     const contactName = `Contacto ${pick(QUALIFIERS, i)} ${i}`;
     const contactInfo = `+34 6${String(10_000_000 + i * 7919).slice(0, 8)}`;
     return {
-      user_id: userId,
+      business_id: businessId,
       name,
       contact_name: contactName,
       message_service: 'whatsapp',
@@ -116,7 +116,7 @@ async function seedAccount(db: Kysely<Database>, userId: number, suppliers: numb
       .execute();
     const orders = await db
       .insertInto('orders')
-      .values(inserted.map((s) => ({ user_id: userId, supplier_id: s.id, introduce: '' })))
+      .values(inserted.map((s) => ({ business_id: businessId, supplier_id: s.id, introduce: '' })))
       .returning('id')
       .execute();
     orderIds.push(...orders.map((o) => o.id));
@@ -130,7 +130,14 @@ async function seedAccount(db: Kysely<Database>, userId: number, suppliers: numb
     for (let j = 0; j < productsPerSupplier; j++, n++) {
       const name = `${pick(WORDS, n)} ${pick(QUALIFIERS, n * 3 + j)} ${n % 997}`;
       const key = normalizeSearchText(name);
-      batch.push({ user_id: userId, order_id: orderId, name, unit: pick(['Kg', 'L', 'ud', 'caja'], n), search_text: key, sort_key: key });
+      batch.push({
+        business_id: businessId,
+        order_id: orderId,
+        name,
+        unit: pick(['Kg', 'L', 'ud', 'caja'], n),
+        search_text: key,
+        sort_key: key,
+      });
       if (batch.length >= 5000) await flush();
     }
   }
@@ -213,9 +220,20 @@ function serverTimes(logFile: string): Map<string, number> {
 }
 
 /** The owner's orders have a quantity on every third product, as an account that orders has (0 once an order was cleared). */
-async function seedQuantities(db: Kysely<Database>, userId: number) {
-  await sql`INSERT INTO order_quantities (order_id, product_id, user_id, quantity)
-    SELECT order_id, id, user_id, id % 4 FROM products WHERE user_id = ${userId} AND id % 3 = 0`.execute(db);
+/** The business registration made for the user: the rows seeded belong to it. */
+async function businessOf(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('business_id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow();
+  return row.business_id;
+}
+
+async function seedQuantities(db: Kysely<Database>, businessId: number) {
+  await sql`INSERT INTO order_quantities (order_id, product_id, business_id, quantity)
+    SELECT order_id, id, business_id, id % 4 FROM products WHERE business_id = ${businessId} AND id % 3 = 0`.execute(db);
 }
 
 /** A server build to measure: this checkout's, or another one's (BENCH_COMPARE_DIR) beside it. */
@@ -320,10 +338,17 @@ async function seedBuild(build: Build, cleanups: (() => Promise<void>)[]): Promi
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await seedAccount(db, other.id, OTHER_SUPPLIERS, OTHER_PRODUCTS_PER_SUPPLIER);
+    const business = await db
+      .insertInto('businesses')
+      .values({ name: `Other ${a}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('memberships').values({ business_id: business.id, user_id: other.id, role: 'owner' }).execute();
+    await seedAccount(db, business.id, OTHER_SUPPLIERS, OTHER_PRODUCTS_PER_SUPPLIER);
   }
-  const orderIds = await seedAccount(db, owner.user.id, SUPPLIERS, PRODUCTS_PER_SUPPLIER);
-  await seedQuantities(db, owner.user.id);
+  const businessId = await businessOf(db, owner.user.id);
+  const orderIds = await seedAccount(db, businessId, SUPPLIERS, PRODUCTS_PER_SUPPLIER);
+  await seedQuantities(db, businessId);
   // The steady state autovacuum keeps: statistics, GIN pending lists merged, the visibility map set.
   await sql`VACUUM ANALYZE`.execute(db);
   await seeding.close();

@@ -1,4 +1,6 @@
 import type { PasswordHashing } from '@reorder/api';
+import type { Database } from '@reorder/db';
+import type { Kysely } from 'kysely';
 
 let sequence = 0;
 
@@ -63,3 +65,15 @@ export const USER_KEYS = [
  * themselves run at PASSWORD_HASHING, the cost every server uses.
  */
 export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 8, timeCost: 1, parallelism: 1 };
+
+/** The id of the first business `userId` joined (the one registration made), for tests that seed rows with SQL. */
+export async function businessIdOf(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('business_id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('business_id')
+    .executeTakeFirstOrThrow();
+  return row.business_id;
+}

@@ -1,3 +1,4 @@
+import type { Db } from '@reorder/db';
 import type { TAccountExport } from '@reorder/schemas';
 import { listApiTokens } from '../api-tokens/api-tokens.repository.ts';
 import { accountDeletedEmail } from '../mail/messages.ts';
@@ -18,15 +19,17 @@ import { confirmIdentity } from '../users/users.service.ts';
  */
 export async function exportAccount(ctx: AuthedContext): Promise<TAccountExport> {
   const { db, user } = ctx;
-  const suppliers = await listSuppliers(db, user.id, readingTime(ctx));
+  // The business's data is its owners' to take away (docs/decisions.md §8.2): the active one, for an owner.
+  const business = ctx.activeBusiness?.role === 'owner' ? ctx.activeBusiness : undefined;
+  const suppliers = business ? await listSuppliers(db, business.id, readingTime(ctx)) : [];
   const reading = orderReading(ctx);
   const withOrders = [];
   for (const supplier of suppliers) {
-    const order = await findOrderBySupplier(db, user.id, supplier.id, reading);
+    const order = business && (await findOrderBySupplier(db, business.id, supplier.id, reading));
     withOrders.push({
       ...supplier,
       order: { id: supplier.orderId, introduce: order?.introduce ?? '', products: order?.products ?? [], text: order?.text ?? '' },
-      history: await listSentOrders(db, user.id, supplier.orderId, reading.links, null),
+      history: business ? await listSentOrders(db, business.id, supplier.orderId, reading.links, null) : [],
     });
   }
   const feedback = await db
@@ -70,6 +73,9 @@ export async function deleteAccount(ctx: AuthedContext, currentPassword: string 
   const { user, rateLimiter, rateRules } = ctx;
   await ctx.db.transaction().execute(async (tx) => {
     await tx.deleteFrom('feedback').where('user_id', '=', user.id).execute();
+    // A business the user is the only owner of goes with its data (docs/decisions.md §8.2);
+    // the others keep theirs and only lose this member.
+    await tx.deleteFrom('businesses').where('id', 'in', soleOwnerships(tx, user.id)).execute();
     await tx.deleteFrom('users').where('id', '=', user.id).execute();
   });
   for (const rule of [
@@ -87,4 +93,24 @@ export async function deleteAccount(ctx: AuthedContext, currentPassword: string 
     ctx.mailer.send({ to: user.email, ...accountDeletedEmail({ locale: user.language, name: user.full_name }) }),
   );
   return null;
+}
+
+/** The businesses whose only owner is the user: what erasing the account erases with it. */
+function soleOwnerships(db: Db, userId: number) {
+  return db
+    .selectFrom('memberships as mine')
+    .select('mine.business_id')
+    .where('mine.user_id', '=', userId)
+    .where('mine.role', '=', 'owner')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('memberships as other')
+            .select('other.user_id')
+            .whereRef('other.business_id', '=', 'mine.business_id')
+            .where('other.role', '=', 'owner')
+            .where('other.user_id', '<>', userId),
+        ),
+      ),
+    );
 }

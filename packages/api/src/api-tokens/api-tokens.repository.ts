@@ -1,6 +1,7 @@
 import type { ApiTokenRow, Db, UserRow } from '@reorder/db';
 import { API_TOKEN_PREFIX, type TApiToken } from '@reorder/schemas';
 import { sql } from 'kysely';
+import type { Membership } from '../businesses/memberships.ts';
 import { hashSecretToken, newSecretToken } from '../platform/secret-tokens.ts';
 
 const COLUMNS = ['id', 'name', 'created_at', 'expires_at', 'last_used_at'] as const;
@@ -20,16 +21,17 @@ export function toApiToken(row: Pick<ApiTokenRow, (typeof COLUMNS)[number]>): TA
 /** Tokens that work: not revoked, not expired. */
 const live = sql<boolean>`revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`;
 
-/** Makes a token for the user and stores only its hash; returns it with its secret. */
+/** Makes a token for the user, acting in one business, and stores only its hash; returns it with its secret. */
 export async function insertApiToken(
   db: Db,
   userId: number,
+  businessId: number,
   fields: { name: string; expiresAt: Date | null },
 ): Promise<TApiToken & { token: string }> {
   const { token, hash } = newSecretToken(API_TOKEN_PREFIX);
   const row = await db
     .insertInto('api_tokens')
-    .values({ user_id: userId, name: fields.name, token_hash: hash, expires_at: fields.expiresAt })
+    .values({ user_id: userId, business_id: businessId, name: fields.name, token_hash: hash, expires_at: fields.expiresAt })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return { ...toApiToken(row), token };
@@ -57,18 +59,28 @@ export async function lockAndCountApiTokens(db: Db, userId: number): Promise<num
 export async function findLiveApiToken(
   db: Db,
   token: string,
-): Promise<{ user: UserRow; tokenId: number; lastUsedAt: Date | null } | undefined> {
+): Promise<{ user: UserRow; tokenId: number; lastUsedAt: Date | null; membership: Membership | undefined } | undefined> {
   const row = await db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .leftJoin('memberships', (join) =>
+      join.onRef('memberships.user_id', '=', 'api_tokens.user_id').onRef('memberships.business_id', '=', 'api_tokens.business_id'),
+    )
     .selectAll('users')
-    .select(['api_tokens.id as token_id', 'api_tokens.last_used_at as token_last_used_at'])
+    .select([
+      'api_tokens.id as token_id',
+      'api_tokens.last_used_at as token_last_used_at',
+      'api_tokens.business_id as token_business_id',
+      'memberships.role as token_role',
+    ])
     .where('api_tokens.token_hash', '=', hashSecretToken(token))
     .where(sql<boolean>`api_tokens.revoked_at IS NULL AND (api_tokens.expires_at IS NULL OR api_tokens.expires_at > now())`)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { token_id, token_last_used_at, ...user } = row;
-  return { user, tokenId: token_id, lastUsedAt: token_last_used_at };
+  const { token_id, token_last_used_at, token_business_id, token_role, ...user } = row;
+  // A member who left (or was removed) keeps the token, but it acts nowhere.
+  const membership = token_role ? { businessId: token_business_id, role: token_role } : undefined;
+  return { user, tokenId: token_id, lastUsedAt: token_last_used_at, membership };
 }
 
 export async function touchApiToken(db: Db, tokenId: number): Promise<void> {

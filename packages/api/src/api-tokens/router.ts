@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Context, DAY_MS } from '../context.ts';
 import { AppError, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { apiTokenCreatedEmail } from '../mail/messages.ts';
-import { type AuthedContext, accountProcedure, requireVerifiedEmail, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
+import { type AuthedContext, accountProcedure, requireBusiness, requireVerifiedEmail, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
 import { insertApiToken, listApiTokens, lockAndCountApiTokens, revokeApiToken } from './api-tokens.repository.ts';
 
 const tags = ['auth'];
@@ -56,7 +56,10 @@ export const apiTokenProcedures = (confirmRecentIdentity: ConfirmRecentIdentity)
 
   createToken: accountProcedure
     .use(requireVerifiedEmail)
+    // A token acts in the active business with its member's role: staff make none (docs/decisions.md §8.2).
+    .use(requireBusiness)
     .meta({
+      role: 'manager',
       openapi: {
         method: 'POST',
         path: '/auth/tokens',
@@ -82,7 +85,7 @@ export const apiTokenProcedures = (confirmRecentIdentity: ConfirmRecentIdentity)
       const created = await ctx.db.transaction().execute(async (tx) => {
         if ((await lockAndCountApiTokens(tx, ctx.user.id)) >= LIMITS.apiTokensPerAccount)
           throw new AppError('BAD_REQUEST', TOO_MANY_TOKENS);
-        return insertApiToken(tx, ctx.user.id, { name: input.name, expiresAt });
+        return insertApiToken(tx, ctx.user.id, ctx.business.id, { name: input.name, expiresAt });
       });
       ctx.logger.info('api token created', { userId: ctx.user.id, tokenId: created.id });
       notifyTokenCreated(ctx, ctx.user, input.name, expiresAt);

@@ -3,26 +3,36 @@ import { OWNER_COLUMNS } from '../mail/notify-owner.ts';
 
 /** A live link's sent order, with what the supplier's page and the owner's notification need. */
 export async function findLiveConfirmation(db: Db, tokenHash: string, now: number) {
-  return db
-    .selectFrom('sent_orders')
-    .innerJoin('users', 'users.id', 'sent_orders.user_id')
-    .innerJoin('suppliers', 'suppliers.id', 'sent_orders.supplier_id')
-    .select([
-      'sent_orders.id',
-      'sent_orders.user_id',
-      'sent_orders.supplier_id',
-      'sent_orders.introduce',
-      'sent_orders.lines',
-      'sent_orders.sent_at',
-      'sent_orders.confirm_expires_at',
-      'sent_orders.confirmation',
-      'users.business_name',
-      ...OWNER_COLUMNS,
-      'suppliers.name as supplier_name',
-    ])
-    .where('sent_orders.confirm_token_hash', '=', tokenHash)
-    .where('sent_orders.confirm_expires_at', '>', new Date(now))
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('sent_orders')
+      .innerJoin('businesses', 'businesses.id', 'sent_orders.business_id')
+      // The business's first owner is told (docs/decisions.md §8.2).
+      .innerJoin('memberships', (join) =>
+        join.onRef('memberships.business_id', '=', 'sent_orders.business_id').on('memberships.role', '=', 'owner'),
+      )
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .innerJoin('suppliers', 'suppliers.id', 'sent_orders.supplier_id')
+      .select([
+        'sent_orders.id',
+        'sent_orders.business_id',
+        'users.id as user_id',
+        'sent_orders.supplier_id',
+        'sent_orders.introduce',
+        'sent_orders.lines',
+        'sent_orders.sent_at',
+        'sent_orders.confirm_expires_at',
+        'sent_orders.confirmation',
+        'businesses.name as business_name',
+        ...OWNER_COLUMNS,
+        'suppliers.name as supplier_name',
+      ])
+      .where('sent_orders.confirm_token_hash', '=', tokenHash)
+      .where('sent_orders.confirm_expires_at', '>', new Date(now))
+      .orderBy('memberships.created_at')
+      .limit(1)
+      .executeTakeFirst()
+  );
 }
 export type LiveConfirmation = NonNullable<Awaited<ReturnType<typeof findLiveConfirmation>>>;
 

@@ -29,14 +29,16 @@ export interface LoadedOrder {
  */
 export async function loadOrder(
   db: Db,
-  userId: number,
+  businessId: number,
   where: { id: number } | { supplierId: number },
   reading: OrderReading,
 ): Promise<LoadedOrder | undefined> {
   let query = db
     .selectFrom('orders')
     .innerJoin('suppliers', 'suppliers.id', 'orders.supplier_id')
-    .leftJoin('products', (join) => join.onRef('products.order_id', '=', 'orders.id').onRef('products.user_id', '=', 'orders.user_id'))
+    .leftJoin('products', (join) =>
+      join.onRef('products.order_id', '=', 'orders.id').onRef('products.business_id', '=', 'orders.business_id'),
+    )
     .leftJoin('order_quantities as oq', (join) =>
       join.onRef('oq.order_id', '=', 'products.order_id').onRef('oq.product_id', '=', 'products.id'),
     )
@@ -56,7 +58,7 @@ export async function loadOrder(
       'products.usual',
       'oq.quantity',
     ])
-    .where('orders.user_id', '=', userId);
+    .where('orders.business_id', '=', businessId);
   query = 'id' in where ? query.where('orders.id', '=', where.id) : query.where('orders.supplier_id', '=', where.supplierId);
   const rows = await executePrepared(db, query.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id'));
   const order = rows[0];
@@ -83,24 +85,29 @@ export async function loadOrder(
   };
 }
 
-export async function findOrderById(db: Db, userId: number, id: number, reading: OrderReading): Promise<TOrder | undefined> {
-  return (await loadOrder(db, userId, { id }, reading))?.order;
+export async function findOrderById(db: Db, businessId: number, id: number, reading: OrderReading): Promise<TOrder | undefined> {
+  return (await loadOrder(db, businessId, { id }, reading))?.order;
 }
 
-export async function findOrderBySupplier(db: Db, userId: number, supplierId: number, reading: OrderReading): Promise<TOrder | undefined> {
-  return (await loadOrder(db, userId, { supplierId }, reading))?.order;
+export async function findOrderBySupplier(
+  db: Db,
+  businessId: number,
+  supplierId: number,
+  reading: OrderReading,
+): Promise<TOrder | undefined> {
+  return (await loadOrder(db, businessId, { supplierId }, reading))?.order;
 }
 
 /**
  * Gives the order a new nonce for its next link, if it still has `used`: false
  * when another send took that link first.
  */
-export async function renewConfirmNonce(db: Db, userId: number, id: number, used: string, next: string): Promise<boolean> {
+export async function renewConfirmNonce(db: Db, businessId: number, id: number, used: string, next: string): Promise<boolean> {
   const row = await db
     .updateTable('orders')
     .set({ confirm_nonce: next })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('business_id', '=', businessId)
     .where('confirm_nonce', '=', used)
     .returning('id')
     .executeTakeFirst();
@@ -108,24 +115,24 @@ export async function renewConfirmNonce(db: Db, userId: number, id: number, used
 }
 
 /** Sets the message above the order; false when the order is not the user's. */
-export async function setIntroduce(db: Db, userId: number, id: number, introduce: string): Promise<boolean> {
+export async function setIntroduce(db: Db, businessId: number, id: number, introduce: string): Promise<boolean> {
   const row = await db
     .updateTable('orders')
     .set({ introduce, updated_at: sql`now()` })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('business_id', '=', businessId)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
 }
 
-export async function orderExists(db: Db, userId: number, id: number): Promise<boolean> {
-  const row = await db.selectFrom('orders').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+export async function orderExists(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('id').where('id', '=', id).where('business_id', '=', businessId).executeTakeFirst();
   return row !== undefined;
 }
 
 /** Every current order of the user, with its line count and when it was last sent, in one round trip. */
-export async function listOrderSummaries(db: Db, userId: number): Promise<TOrderSummary[]> {
+export async function listOrderSummaries(db: Db, businessId: number): Promise<TOrderSummary[]> {
   const query = db
     .selectFrom('orders as o')
     .select((eb) => [
@@ -135,17 +142,17 @@ export async function listOrderSummaries(db: Db, userId: number): Promise<TOrder
         .selectFrom('order_quantities as oq')
         .select(eb.fn.countAll<number>().as('n'))
         .whereRef('oq.order_id', '=', 'o.id')
-        .where('oq.user_id', '=', userId)
+        .where('oq.business_id', '=', businessId)
         .where('oq.quantity', '>', 0)
         .as('lines'),
       eb
         .selectFrom('sent_orders as so')
         .select((inner) => inner.fn.max('so.sent_at').as('at'))
         .whereRef('so.order_id', '=', 'o.id')
-        .where('so.user_id', '=', userId)
+        .where('so.business_id', '=', businessId)
         .as('last_sent_at'),
     ])
-    .where('o.user_id', '=', userId)
+    .where('o.business_id', '=', businessId)
     .orderBy('o.id');
   const rows = await executePrepared(db, query);
   return rows.map((r) => ({

@@ -13,7 +13,7 @@ import {
 } from '@reorder/schemas';
 import { DAY_MS, nowOf } from '../context.ts';
 import { AppError, found, notFound } from '../errors.ts';
-import type { SignedInContext } from '../sessions/require-user.ts';
+import type { BusinessContext, SignedInContext } from '../sessions/require-user.ts';
 import { confirmLinks, newConfirmNonce } from './confirm-links.ts';
 import {
   findOrderById,
@@ -27,7 +27,7 @@ import {
 import { clearQuantities, fillQuantities, refreshUsual, setQuantity } from './quantities.repository.ts';
 import { findSentOrder, insertSentOrder } from './sent-orders.repository.ts';
 
-type OrdersContext = Pick<SignedInContext, 'db' | 'user' | 'tokens' | 'settings' | 'clock'>;
+type OrdersContext = Pick<BusinessContext, 'db' | 'user' | 'business' | 'tokens' | 'settings' | 'clock'>;
 
 /** How a signed-in call reads orders: in the owner's language, with the server's links. */
 export function orderReading(ctx: Pick<SignedInContext, 'user' | 'tokens' | 'settings'>): OrderReading {
@@ -78,7 +78,7 @@ export async function sendOrder(
   const recorded = options.lines !== undefined;
   const sentAt = sendTime(ctx, options.sentAt, { late: recorded });
   const reading = orderReading(ctx);
-  const loaded = found(await loadOrder(ctx.db, ctx.user.id, { id: options.orderId }, reading), 'Order');
+  const loaded = found(await loadOrder(ctx.db, ctx.business.id, { id: options.orderId }, reading), 'Order');
   const { order } = loaded;
   const channel = options.channel ?? loaded.channel;
   const content: SentContent = recorded
@@ -94,14 +94,14 @@ export async function sendOrder(
   const link = linkOfSend(reading, loaded, channel, content.text, options.text, recorded);
   return ctx.db.transaction().execute(async (tx) => {
     let confirm = link.kind === 'next' ? link : null;
-    if (confirm && !(await renewConfirmNonce(tx, ctx.user.id, order.id, confirm.nonce, newConfirmNonce()))) {
+    if (confirm && !(await renewConfirmNonce(tx, ctx.business.id, order.id, confirm.nonce, newConfirmNonce()))) {
       // Another send took this link first. A send the device already made is kept, without a live link of its own.
       if (!recorded) throw new AppError('CONFLICT', ORDER_CHANGED_MESSAGE);
       confirm = null;
     }
     const sent = await insertSentOrder(
       tx,
-      ctx.user.id,
+      ctx.business.id,
       {
         orderId: order.id,
         supplierId: order.supplierId,
@@ -119,7 +119,7 @@ export async function sendOrder(
     );
     await refreshUsual(
       tx,
-      ctx.user.id,
+      ctx.business.id,
       order.id,
       content.lines.map((line) => line.productId),
     );
@@ -205,9 +205,9 @@ function sendTime(ctx: OrdersContext, sentAt: string | undefined, options: { lat
 
 /** "Fill to par" on the order, and the order as it is now (docs/decisions.md §6.1). */
 export async function fillOrder(ctx: OrdersContext, orderId: number): Promise<TFillResult> {
-  if (!(await orderExists(ctx.db, ctx.user.id, orderId))) throw notFound('Order');
-  const counts = await fillQuantities(ctx.db, ctx.user.id, orderId);
-  return { order: found(await findOrderById(ctx.db, ctx.user.id, orderId, orderReading(ctx)), 'Order'), ...counts };
+  if (!(await orderExists(ctx.db, ctx.business.id, orderId))) throw notFound('Order');
+  const counts = await fillQuantities(ctx.db, ctx.business.id, orderId);
+  return { order: found(await findOrderById(ctx.db, ctx.business.id, orderId, orderReading(ctx)), 'Order'), ...counts };
 }
 
 /**
@@ -225,7 +225,7 @@ export async function reorder(
   ctx: OrdersContext,
   options: { orderId: number; sentOrderId: number; mode?: TReorderMode | undefined },
 ): Promise<TOrder> {
-  const userId = ctx.user.id;
+  const userId = ctx.business.id;
   const reading = orderReading(ctx);
   const sent = found(await findSentOrder(ctx.db, userId, options.orderId, options.sentOrderId, reading.links), 'Sent order');
   const unavailable = new Set(sent.confirmation?.unavailable ?? []);
@@ -266,7 +266,7 @@ export async function restoreOrder(
   ctx: OrdersContext,
   options: { orderId: number; introduce: string; lines: { productId: number; quantity: number }[] },
 ): Promise<TOrder> {
-  const userId = ctx.user.id;
+  const userId = ctx.business.id;
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await setIntroduce(tx, userId, options.orderId, options.introduce))) throw notFound('Order');
     await clearQuantities(tx, userId, options.orderId);
@@ -280,6 +280,6 @@ export async function restoreOrder(
 
 /** Sets the message above the order, and answers the order with its new text. */
 export async function updateMessage(ctx: OrdersContext, options: { orderId: number; introduce: string }): Promise<TOrder> {
-  if (!(await setIntroduce(ctx.db, ctx.user.id, options.orderId, options.introduce))) throw notFound('Order');
-  return found(await findOrderById(ctx.db, ctx.user.id, options.orderId, orderReading(ctx)), 'Order');
+  if (!(await setIntroduce(ctx.db, ctx.business.id, options.orderId, options.introduce))) throw notFound('Order');
+  return found(await findOrderById(ctx.db, ctx.business.id, options.orderId, orderReading(ctx)), 'Order');
 }

@@ -13,17 +13,22 @@ export interface QuantityLine {
  * concurrent updates each land whole (the last one wins, nothing is lost or
  * doubled). Undefined when the product is not the user's or not in that order.
  */
-export async function setQuantity(db: Db, userId: number, line: QuantityLine): Promise<QuantityLine | undefined> {
+export async function setQuantity(db: Db, businessId: number, line: QuantityLine): Promise<QuantityLine | undefined> {
   const upsert = db
     .insertInto('order_quantities')
-    .columns(['order_id', 'product_id', 'user_id', 'quantity'])
+    .columns(['order_id', 'product_id', 'business_id', 'quantity'])
     .expression((eb) =>
       eb
         .selectFrom('products')
-        .select(['products.order_id', 'products.id', 'products.user_id', sql<string>`${line.quantity.toFixed(3)}::numeric`.as('quantity')])
+        .select([
+          'products.order_id',
+          'products.id',
+          'products.business_id',
+          sql<string>`${line.quantity.toFixed(3)}::numeric`.as('quantity'),
+        ])
         .where('products.id', '=', line.productId)
         .where('products.order_id', '=', line.orderId)
-        .where('products.user_id', '=', userId),
+        .where('products.business_id', '=', businessId),
     )
     .onConflict((oc) =>
       oc.columns(['order_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: sql`now()` })),
@@ -34,12 +39,12 @@ export async function setQuantity(db: Db, userId: number, line: QuantityLine): P
 }
 
 /** Sets every quantity of the order to 0; returns how many lines were above 0. */
-export async function clearQuantities(db: Db, userId: number, orderId: number): Promise<number> {
+export async function clearQuantities(db: Db, businessId: number, orderId: number): Promise<number> {
   const result = await db
     .updateTable('order_quantities')
     .set({ quantity: 0, updated_at: sql`now()` })
     .where('order_id', '=', orderId)
-    .where('user_id', '=', userId)
+    .where('business_id', '=', businessId)
     .where('quantity', '>', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -52,13 +57,13 @@ export async function clearQuantities(db: Db, userId: number, orderId: number): 
  * order screen does the same in TypeScript (`filledToPar`, @reorder/schemas):
  * quantities.test.ts checks that the two agree.
  */
-export async function fillQuantities(db: Db, userId: number, orderId: number): Promise<{ filled: number; skipped: number }> {
+export async function fillQuantities(db: Db, businessId: number, orderId: number): Promise<{ filled: number; skipped: number }> {
   const result = await sql<{ filled: number; total: number }>`
     WITH candidates AS (
-      SELECT id, order_id, user_id, par, on_hand FROM products WHERE order_id = ${orderId} AND user_id = ${userId}
+      SELECT id, order_id, business_id, par, on_hand FROM products WHERE order_id = ${orderId} AND business_id = ${businessId}
     ), filled AS (
-      INSERT INTO order_quantities (order_id, product_id, user_id, quantity)
-      SELECT order_id, id, user_id, GREATEST(0, par - on_hand) FROM candidates WHERE par IS NOT NULL AND on_hand IS NOT NULL
+      INSERT INTO order_quantities (order_id, product_id, business_id, quantity)
+      SELECT order_id, id, business_id, GREATEST(0, par - on_hand) FROM candidates WHERE par IS NOT NULL AND on_hand IS NOT NULL
       ON CONFLICT (order_id, product_id) DO UPDATE SET quantity = excluded.quantity, updated_at = now()
       RETURNING product_id
     )
@@ -72,7 +77,7 @@ export async function fillQuantities(db: Db, userId: number, orderId: number): P
  * median of their quantities in the last 4 sends that had them (the two
  * middle ones averaged when there are two), rounded to 3 decimals.
  */
-export async function refreshUsual(db: Db, userId: number, orderId: number, productIds: number[]): Promise<void> {
+export async function refreshUsual(db: Db, businessId: number, orderId: number, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
   await sql`
     UPDATE products SET usual = recent.usual
@@ -82,11 +87,11 @@ export async function refreshUsual(db: Db, userId: number, orderId: number, prod
         SELECT (line->>'productId')::int AS product_id, (line->>'quantity')::numeric AS quantity,
                row_number() OVER (PARTITION BY (line->>'productId')::int ORDER BY s.sent_at DESC, s.id DESC) AS n
         FROM sent_orders s CROSS JOIN LATERAL jsonb_array_elements(s.lines) AS line
-        WHERE s.user_id = ${userId} AND s.order_id = ${orderId}
+        WHERE s.business_id = ${businessId} AND s.order_id = ${orderId}
           AND (line->>'productId')::int = ANY(${sql.val(productIds)}::int[]) AND (line->>'quantity')::numeric > 0
       ) lines
       WHERE n <= 4
       GROUP BY product_id
     ) recent
-    WHERE products.id = recent.product_id AND products.user_id = ${userId} AND products.order_id = ${orderId}`.execute(db);
+    WHERE products.id = recent.product_id AND products.business_id = ${businessId} AND products.order_id = ${orderId}`.execute(db);
 }

@@ -18,7 +18,7 @@ import {
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
-import { authedProcedure } from '../sessions/require-user.ts';
+import { memberProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
 import { findOrderBySupplier, listOrderSummaries, orderExists } from './orders.repository.ts';
 import {
@@ -37,8 +37,9 @@ import { findSentOrder, listSentOrders } from './sent-orders.repository.ts';
 const tags = ['orders'];
 
 export const ordersRouter = router({
-  list: authedProcedure
+  list: memberProcedure
     .meta({
+      role: 'staff',
       openapi: {
         method: 'GET',
         path: '/orders',
@@ -52,10 +53,11 @@ export const ordersRouter = router({
     })
     .input(z.object({}).optional())
     .output(z.array(ZOrderSummary))
-    .query(({ ctx }) => listOrderSummaries(ctx.db, ctx.user.id)),
+    .query(({ ctx }) => listOrderSummaries(ctx.db, ctx.business.id)),
 
-  bySupplier: authedProcedure
+  bySupplier: memberProcedure
     .meta({
+      role: 'staff',
       openapi: {
         method: 'GET',
         path: '/orders/supplier/{supplierId}',
@@ -68,10 +70,13 @@ export const ordersRouter = router({
     })
     .input(ZOrderBySupplierInput)
     .output(ZOrder)
-    .query(async ({ ctx, input }) => found(await findOrderBySupplier(ctx.db, ctx.user.id, input.supplierId, orderReading(ctx)), 'Order')),
+    .query(async ({ ctx, input }) =>
+      found(await findOrderBySupplier(ctx.db, ctx.business.id, input.supplierId, orderReading(ctx)), 'Order'),
+    ),
 
-  update: authedProcedure
+  update: memberProcedure
     .meta({
+      role: 'staff',
       openapi: { method: 'PUT', path: '/orders/{id}', tags, summary: 'Set the message above the order' },
       message: 'Success! Order updated!',
       errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Message must be at most 300 characters', NOT_FOUND: 'Order not found' },
@@ -80,8 +85,9 @@ export const ordersRouter = router({
     .output(ZOrder)
     .mutation(({ ctx, input }) => updateMessage(ctx, { orderId: input.id, introduce: input.introduce })),
 
-  send: authedProcedure
+  send: memberProcedure
     .meta({
+      role: 'manager',
       openapi: {
         method: 'POST',
         path: '/orders/{id}/send',
@@ -105,8 +111,9 @@ export const ordersRouter = router({
       return sendOrder(ctx, { orderId: id, ...send });
     }),
 
-  history: authedProcedure
+  history: memberProcedure
     .meta({
+      role: 'staff',
       openapi: { method: 'GET', path: '/orders/{id}/history', tags, summary: 'Orders sent to this supplier, newest first' },
       message: 'History loaded',
       errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Order not found' },
@@ -114,12 +121,13 @@ export const ordersRouter = router({
     .input(ZOrderHistoryInput)
     .output(z.array(ZSentOrder))
     .query(async ({ ctx, input }) => {
-      if (!(await orderExists(ctx.db, ctx.user.id, input.id))) throw notFound('Order');
-      return listSentOrders(ctx.db, ctx.user.id, input.id, orderReading(ctx).links);
+      if (!(await orderExists(ctx.db, ctx.business.id, input.id))) throw notFound('Order');
+      return listSentOrders(ctx.db, ctx.business.id, input.id, orderReading(ctx).links);
     }),
 
-  sent: authedProcedure
+  sent: memberProcedure
     .meta({
+      role: 'staff',
       openapi: { method: 'GET', path: '/orders/{id}/history/{sentOrderId}', tags, summary: 'One sent order' },
       message: 'Sent order loaded',
       errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Sent order not found' },
@@ -127,11 +135,12 @@ export const ordersRouter = router({
     .input(ZSentOrderInput)
     .output(ZSentOrder)
     .query(async ({ ctx, input }) =>
-      found(await findSentOrder(ctx.db, ctx.user.id, input.id, input.sentOrderId, orderReading(ctx).links), 'Sent order'),
+      found(await findSentOrder(ctx.db, ctx.business.id, input.id, input.sentOrderId, orderReading(ctx).links), 'Sent order'),
     ),
 
-  fill: authedProcedure
+  fill: memberProcedure
     .meta({
+      role: 'staff',
       openapi: {
         method: 'POST',
         path: '/orders/{id}/fill',
@@ -147,8 +156,9 @@ export const ordersRouter = router({
     .output(ZFillResult)
     .mutation(({ ctx, input }) => fillOrder(ctx, input.id)),
 
-  reorder: authedProcedure
+  reorder: memberProcedure
     .meta({
+      role: 'staff',
       openapi: {
         method: 'POST',
         path: '/orders/{id}/reorder',
@@ -164,8 +174,9 @@ export const ordersRouter = router({
     .output(ZOrder)
     .mutation(({ ctx, input }) => reorder(ctx, { orderId: input.id, sentOrderId: input.sentOrderId, mode: input.mode })),
 
-  restore: authedProcedure
+  restore: memberProcedure
     .meta({
+      role: 'staff',
       openapi: {
         method: 'POST',
         path: '/orders/{id}/restore',
@@ -188,8 +199,9 @@ export const ordersRouter = router({
  * contract's names, the orders domain's table (order_quantities).
  */
 export const quantityProcedures = {
-  setQuantity: authedProcedure
+  setQuantity: memberProcedure
     .meta({
+      role: 'staff',
       openapi: {
         method: 'PUT',
         path: '/products/quantity',
@@ -202,10 +214,11 @@ export const quantityProcedures = {
     })
     .input(ZSetQuantityInput)
     .output(ZQuantityLine)
-    .mutation(async ({ ctx, input }) => found(await setQuantity(ctx.db, ctx.user.id, input), 'Product in this order')),
+    .mutation(async ({ ctx, input }) => found(await setQuantity(ctx.db, ctx.business.id, input), 'Product in this order')),
 
-  clear: authedProcedure
+  clear: memberProcedure
     .meta({
+      role: 'staff',
       openapi: {
         method: 'POST',
         path: '/products/clear',
@@ -219,7 +232,7 @@ export const quantityProcedures = {
     .input(ZClearProductsInput)
     .output(ZClearProductsResult)
     .mutation(async ({ ctx, input }) => {
-      if (!(await orderExists(ctx.db, ctx.user.id, input.orderId))) throw notFound('Order');
-      return { orderId: input.orderId, cleared: await clearQuantities(ctx.db, ctx.user.id, input.orderId) };
+      if (!(await orderExists(ctx.db, ctx.business.id, input.orderId))) throw notFound('Order');
+      return { orderId: input.orderId, cleared: await clearQuantities(ctx.db, ctx.business.id, input.orderId) };
     }),
 };

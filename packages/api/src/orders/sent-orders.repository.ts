@@ -52,7 +52,7 @@ export interface SentConfirmLink {
 /** Keeps a sent order: the exact text (without its confirmation line, kept as its link), the message and the lines as they were sent. */
 export async function insertSentOrder(
   db: Db,
-  userId: number,
+  businessId: number,
   sent: {
     orderId: number;
     supplierId: number;
@@ -69,7 +69,7 @@ export async function insertSentOrder(
   const row = await db
     .insertInto('sent_orders')
     .values({
-      user_id: userId,
+      business_id: businessId,
       order_id: sent.orderId,
       supplier_id: sent.supplierId,
       channel: sent.channel,
@@ -94,7 +94,7 @@ export async function insertSentOrder(
 /** The order's sent orders, newest first (at most `limit`; every one with `null`). */
 export async function listSentOrders(
   db: Db,
-  userId: number,
+  businessId: number,
   orderId: number,
   links: ConfirmLinks,
   limit: number | null = 100,
@@ -102,7 +102,7 @@ export async function listSentOrders(
   let query = db
     .selectFrom('sent_orders')
     .select(COLUMNS)
-    .where('user_id', '=', userId)
+    .where('business_id', '=', businessId)
     .where('order_id', '=', orderId)
     .orderBy('sent_at', 'desc')
     .orderBy('id', 'desc');
@@ -112,7 +112,7 @@ export async function listSentOrders(
 
 export async function findSentOrder(
   db: Db,
-  userId: number,
+  businessId: number,
   orderId: number,
   sentOrderId: number,
   links: ConfirmLinks,
@@ -120,7 +120,7 @@ export async function findSentOrder(
   const row = await db
     .selectFrom('sent_orders')
     .select(COLUMNS)
-    .where('user_id', '=', userId)
+    .where('business_id', '=', businessId)
     .where('order_id', '=', orderId)
     .where('id', '=', sentOrderId)
     .executeTakeFirst();

@@ -29,8 +29,8 @@ function nameColumns(name: string, unit: string) {
 }
 
 /** Products with the quantity of their own order (0 when never set). */
-function selectProducts(db: Db, userId: number) {
-  return withQuantities(db.selectFrom('products').where('products.user_id', '=', userId));
+function selectProducts(db: Db, businessId: number) {
+  return withQuantities(db.selectFrom('products').where('products.business_id', '=', businessId));
 }
 
 /**
@@ -39,11 +39,11 @@ function selectProducts(db: Db, userId: number) {
  * on the products' owner instead, the generic plan also read every product
  * of the owner (a bitmap of 100,000 rows for one order of 100).
  */
-function selectOrderProducts(db: Db, userId: number, orderId: number) {
+function selectOrderProducts(db: Db, businessId: number, orderId: number) {
   return withQuantities(
     db
       .selectFrom('products')
-      .innerJoin('orders', (join) => join.onRef('orders.id', '=', 'products.order_id').on('orders.user_id', '=', userId))
+      .innerJoin('orders', (join) => join.onRef('orders.id', '=', 'products.order_id').on('orders.business_id', '=', businessId))
       .where('products.order_id', '=', orderId),
   );
 }
@@ -64,8 +64,8 @@ export interface ListProductsOptions {
 }
 
 /** The user's products (of one order when `orderId` is given), sorted by name, matching `q` on the name. */
-export async function listProducts(db: Db, userId: number, options: ListProductsOptions): Promise<TProduct[]> {
-  let query = options.orderId === undefined ? selectProducts(db, userId) : selectOrderProducts(db, userId, options.orderId);
+export async function listProducts(db: Db, businessId: number, options: ListProductsOptions): Promise<TProduct[]> {
+  let query = options.orderId === undefined ? selectProducts(db, businessId) : selectOrderProducts(db, businessId, options.orderId);
   const pattern = searchPattern(options.q);
   if (pattern) query = query.where('products.search_text', 'like', pattern);
   // Across the whole account, this reads the name-order index alone: it carries every listed column (migrations: stock).
@@ -75,14 +75,14 @@ export async function listProducts(db: Db, userId: number, options: ListProducts
   return rows.map(toProduct);
 }
 
-export async function findProduct(db: Db, userId: number, id: number): Promise<TProduct | undefined> {
-  const row = await selectProducts(db, userId).where('products.id', '=', id).executeTakeFirst();
+export async function findProduct(db: Db, businessId: number, id: number): Promise<TProduct | undefined> {
+  const row = await selectProducts(db, businessId).where('products.id', '=', id).executeTakeFirst();
   return row && toProduct(row);
 }
 
 /** True when the order exists and is the user's. */
-export async function orderExists(db: Db, userId: number, orderId: number): Promise<boolean> {
-  const row = await db.selectFrom('orders').select('id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+export async function orderExists(db: Db, businessId: number, orderId: number): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('id').where('id', '=', orderId).where('business_id', '=', businessId).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -90,12 +90,16 @@ export async function orderExists(db: Db, userId: number, orderId: number): Prom
  * Locks the user's order and counts its products, so concurrent creations
  * respect the per-supplier quota. Undefined when the order is not the user's.
  */
-export async function lockOrderAndCountProducts(tx: Transaction<Database>, userId: number, orderId: number): Promise<number | undefined> {
+export async function lockOrderAndCountProducts(
+  tx: Transaction<Database>,
+  businessId: number,
+  orderId: number,
+): Promise<number | undefined> {
   const order = await tx
     .selectFrom('orders')
     .select('id')
     .where('id', '=', orderId)
-    .where('user_id', '=', userId)
+    .where('business_id', '=', businessId)
     .forUpdate()
     .executeTakeFirst();
   if (!order) return undefined;
@@ -109,12 +113,12 @@ export async function lockOrderAndCountProducts(tx: Transaction<Database>, userI
 
 export async function insertProduct(
   tx: Transaction<Database>,
-  userId: number,
+  businessId: number,
   fields: { name: string; unit: string; orderId: number; par?: number | null | undefined },
 ): Promise<TProduct> {
   const row = await tx
     .insertInto('products')
-    .values({ user_id: userId, order_id: fields.orderId, ...nameColumns(fields.name, fields.unit), par: amount(fields.par) })
+    .values({ business_id: businessId, order_id: fields.orderId, ...nameColumns(fields.name, fields.unit), par: amount(fields.par) })
     .returning(['id', 'name', 'unit', 'order_id', 'par', 'on_hand', 'counted_at', 'usual'])
     .executeTakeFirstOrThrow();
   return toProduct({ ...row, quantity: 0 });
@@ -127,7 +131,7 @@ function amount(value: number | null | undefined): string | null {
 
 export async function updateProduct(
   db: Db,
-  userId: number,
+  businessId: number,
   id: number,
   fields: { name: string; unit: string; par?: number | null | undefined },
 ): Promise<TProduct | undefined> {
@@ -139,10 +143,10 @@ export async function updateProduct(
       updated_at: sql`now()`,
     })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('business_id', '=', businessId)
     .returning('id')
     .executeTakeFirst();
-  return row && findProduct(db, userId, id);
+  return row && findProduct(db, businessId, id);
 }
 
 /**
@@ -151,7 +155,7 @@ export async function updateProduct(
  */
 async function updateStock(
   db: Db,
-  userId: number,
+  businessId: number,
   where: { productId: number; orderId: number },
   values: UpdateObject<Database, 'products'>,
 ): Promise<TProduct | undefined> {
@@ -160,26 +164,26 @@ async function updateStock(
     .set({ ...values, updated_at: sql`now()` })
     .where('id', '=', where.productId)
     .where('order_id', '=', where.orderId)
-    .where('user_id', '=', userId)
+    .where('business_id', '=', businessId)
     .returning('id')
     .executeTakeFirst();
-  return row && findProduct(db, userId, where.productId);
+  return row && findProduct(db, businessId, where.productId);
 }
 
 /** Records a count of a product of the order (null forgets the last one). */
-export function setStock(db: Db, userId: number, input: TSetStockInput): Promise<TProduct | undefined> {
-  return updateStock(db, userId, input, {
+export function setStock(db: Db, businessId: number, input: TSetStockInput): Promise<TProduct | undefined> {
+  return updateStock(db, businessId, input, {
     on_hand: amount(input.onHand),
     counted_at: input.onHand === null ? null : sql`now()`,
   });
 }
 
 /** Sets a product's par level alone (name and unit untouched), within its order. */
-export function setPar(db: Db, userId: number, input: TSetParInput): Promise<TProduct | undefined> {
-  return updateStock(db, userId, input, { par: amount(input.par) });
+export function setPar(db: Db, businessId: number, input: TSetParInput): Promise<TProduct | undefined> {
+  return updateStock(db, businessId, input, { par: amount(input.par) });
 }
 
-export async function deleteProduct(db: Db, userId: number, id: number): Promise<boolean> {
-  const row = await db.deleteFrom('products').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
+export async function deleteProduct(db: Db, businessId: number, id: number): Promise<boolean> {
+  const row = await db.deleteFrom('products').where('id', '=', id).where('business_id', '=', businessId).returning('id').executeTakeFirst();
   return row !== undefined;
 }

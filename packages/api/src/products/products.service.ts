@@ -1,6 +1,6 @@
 import { LIMITS, type TCreateProductInput, type TProduct } from '@reorder/schemas';
 import { AppError, notFound } from '../errors.ts';
-import type { SignedInContext } from '../sessions/require-user.ts';
+import type { BusinessContext } from '../sessions/require-user.ts';
 import { insertProduct, lockOrderAndCountProducts } from './products.repository.ts';
 
 export const PRODUCT_LIMIT_MESSAGE = `This supplier has reached the limit of ${LIMITS.productsPerSupplier} products. Delete one to add another.`;
@@ -10,11 +10,11 @@ export const PRODUCT_LIMIT_MESSAGE = `This supplier has reached the limit of ${L
  * (docs/decisions.md §3): the order is locked while its products are counted,
  * so concurrent additions cannot pass the limit together.
  */
-export function createProduct(ctx: Pick<SignedInContext, 'db' | 'user'>, fields: TCreateProductInput): Promise<TProduct> {
+export function createProduct(ctx: Pick<BusinessContext, 'db' | 'business'>, fields: TCreateProductInput): Promise<TProduct> {
   return ctx.db.transaction().execute(async (tx) => {
-    const count = await lockOrderAndCountProducts(tx, ctx.user.id, fields.orderId);
+    const count = await lockOrderAndCountProducts(tx, ctx.business.id, fields.orderId);
     if (count === undefined) throw notFound('Order');
     if (count >= LIMITS.productsPerSupplier) throw new AppError('BAD_REQUEST', PRODUCT_LIMIT_MESSAGE);
-    return insertProduct(tx, ctx.user.id, fields);
+    return insertProduct(tx, ctx.business.id, fields);
   });
 }

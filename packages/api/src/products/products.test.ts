@@ -1,5 +1,5 @@
 import { LIMITS } from '@reorder/schemas';
-import { useDomain } from '@reorder/testing';
+import { businessIdOf, useDomain } from '@reorder/testing';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_LIMIT_MESSAGE } from './products.service.ts';
@@ -39,8 +39,9 @@ describe('products', () => {
 
   it('stop at the per-supplier limit, even for additions at the same moment', async () => {
     const orderId = await newOrder();
-    await sql`INSERT INTO products (user_id, order_id, name, unit, search_text, sort_key)
-      SELECT ${t.owner.user.id}, ${orderId}, 'P' || n, 'ud', 'p' || n, 'p' || n FROM generate_series(1, ${LIMITS.productsPerSupplier - 1}) AS n`.execute(
+    const businessId = await businessIdOf(t.domain.deps.db, t.owner.user.id);
+    await sql`INSERT INTO products (business_id, order_id, name, unit, search_text, sort_key)
+      SELECT ${businessId}, ${orderId}, 'P' || n, 'ud', 'p' || n, 'p' || n FROM generate_series(1, ${LIMITS.productsPerSupplier - 1}) AS n`.execute(
       t.domain.deps.db,
     );
     const results = await Promise.allSettled(['x', 'y', 'z'].map((name) => t.owner.api.products.create({ orderId, name, unit: 'ud' })));

@@ -10,7 +10,7 @@ import {
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
-import { authedProcedure } from '../sessions/require-user.ts';
+import { memberProcedure } from '../sessions/require-user.ts';
 import { deleteProduct, findProduct, listProducts, orderExists, setPar, setStock, updateProduct } from './products.repository.ts';
 import { createProduct, PRODUCT_LIMIT_MESSAGE } from './products.service.ts';
 
@@ -18,8 +18,9 @@ const tags = ['products'];
 
 /** The catalogue of each supplier; the order's quantities join them under `products` (see `quantityProcedures`). */
 export const productProcedures = {
-  list: authedProcedure
+  list: memberProcedure
     .meta({
+      role: 'staff',
       openapi: {
         method: 'GET',
         path: '/products',
@@ -34,27 +35,29 @@ export const productProcedures = {
     .input(ZProductListInput)
     .output(z.array(ZProduct))
     .query(async ({ ctx, input }) => {
-      const products = await listProducts(ctx.db, ctx.user.id, input);
+      const products = await listProducts(ctx.db, ctx.business.id, input);
       // The list reaches an order's products through the order's row and its owner, so a product on the
       // page proves the order is the owner's: only an empty page asks whether it exists (one round trip less).
-      if (input.orderId !== undefined && products.length === 0 && !(await orderExists(ctx.db, ctx.user.id, input.orderId))) {
+      if (input.orderId !== undefined && products.length === 0 && !(await orderExists(ctx.db, ctx.business.id, input.orderId))) {
         throw notFound('Order');
       }
       return products;
     }),
 
-  byId: authedProcedure
+  byId: memberProcedure
     .meta({
+      role: 'staff',
       openapi: { method: 'GET', path: '/products/{id}', tags, summary: 'Get a product' },
       message: 'Product loaded',
       errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Product not found' },
     })
     .input(ZProductIdInput)
     .output(ZProduct)
-    .query(async ({ ctx, input }) => found(await findProduct(ctx.db, ctx.user.id, input.id), 'Product')),
+    .query(async ({ ctx, input }) => found(await findProduct(ctx.db, ctx.business.id, input.id), 'Product')),
 
-  create: authedProcedure
+  create: memberProcedure
     .meta({
+      role: 'manager',
       openapi: {
         method: 'POST',
         path: '/products',
@@ -73,18 +76,20 @@ export const productProcedures = {
     .output(ZProduct)
     .mutation(({ ctx, input }) => createProduct(ctx, input)),
 
-  update: authedProcedure
+  update: memberProcedure
     .meta({
+      role: 'manager',
       openapi: { method: 'PUT', path: '/products/{id}', tags, summary: 'Rename a product or change its unit' },
       message: 'Success! Product updated!',
       errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Unit must be at most 20 characters', NOT_FOUND: 'Product not found' },
     })
     .input(ZUpdateProductInput)
     .output(ZProduct)
-    .mutation(async ({ ctx, input: { id, ...fields } }) => found(await updateProduct(ctx.db, ctx.user.id, id, fields), 'Product')),
+    .mutation(async ({ ctx, input: { id, ...fields } }) => found(await updateProduct(ctx.db, ctx.business.id, id, fields), 'Product')),
 
-  setStock: authedProcedure
+  setStock: memberProcedure
     .meta({
+      role: 'staff',
       openapi: {
         method: 'PUT',
         path: '/products/stock',
@@ -97,10 +102,11 @@ export const productProcedures = {
     })
     .input(ZSetStockInput)
     .output(ZProduct)
-    .mutation(async ({ ctx, input }) => found(await setStock(ctx.db, ctx.user.id, input), 'Product in this order')),
+    .mutation(async ({ ctx, input }) => found(await setStock(ctx.db, ctx.business.id, input), 'Product in this order')),
 
-  setPar: authedProcedure
+  setPar: memberProcedure
     .meta({
+      role: 'manager',
       openapi: {
         method: 'PUT',
         path: '/products/par',
@@ -114,10 +120,11 @@ export const productProcedures = {
     })
     .input(ZSetParInput)
     .output(ZProduct)
-    .mutation(async ({ ctx, input }) => found(await setPar(ctx.db, ctx.user.id, input), 'Product in this order')),
+    .mutation(async ({ ctx, input }) => found(await setPar(ctx.db, ctx.business.id, input), 'Product in this order')),
 
-  delete: authedProcedure
+  delete: memberProcedure
     .meta({
+      role: 'manager',
       openapi: { method: 'DELETE', path: '/products/{id}', tags, summary: 'Delete a product' },
       message: 'Delete product successful!',
       errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Product not found' },
@@ -125,7 +132,7 @@ export const productProcedures = {
     .input(ZProductIdInput)
     .output(ZDeletedResult)
     .mutation(async ({ ctx, input }) => {
-      if (!(await deleteProduct(ctx.db, ctx.user.id, input.id))) throw notFound('Product');
+      if (!(await deleteProduct(ctx.db, ctx.business.id, input.id))) throw notFound('Product');
       return { id: input.id };
     }),
 };

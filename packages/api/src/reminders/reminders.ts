@@ -40,10 +40,13 @@ const scheduleOf = (row: ScheduledRow): Schedule => ({
 export async function planReminders(db: Db, now: number): Promise<number> {
   const rows = await db
     .selectFrom('suppliers')
-    .innerJoin('users', 'users.id', 'suppliers.user_id')
+    .innerJoin('memberships', (join) =>
+      join.onRef('memberships.business_id', '=', 'suppliers.business_id').on('memberships.role', '=', 'owner'),
+    )
+    .innerJoin('users', 'users.id', 'memberships.user_id')
     .select([
       'suppliers.id',
-      'suppliers.user_id',
+      'users.id as user_id',
       'suppliers.delivery_days',
       'suppliers.cutoff_time',
       'suppliers.lead_days',
@@ -138,7 +141,8 @@ async function deliver(deps: ReminderDeps, reminder: Claimed, now: number): Prom
   const { db } = deps;
   const row = await db
     .selectFrom('suppliers')
-    .innerJoin('users', 'users.id', 'suppliers.user_id')
+    // The member the reminder was planned for.
+    .innerJoin('users', (join) => join.on('users.id', '=', reminder.user_id))
     .innerJoin('orders', 'orders.supplier_id', 'suppliers.id')
     .select([
       'suppliers.name as supplier_name',

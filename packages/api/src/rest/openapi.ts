@@ -1,6 +1,7 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import {
   ALWAYS_POSSIBLE,
+  declaredErrors,
   ERROR_STATUS,
   INTERNAL_MESSAGE,
   INVALID_JSON_MESSAGE,
@@ -42,6 +43,11 @@ const TAGS = [
     name: 'auth',
     description:
       'Accounts and sign-in: register, sign in with a password, Google or Facebook, verify the email, reset a forgotten password, and the signed-in devices.',
+  },
+  {
+    name: 'businesses',
+    description:
+      'The businesses you are a member of and your role in each (owner, manager, staff). Send `X-Business-Id` to act in one; without it, calls act in the first you joined.',
   },
   { name: 'suppliers', description: 'The suppliers of the business, each with how it takes orders and its current order.' },
   { name: 'products', description: "Each supplier's products, and their quantities in the supplier's current order." },
@@ -148,11 +154,12 @@ function errorResponse(kind: TErrorKind, message: string) {
  * meta where it says something fitting; a request body may also be too large.
  */
 function errorsOf(meta: Meta, hasBody: boolean): [TErrorKind, string][] {
-  const kinds = new Set<TErrorKind>([...(Object.keys(meta.errors ?? {}) as TErrorKind[]), ...ALWAYS_POSSIBLE]);
+  const declared = declaredErrors(meta);
+  const kinds = new Set<TErrorKind>([...(Object.keys(declared) as TErrorKind[]), ...ALWAYS_POSSIBLE]);
   if (!hasBody) kinds.delete('PAYLOAD_TOO_LARGE');
   return [...kinds]
     .sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b])
-    .map((kind) => [kind, meta.errors?.[kind] ?? GENERIC_EXAMPLES[kind] ?? kind]);
+    .map((kind) => [kind, declared[kind] ?? GENERIC_EXAMPLES[kind] ?? kind]);
 }
 
 /** The success message of the envelope, for the example: a function of the call gives its usual wording. */

@@ -2,8 +2,9 @@ import type { UserRow } from '@reorder/db';
 import { translate } from '@reorder/i18n';
 import { API_TOKEN_PREFIX } from '@reorder/schemas';
 import { findLiveApiToken, touchApiToken } from '../api-tokens/api-tokens.repository.ts';
+import { type ActiveBusiness, activeBusiness as activeBusinessOf, allows } from '../businesses/memberships.ts';
 import type { Context } from '../context.ts';
-import { AppError, SESSION_EXPIRED } from '../errors.ts';
+import { AppError, NO_SUCH_BUSINESS, roleNeeded, SESSION_EXPIRED } from '../errors.ts';
 import { middleware, publicProcedure } from '../trpc.ts';
 import type { SessionCache } from './session-cache.ts';
 import { type LiveSession, touchSession } from './sessions.repository.ts';
@@ -12,8 +13,14 @@ import { tokenFromHeader } from './tokens.ts';
 /** How a call is signed in: a device's session (a JWT), or a personal API token (`rpat_…`). */
 export type Credential = { kind: 'session'; session: LiveSession } | { kind: 'api-token'; tokenId: number };
 
-/** The context of a signed-in call: who (`user`) and with what (`credential`). */
-export type SignedInContext = Context & { user: UserRow; credential: Credential };
+/**
+ * The context of a signed-in call: who (`user`), with what (`credential`),
+ * and in which business (`activeBusiness`: undefined when the user belongs to
+ * none, or X-Business-Id names one they do not belong to).
+ */
+export type SignedInContext = Context & { user: UserRow; credential: Credential; activeBusiness: ActiveBusiness | undefined };
+/** The context of a call inside a business: `business` is where it acts and the caller's role there. */
+export type BusinessContext = SignedInContext & { business: ActiveBusiness };
 /** The context of an account-management call: always a device's session. */
 export type AuthedContext = SignedInContext & { session: LiveSession };
 
@@ -40,14 +47,31 @@ const requireUser = middleware(async ({ ctx, next }) => {
     const found = await findLiveApiToken(ctx.db, token);
     if (!found) throw new AppError('UNAUTHORIZED', BAD_API_TOKEN);
     if (stale(found.lastUsedAt)) await touchApiToken(ctx.db, found.tokenId);
-    return next({ ctx: { user: found.user, credential: { kind: 'api-token', tokenId: found.tokenId } as Credential } });
+    // A token acts in its own business only, with its member's role there.
+    const activeBusiness = activeBusinessOf(found.membership ? [found.membership] : [], ctx.request.businessId);
+    return next({ ctx: { user: found.user, credential: { kind: 'api-token', tokenId: found.tokenId } as Credential, activeBusiness } });
   }
   const claims = await ctx.tokens.verify(token);
   // The server puts a SessionCache there (context.ts says less, for the client's types).
   const live = await (ctx.sessions as SessionCache).find(ctx.db, claims.sessionId, claims.userId);
   if (!live) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
   if (stale(live.session.lastSeenAt)) await touchSession(ctx.db, live.session.id);
-  return next({ ctx: { user: live.user, credential: { kind: 'session', session: live.session } as Credential } });
+  const activeBusiness = activeBusinessOf(live.memberships, ctx.request.businessId);
+  return next({ ctx: { user: live.user, credential: { kind: 'session', session: live.session } as Credential, activeBusiness } });
+});
+
+/**
+ * A call inside the active business: it must exist (else 404), and the
+ * caller's role there must allow the procedure's `meta.role` (else 403 naming
+ * the role needed). A procedure that declares no role is the owner's: a
+ * forgotten declaration refuses too much, never too little.
+ */
+export const requireBusiness = middleware(({ ctx, meta, next }) => {
+  const { activeBusiness } = ctx as unknown as SignedInContext;
+  if (!activeBusiness) throw new AppError('NOT_FOUND', NO_SUCH_BUSINESS);
+  const needed = meta?.role ?? 'owner';
+  if (!allows(activeBusiness.role, needed)) throw new AppError('FORBIDDEN', roleNeeded(needed, activeBusiness.role));
+  return next({ ctx: { business: activeBusiness } });
 });
 
 /** Account management needs a device's session: an API token gets 403 (docs/decisions.md §7). */
@@ -62,6 +86,14 @@ const requireSession = middleware(async ({ ctx, next }) => {
  * suppliers, products, orders and history. `ctx.user` is the user row.
  */
 export const authedProcedure = publicProcedure.use(requireUser);
+
+/**
+ * A procedure inside the active business (X-Business-Id, else the first one
+ * joined), by session or API token, for the roles its `meta.role` allows
+ * (docs/decisions.md §8.2). `ctx.business` is `{id, role}`; a business the
+ * caller is not in answers 404.
+ */
+export const memberProcedure = authedProcedure.use(requireBusiness);
 
 /**
  * Account management (password, email, devices, tokens): a device's session

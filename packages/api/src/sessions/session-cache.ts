@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_CHANNEL, type DatabaseHandle, type Db, listenerName, type UserRow } from '@reorder/db';
 import { sql } from 'kysely';
+import type { Membership } from '../businesses/memberships.ts';
 import type { Logger } from '../platform/logger.ts';
 import { findLiveSession, type LiveSession } from './sessions.repository.ts';
 
-type Live = { user: UserRow; session: LiveSession };
+type Live = { user: UserRow; session: LiveSession; memberships: Membership[] };
 /** A kept check and when it was read from the database. */
 type Kept = Live & { readAt: number };
 

@@ -1,5 +1,6 @@
 import { type Db, executePrepared, type UserRow } from '@reorder/db';
 import { sql } from 'kysely';
+import { type Membership, membershipsOf } from '../businesses/memberships.ts';
 
 /** What a request knows about the session its token names. */
 export interface LiveSession {
@@ -33,7 +34,7 @@ export async function findLiveSession(
   db: Db,
   sessionId: number,
   userId: number,
-): Promise<{ user: UserRow; session: LiveSession } | undefined> {
+): Promise<{ user: UserRow; session: LiveSession; memberships: Membership[] } | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -42,6 +43,7 @@ export async function findLiveSession(
       'sessions.created_at as session_created_at',
       'sessions.last_seen_at as session_last_seen_at',
       'sessions.expires_at as session_expires_at',
+      membershipsOf(sql.ref('users.id')).as('memberships'),
     ])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
@@ -49,10 +51,11 @@ export async function findLiveSession(
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_created_at, session_last_seen_at, session_expires_at, ...user } = row;
+  const { session_created_at, session_last_seen_at, session_expires_at, memberships, ...user } = row;
   return {
     user,
     session: { id: sessionId, createdAt: session_created_at, lastSeenAt: session_last_seen_at, expiresAt: session_expires_at },
+    memberships,
   };
 }
 

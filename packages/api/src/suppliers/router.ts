@@ -8,7 +8,7 @@ import {
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
-import { authedProcedure } from '../sessions/require-user.ts';
+import { memberProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
 import { deleteSupplier, findSupplier, listSuppliers, readingTime, updateSupplier } from './suppliers.repository.ts';
 import { createSupplier } from './suppliers.service.ts';
@@ -16,8 +16,9 @@ import { createSupplier } from './suppliers.service.ts';
 const tags = ['suppliers'];
 
 export const suppliersRouter = router({
-  list: authedProcedure
+  list: memberProcedure
     .meta({
+      role: 'staff',
       openapi: {
         method: 'GET',
         path: '/suppliers',
@@ -31,20 +32,22 @@ export const suppliersRouter = router({
     })
     .input(ZSupplierListInput)
     .output(z.array(ZSupplier))
-    .query(({ ctx, input }) => listSuppliers(ctx.db, ctx.user.id, readingTime(ctx), input)),
+    .query(({ ctx, input }) => listSuppliers(ctx.db, ctx.business.id, readingTime(ctx), input)),
 
-  byId: authedProcedure
+  byId: memberProcedure
     .meta({
+      role: 'staff',
       openapi: { method: 'GET', path: '/suppliers/{id}', tags, summary: 'Get a supplier' },
       message: 'Supplier loaded',
       errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Supplier not found' },
     })
     .input(ZSupplierIdInput)
     .output(ZSupplier)
-    .query(async ({ ctx, input }) => found(await findSupplier(ctx.db, ctx.user.id, input.id, readingTime(ctx)), 'Supplier')),
+    .query(async ({ ctx, input }) => found(await findSupplier(ctx.db, ctx.business.id, input.id, readingTime(ctx)), 'Supplier')),
 
-  create: authedProcedure
+  create: memberProcedure
     .meta({
+      role: 'manager',
       openapi: {
         method: 'POST',
         path: '/suppliers',
@@ -59,8 +62,9 @@ export const suppliersRouter = router({
     .output(ZSupplier)
     .mutation(({ ctx, input }) => createSupplier(ctx, input)),
 
-  update: authedProcedure
+  update: memberProcedure
     .meta({
+      role: 'manager',
       openapi: { method: 'PUT', path: '/suppliers/{id}', tags, summary: 'Update a supplier' },
       message: 'Success! Supplier updated!',
       errors: {
@@ -72,11 +76,12 @@ export const suppliersRouter = router({
     .input(ZUpdateSupplierInput)
     .output(ZSupplier)
     .mutation(async ({ ctx, input: { id, ...fields } }) =>
-      found(await updateSupplier(ctx.db, ctx.user.id, id, fields, readingTime(ctx)), 'Supplier'),
+      found(await updateSupplier(ctx.db, ctx.business.id, id, fields, readingTime(ctx)), 'Supplier'),
     ),
 
-  delete: authedProcedure
+  delete: memberProcedure
     .meta({
+      role: 'manager',
       openapi: {
         method: 'DELETE',
         path: '/suppliers/{id}',
@@ -90,7 +95,7 @@ export const suppliersRouter = router({
     .input(ZSupplierIdInput)
     .output(ZDeletedResult)
     .mutation(async ({ ctx, input }) => {
-      if (!(await deleteSupplier(ctx.db, ctx.user.id, input.id))) throw notFound('Supplier');
+      if (!(await deleteSupplier(ctx.db, ctx.business.id, input.id))) throw notFound('Supplier');
       return { id: input.id };
     }),
 });

@@ -76,7 +76,7 @@ function columns(fields: TCreateSupplierInput) {
   };
 }
 
-function selectSuppliers(db: Db, userId: number) {
+function selectSuppliers(db: Db, businessId: number) {
   return db
     .selectFrom('suppliers')
     .innerJoin('orders', 'orders.supplier_id', 'suppliers.id')
@@ -93,7 +93,7 @@ function selectSuppliers(db: Db, userId: number) {
       'suppliers.ask_confirmation',
       'orders.id as order_id',
     ])
-    .where('suppliers.user_id', '=', userId);
+    .where('suppliers.business_id', '=', businessId);
 }
 
 /**
@@ -104,11 +104,11 @@ function selectSuppliers(db: Db, userId: number) {
  */
 export async function listSuppliers(
   db: Db,
-  userId: number,
+  businessId: number,
   at: ReadingTime,
   options: { q?: string | undefined; sort?: 'name' | 'orderBy' | undefined } = {},
 ): Promise<TSupplier[]> {
-  let query = selectSuppliers(db, userId);
+  let query = selectSuppliers(db, businessId);
   const pattern = searchPattern(options.q);
   if (pattern) query = query.where('suppliers.search_text', 'like', pattern);
   query = query.orderBy(sql`suppliers.sort_key COLLATE "C"`).orderBy('suppliers.id');
@@ -124,18 +124,18 @@ export async function listSuppliers(
   return suppliers.map((entry) => entry.supplier);
 }
 
-export async function findSupplier(db: Db, userId: number, id: number, at: ReadingTime): Promise<TSupplier | undefined> {
-  const row = await selectSuppliers(db, userId).where('suppliers.id', '=', id).executeTakeFirst();
+export async function findSupplier(db: Db, businessId: number, id: number, at: ReadingTime): Promise<TSupplier | undefined> {
+  const row = await selectSuppliers(db, businessId).where('suppliers.id', '=', id).executeTakeFirst();
   return row && toSupplier(row, at);
 }
 
-/** Counts the user's suppliers after locking the user row, so concurrent creations respect the quota. */
-export async function lockAndCountSuppliers(tx: Transaction<Database>, userId: number): Promise<number> {
-  await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+/** Counts the business's suppliers after locking its row, so concurrent creations respect the quota. */
+export async function lockAndCountSuppliers(tx: Transaction<Database>, businessId: number): Promise<number> {
+  await tx.selectFrom('businesses').select('id').where('id', '=', businessId).forUpdate().executeTakeFirst();
   const { count } = await tx
     .selectFrom('suppliers')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
+    .where('business_id', '=', businessId)
     .executeTakeFirstOrThrow();
   return count;
 }
@@ -143,18 +143,18 @@ export async function lockAndCountSuppliers(tx: Transaction<Database>, userId: n
 /** Inserts a supplier and its (empty) current order. */
 export async function insertSupplier(
   tx: Transaction<Database>,
-  userId: number,
+  businessId: number,
   fields: TCreateSupplierInput,
   at: ReadingTime,
 ): Promise<TSupplier> {
   const supplier = await tx
     .insertInto('suppliers')
-    .values({ user_id: userId, ...columns(fields) })
+    .values({ business_id: businessId, ...columns(fields) })
     .returningAll()
     .executeTakeFirstOrThrow();
   const order = await tx
     .insertInto('orders')
-    .values({ user_id: userId, supplier_id: supplier.id, introduce: '' })
+    .values({ business_id: businessId, supplier_id: supplier.id, introduce: '' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return toSupplier({ ...supplier, order_id: order.id }, at);
@@ -162,7 +162,7 @@ export async function insertSupplier(
 
 export async function updateSupplier(
   db: Db,
-  userId: number,
+  businessId: number,
   id: number,
   fields: TCreateSupplierInput,
   at: ReadingTime,
@@ -171,14 +171,19 @@ export async function updateSupplier(
     .updateTable('suppliers')
     .set({ ...columns(fields), updated_at: sql`now()` })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('business_id', '=', businessId)
     .returning('id')
     .executeTakeFirst();
-  return updated && findSupplier(db, userId, id, at);
+  return updated && findSupplier(db, businessId, id, at);
 }
 
 /** Deletes a supplier; its order, products and quantities go with it (foreign keys cascade). */
-export async function deleteSupplier(db: Db, userId: number, id: number): Promise<boolean> {
-  const deleted = await db.deleteFrom('suppliers').where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
+export async function deleteSupplier(db: Db, businessId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('suppliers')
+    .where('id', '=', id)
+    .where('business_id', '=', businessId)
+    .returning('id')
+    .executeTakeFirst();
   return deleted !== undefined;
 }

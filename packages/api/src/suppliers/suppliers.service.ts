@@ -1,6 +1,6 @@
 import { LIMITS, type TCreateSupplierInput, type TSupplier } from '@reorder/schemas';
 import { AppError } from '../errors.ts';
-import type { SignedInContext } from '../sessions/require-user.ts';
+import type { BusinessContext } from '../sessions/require-user.ts';
 import { insertSupplier, lockAndCountSuppliers, readingTime } from './suppliers.repository.ts';
 
 export const SUPPLIER_LIMIT_MESSAGE = `You have reached the limit of ${LIMITS.suppliersPerAccount} suppliers. Delete one to add another.`;
@@ -10,11 +10,14 @@ export const SUPPLIER_LIMIT_MESSAGE = `You have reached the limit of ${LIMITS.su
  * (docs/decisions.md §3): the account is locked while its suppliers are
  * counted, so concurrent additions cannot pass the limit together.
  */
-export function createSupplier(ctx: Pick<SignedInContext, 'db' | 'user' | 'clock'>, fields: TCreateSupplierInput): Promise<TSupplier> {
+export function createSupplier(
+  ctx: Pick<BusinessContext, 'db' | 'user' | 'business' | 'clock'>,
+  fields: TCreateSupplierInput,
+): Promise<TSupplier> {
   return ctx.db.transaction().execute(async (tx) => {
-    if ((await lockAndCountSuppliers(tx, ctx.user.id)) >= LIMITS.suppliersPerAccount) {
+    if ((await lockAndCountSuppliers(tx, ctx.business.id)) >= LIMITS.suppliersPerAccount) {
       throw new AppError('BAD_REQUEST', SUPPLIER_LIMIT_MESSAGE);
     }
-    return insertSupplier(tx, ctx.user.id, fields, readingTime(ctx));
+    return insertSupplier(tx, ctx.business.id, fields, readingTime(ctx));
   });
 }

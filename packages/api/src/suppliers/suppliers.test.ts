@@ -1,5 +1,5 @@
 import { LIMITS } from '@reorder/schemas';
-import { useDomain } from '@reorder/testing';
+import { businessIdOf, useDomain } from '@reorder/testing';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { SUPPLIER_LIMIT_MESSAGE } from './suppliers.service.ts';
@@ -33,8 +33,9 @@ describe('suppliers', () => {
   it('stop at the per-account limit, even for additions at the same moment', async () => {
     const { api, user } = await t.domain.owner();
     // Seeded below the limit with SQL: the rule is what is under test, not a thousand calls.
-    await sql`INSERT INTO suppliers (user_id, name, contact_name, message_service, contact_info, note, search_text, sort_key)
-      SELECT ${user.id}, 'S' || n, '', 'other', '', '', 's' || n, 's' || n FROM generate_series(1, ${LIMITS.suppliersPerAccount - 2}) AS n`.execute(
+    const businessId = await businessIdOf(t.domain.deps.db, user.id);
+    await sql`INSERT INTO suppliers (business_id, name, contact_name, message_service, contact_info, note, search_text, sort_key)
+      SELECT ${businessId}, 'S' || n, '', 'other', '', '', 's' || n, 's' || n FROM generate_series(1, ${LIMITS.suppliersPerAccount - 2}) AS n`.execute(
       t.domain.deps.db,
     );
     const results = await Promise.allSettled([1, 2, 3, 4].map((n) => api.suppliers.create({ name: `Late ${n}`, ...fields })));

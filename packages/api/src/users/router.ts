@@ -2,8 +2,7 @@ import { type TUser, ZUpdateMeInput, ZUser, ZUsernameInput } from '@reorder/sche
 import { notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { accountProcedure, authedProcedure, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
 import { EMAIL_TAKEN_MESSAGE } from './email-ownership.service.ts';
-import { toUser } from './users.repository.ts';
-import { updateProfile } from './users.service.ts';
+import { updateProfile, userView } from './users.service.ts';
 
 const tags = ['users'];
 
@@ -24,9 +23,9 @@ export const userProcedures = {
     })
     .input(ZUsernameInput)
     .output(ZUser)
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const name = input.username.toLowerCase();
-      if (name === 'me' || name === ctx.user.username.toLowerCase()) return toUser(ctx.user);
+      if (name === 'me' || name === ctx.user.username.toLowerCase()) return userView(ctx, ctx.user);
       // Nobody else's account is answered, nor whether it exists (docs/decisions.md §8.6).
       throw notFound('User');
     }),

@@ -43,7 +43,8 @@ function uniqueViolation(error: unknown): string | undefined {
 }
 
 /**
- * Inserts a user with a username made from the email: the base when free,
+ * Inserts a user, with a business of their own named `business_name` that
+ * they own (docs/decisions.md §8.2), and a username made from the email: the base when free,
  * else the base with the lowest free number appended ("maria", "maria2", ...).
  * Safe under concurrent registrations: a lost race on the username retries.
  */
@@ -57,10 +58,31 @@ export async function insertUser(db: Db, user: Omit<NewUser, 'username'>): Promi
       .execute();
     const username = nextFreeUsername(base, new Set(taken.map((r) => r.username.toLowerCase())));
     try {
+      // One statement: the user, their business (named `businessName`) and their membership as its owner.
       return await db
-        .insertInto('users')
-        .values({ ...user, username })
-        .returningAll()
+        .with('created', (db) =>
+          db
+            .insertInto('users')
+            .values({ ...user, username })
+            .returningAll(),
+        )
+        .with('business', (db) =>
+          db
+            .insertInto('businesses')
+            .columns(['name'])
+            .expression((eb) => eb.selectFrom('created').select('created.business_name'))
+            .returning('id'),
+        )
+        .with('membership', (db) =>
+          db
+            .insertInto('memberships')
+            .columns(['business_id', 'user_id', 'role'])
+            .expression((eb) =>
+              eb.selectFrom(['business', 'created']).select(['business.id', 'created.id as user_id', sql.lit('owner').as('role')]),
+            ),
+        )
+        .selectFrom('created')
+        .selectAll()
         .executeTakeFirstOrThrow();
     } catch (error) {
       const constraint = uniqueViolation(error);

@@ -1,10 +1,11 @@
 import type { NewUser, UserRow } from '@reorder/db';
 import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage, type TUpdateMeInput, type TUser } from '@reorder/schemas';
 import { href } from '@reorder/schemas/web-paths';
+import { businessName, updateBusiness } from '../businesses/businesses.repository.ts';
 import type { Context } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, roleNeeded } from '../errors.ts';
 import { passwordChangedEmail } from '../mail/messages.ts';
-import type { AuthedContext } from '../sessions/require-user.ts';
+import type { AuthedContext, SignedInContext } from '../sessions/require-user.ts';
 import { endSessions } from '../sessions/sessions.repository.ts';
 import { emailTaken, requestEmailChange } from './email-ownership.service.ts';
 import { retireEmailTokens } from './email-tokens.repository.ts';
@@ -125,6 +126,7 @@ export async function updateProfile(ctx: AuthedContext, input: TUpdateMeInput): 
     assertPasswordAllowed(newPassword, account, input.language ?? current.language);
   }
   const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword, ctx.passwordHashing);
+  const renamed = await businessToRename(ctx, input.businessName);
   const user = await ctx.db.transaction().execute(async (tx) => {
     const updated = await updateUser(tx, current.id, {
       business_name: input.businessName,
@@ -136,6 +138,7 @@ export async function updateProfile(ctx: AuthedContext, input: TUpdateMeInput): 
       // The same address in another case is the same mailbox: no link needed.
       ...(input.email !== undefined && newEmail === undefined ? { email: input.email } : {}),
     });
+    if (renamed !== undefined) await updateBusiness(tx, renamed, { name: input.businessName });
     if (passwordHash === undefined) return updated;
     await endSessions(tx, current.id, { except: ctx.session.id });
     await retireResetTokens(tx, current.id);
@@ -147,5 +150,25 @@ export async function updateProfile(ctx: AuthedContext, input: TUpdateMeInput): 
     notifyPasswordChanged(ctx, user);
   }
   if (newEmail !== undefined) await requestEmailChange(ctx, user, newEmail);
-  return toUser(user);
+  return userView(ctx, user);
+}
+
+/**
+ * `businessName` in a profile is the active business's name
+ * (docs/decisions.md §8.2): changing it renames that business, which is its
+ * owners' to do; the same name again changes nothing for anyone. Answers the
+ * business to rename, if any.
+ */
+async function businessToRename(ctx: AuthedContext, name: string | undefined): Promise<number | undefined> {
+  const active = ctx.activeBusiness;
+  if (name === undefined || !active) return undefined;
+  if (name === (await businessName(ctx.db, active.id))) return undefined;
+  if (active.role !== 'owner') throw new AppError('FORBIDDEN', roleNeeded('owner', active.role));
+  return active.id;
+}
+
+/** The API's view of the signed-in user: `businessName` is the active business's. */
+export async function userView(ctx: Pick<SignedInContext, 'db' | 'activeBusiness'>, row: UserRow): Promise<TUser> {
+  const name = ctx.activeBusiness ? await businessName(ctx.db, ctx.activeBusiness.id) : undefined;
+  return { ...toUser(row), businessName: name ?? row.business_name };
 }
