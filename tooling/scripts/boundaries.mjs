@@ -22,7 +22,7 @@ const api = {
   core: ['errors.ts', 'trpc.ts', 'schedule.ts', 'stock.ts', 'platform/', 'mail/', 'rate-limit/'],
   // The type of the injected services (ctx): it names types from every layer below composition, and every layer may read it.
   context: ['context.ts'],
-  identity: ['sessions/', 'api-tokens/'],
+  identity: ['sessions/', 'api-tokens/', 'businesses/'],
   domains: ['suppliers/', 'products/', 'orders/', 'feedback/', 'config/', 'users/'],
   flows: ['auth/', 'account/', 'reminders/', 'confirmations/'],
   composition: ['root.ts', 'rest/', 'index.ts'],

@@ -1,7 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountProcedures } from './account/router.ts';
 import { authRouter } from './auth/router.ts';
-import { businessesRouter } from './businesses/router.ts';
+import { businessesRouter, invitationsRouter } from './businesses/router.ts';
 import { configRouter } from './config/router.ts';
 import { confirmationsRouter } from './confirmations/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
@@ -16,6 +16,7 @@ import { userProcedures } from './users/router.ts';
 export const appRouter = router({
   auth: authRouter,
   businesses: businessesRouter,
+  invitations: invitationsRouter,
   suppliers: suppliersRouter,
   products: router({ ...productProcedures, ...quantityProcedures }),
   orders: ordersRouter,

@@ -96,7 +96,7 @@ const base = t.middleware(async ({ ctx, meta, path, type, next }) => {
 });
 
 /** The calls that may change an account, its sessions or its tokens (the sign-in check's inputs). */
-const ACCOUNT_CHANGES = /^(auth|users|businesses)\./;
+const ACCOUNT_CHANGES = /^(auth|users|businesses|invitations)\./;
 
 /** The log line of a failure kind a procedure's meta does not declare. */
 export const UNDECLARED_ERROR = 'error kind not declared in the procedure meta';

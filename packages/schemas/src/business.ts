@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zText } from './fields.ts';
+import { zEmail, zId, zText } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
 /** What a member may do (docs/decisions.md §8.2): owner > manager > staff. */
@@ -37,3 +37,53 @@ export const ZUpdateBusinessInput = z
   .object({ name: zBusinessNameField.optional(), currency: zCurrency.optional() })
   .meta({ id: 'UpdateBusinessInput', description: 'What changes; a field left out stays as it is' });
 export type TUpdateBusinessInput = z.infer<typeof ZUpdateBusinessInput>;
+
+export const ZMember = z
+  .object({
+    userId: z.number().int().describe('User id of the member'),
+    fullName: z.string().describe('Full name'),
+    email: z.string().describe('Email address'),
+    role: ZRole,
+    joinedAt: z.string().describe('When they joined the business (ISO 8601)'),
+  })
+  .meta({ id: 'Member', description: 'A member of the business' });
+export type TMember = z.infer<typeof ZMember>;
+
+export const ZMemberIdInput = z.object({ userId: zId('User id').describe('User id of the member') });
+export const ZSetRoleInput = z
+  .object({ userId: zId('User id').describe('User id of the member'), role: ZRole })
+  .meta({ id: 'SetRoleInput' });
+
+export const ZInvitation = z
+  .object({
+    id: z.number().int().describe('Invitation id'),
+    email: z.string().describe('The address invited: only a signed-in user with this address, confirmed, can accept'),
+    role: ZRole,
+    createdAt: z.string().describe('When it was sent (ISO 8601)'),
+    expiresAt: z.string().describe('When the link stops working (ISO 8601), 7 days after it was sent'),
+  })
+  .meta({ id: 'Invitation', description: 'An invitation to join the business, waiting for an answer' });
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+export const ZInviteInput = z.object({ email: zEmail, role: ZRole }).meta({ id: 'InviteInput' });
+export type TInviteInput = z.infer<typeof ZInviteInput>;
+
+export const ZInvitationIdInput = z.object({ id: zId('Invitation id').describe('Invitation id') });
+
+export const ZInvitationTokenInput = z.object({
+  token: z
+    .string()
+    .trim()
+    .min(1, 'Invitation token is required')
+    .max(200, 'Invitation token is not valid')
+    .describe('The token of the invitation link'),
+});
+
+export const ZInvitationView = z
+  .object({
+    businessName: z.string().describe('The business that invites'),
+    role: ZRole.describe('The role offered'),
+    email: z.string().describe('The address invited'),
+  })
+  .meta({ id: 'InvitationView', description: 'What an invitation link offers' });
+export type TInvitationView = z.infer<typeof ZInvitationView>;

@@ -156,6 +156,10 @@ export const ZSentOrder = z
         "The link at the end of the text where the supplier confirms (it works 14 days), or null when the supplier's askConfirmation was off",
       ),
     confirmation: ZConfirmation.nullable().describe("The supplier's answer, or null until they answer"),
+    sentBy: z
+      .object({ userId: z.number().int().describe('User id'), fullName: z.string().describe('Full name') })
+      .nullable()
+      .describe('The member who sent it; null for sends before teams, or once that user is gone'),
   })
   .meta({
     id: 'SentOrder',
@@ -171,6 +175,7 @@ export const ZSentOrder = z
       sentAt: '2026-11-23T09:30:00.000Z',
       confirmUrl: 'https://reorder.example/confirm/Yq3vX0m2kR8tLw5nB1cZp7sD',
       confirmation: null,
+      sentBy: { userId: 7, fullName: 'Marta López' },
     },
   });
 export type TSentOrder = z.infer<typeof ZSentOrder>;

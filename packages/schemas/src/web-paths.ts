@@ -15,6 +15,8 @@ export const PATHS = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
   verifyEmail: '/verify-email/:token',
+  // docs/decisions.md §8.2: the link of an invitation to join a business.
+  invitation: '/invitations/:token',
   orders: '/orders',
   'orders.productNew': '/orders/:supplierId/products/new',
   'orders.productsClear': '/orders/:supplierId/products/clear',

@@ -47,6 +47,7 @@ function sentOrderLike(fields: Partial<SentOrder> & Pick<SentOrder, 'orderId' | 
     sentAt: expect.any(String),
     confirmUrl: null,
     confirmation: null,
+    sentBy: { userId: expect.any(Number), fullName: expect.any(String) },
     ...fields,
   };
 }
@@ -172,6 +173,7 @@ describe('POST /api/orders/{id}/send', () => {
         sentAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/),
         confirmUrl: null,
         confirmation: null,
+        sentBy: { userId: expect.any(Number), fullName: 'Ana García' },
       },
       'Order sent',
     );
@@ -185,6 +187,7 @@ describe('POST /api/orders/{id}/send', () => {
       'lines',
       'orderId',
       'sentAt',
+      'sentBy',
       'supplierId',
       'text',
     ]);
@@ -731,6 +734,7 @@ describe('through tRPC', () => {
           sentAt: expect.any(String),
           confirmUrl: null,
           confirmation: null,
+          sentBy: { userId: expect.any(Number), fullName: 'Ana García' },
         },
       },
     });

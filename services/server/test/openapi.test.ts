@@ -40,6 +40,15 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['post', '/businesses'],
   ['get', '/business'],
   ['put', '/business'],
+  ['get', '/business/members'],
+  ['put', '/business/members/{userId}'],
+  ['delete', '/business/members/{userId}'],
+  ['post', '/business/invitations'],
+  ['get', '/business/invitations'],
+  ['delete', '/business/invitations/{id}'],
+  ['get', '/invitations/{token}'],
+  ['post', '/invitations/{token}/accept'],
+  ['post', '/orders/{id}/ready'],
   ['get', '/suppliers'],
   ['post', '/suppliers'],
   ['get', '/suppliers/{id}'],
@@ -93,6 +102,7 @@ const PUBLIC = new Set([
   'post /auth/verify-email',
   'get /config',
   'head /ping',
+  'get /invitations/{token}',
 ]);
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

@@ -168,7 +168,7 @@ export interface TestServer {
   /** The mail written to DATA_DIR/outbox (no SMTP_URL), parsed, oldest first. */
   outbox(): Promise<ReceivedMail[]>;
   /** The newest outbox mail to `to` holding a link under `<PUBLIC_URL><linkPath>/`, within `timeoutMs`; its token. */
-  linkToken(to: string, linkPath: '/verify-email' | '/reset-password', timeoutMs?: number): Promise<string>;
+  linkToken(to: string, linkPath: '/verify-email' | '/reset-password' | '/invitations', timeoutMs?: number): Promise<string>;
   /**
    * Opens the verification link mailed to `email` (through the outbox), as the
    * owner of the address would; signed in with `token` when given (the app

@@ -21,7 +21,7 @@ function render(
   subjectVars?: Record<string, string>,
 ): RenderedMail {
   const t = (key: TMessageKey, vars?: Record<string, string>) => translate(locale, key, vars);
-  const greeting = t('mail.greeting', { name });
+  const greeting = name ? t('mail.greeting', { name }) : t('mail.greetingNoName');
   const signature = t('mail.signature');
   const text = [
     greeting,
@@ -134,6 +134,49 @@ export function verifyEmailEmail(options: { locale: string; name: string; link: 
     [t('mail.verifyEmail.intro')],
     { label: t('mail.verifyEmail.action'), url: options.link },
     [t('mail.verifyEmail.expiry'), t('mail.verifyEmail.ignore')],
+  );
+}
+
+/** An invitation to join a business, in the inviter's language, with its one-use link. */
+export function invitationEmail(options: {
+  locale: string;
+  inviter: string;
+  business: string;
+  role: 'owner' | 'manager' | 'staff';
+  link: string;
+}): RenderedMail {
+  const t = (key: TMessageKey, vars?: Record<string, string>) => translate(options.locale, key, vars);
+  const vars = { inviter: options.inviter, business: options.business, role: t(`mail.roles.${options.role}`) };
+  return render(
+    options.locale,
+    'mail.invitation.subject',
+    '',
+    [t('mail.invitation.body', vars)],
+    { label: t('mail.invitation.action'), url: options.link },
+    [t('mail.invitation.expiry'), t('mail.invitation.ignore', vars)],
+    vars,
+  );
+}
+
+/** To owners and managers: a member prepared an order, ready to send. */
+export function orderReadyEmail(options: {
+  locale: string;
+  name: string;
+  member: string;
+  supplier: string;
+  business: string;
+  link: string;
+}): RenderedMail {
+  const t = (key: TMessageKey, vars?: Record<string, string>) => translate(options.locale, key, vars);
+  const vars = { name: options.member, supplier: options.supplier, business: options.business };
+  return render(
+    options.locale,
+    'mail.orderReady.subject',
+    options.name,
+    [t('mail.orderReady.body', vars)],
+    { label: t('mail.orderReady.action'), url: options.link },
+    [],
+    vars,
   );
 }
 

@@ -111,6 +111,7 @@ export async function sendOrder(
         introduce: content.introduce,
         sentAt,
         lines: content.lines,
+        by: { id: ctx.user.id, fullName: ctx.user.full_name },
         confirm: confirm
           ? { nonce: confirm.nonce, language: confirm.language, expiresAt: new Date(nowOf(ctx) + LIMITS.confirmationDays * DAY_MS) }
           : null,

@@ -15,6 +15,7 @@ import {
   ZSentOrderInput,
   ZSetQuantityInput,
   ZUpdateOrderInput,
+  zId,
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
@@ -32,6 +33,7 @@ import {
   updateMessage,
 } from './orders.service.ts';
 import { clearQuantities, setQuantity } from './quantities.repository.ts';
+import { announceReady } from './ready.ts';
 import { findSentOrder, listSentOrders } from './sent-orders.repository.ts';
 
 const tags = ['orders'];
@@ -173,6 +175,29 @@ export const ordersRouter = router({
     .input(ZReorderInput)
     .output(ZOrder)
     .mutation(({ ctx, input }) => reorder(ctx, { orderId: input.id, sentOrderId: input.sentOrderId, mode: input.mode })),
+
+  ready: memberProcedure
+    .meta({
+      role: 'staff',
+      openapi: {
+        method: 'POST',
+        path: '/orders/{id}/ready',
+        tags,
+        summary: 'Tell the managers an order is ready to send',
+        description:
+          'Any member: the business\'s owners and managers (but you) get an email in their language and a push, e.g. "Marta prepared the order for Frutas Ruiz". Answers how many were told.',
+      },
+      message: 'Managers told: the order is ready to send',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Order not found', TOO_MANY_REQUESTS: 'Too many notices. Please try again later.' },
+    })
+    .input(z.object({ id: zId('Order id').describe('Order id') }))
+    .output(
+      z.object({
+        orderId: z.number().int().describe('Order id'),
+        notified: z.number().int().describe('How many owners and managers were told'),
+      }),
+    )
+    .mutation(({ ctx, input }) => announceReady(ctx, input.id)),
 
   restore: memberProcedure
     .meta({

@@ -1,5 +1,6 @@
-import type { Db, SentLine, SentOrderRow } from '@reorder/db';
+import type { Database, Db, SentLine, SentOrderRow } from '@reorder/db';
 import { sentText, type TMessageService, type TSentOrder } from '@reorder/schemas';
+import type { ExpressionBuilder } from 'kysely';
 import type { ConfirmLinks } from './confirm-links.ts';
 
 const COLUMNS = [
@@ -14,7 +15,12 @@ const COLUMNS = [
   'confirm_nonce',
   'confirm_language',
   'confirmation',
+  'sent_by',
 ] as const;
+
+/** Who sent it, by name (null when they are gone): a column beside COLUMNS in every read. */
+const sentByName = (eb: ExpressionBuilder<Database, 'sent_orders'>) =>
+  eb.selectFrom('users').select('users.full_name').whereRef('users.id', '=', 'sent_orders.sent_by').as('sent_by_name');
 
 /** The lines of a sent order as answered: its quantities read as numbers, whatever the driver gave. */
 export function toSentLines(lines: readonly SentLine[]): TSentOrder['lines'] {
@@ -26,7 +32,10 @@ export function toSentLines(lines: readonly SentLine[]): TSentOrder['lines'] {
  * line, which is made again from the nonce (the token is never stored), so
  * `text` is exactly what was sent.
  */
-export function toSentOrder(row: Pick<SentOrderRow, (typeof COLUMNS)[number]>, links: ConfirmLinks): TSentOrder {
+export function toSentOrder(
+  row: Pick<SentOrderRow, (typeof COLUMNS)[number]> & { sent_by_name: string | null },
+  links: ConfirmLinks,
+): TSentOrder {
   const confirmUrl = row.confirm_nonce === null ? null : links.url(row.confirm_nonce);
   return {
     id: row.id,
@@ -39,6 +48,7 @@ export function toSentOrder(row: Pick<SentOrderRow, (typeof COLUMNS)[number]>, l
     sentAt: row.sent_at.toISOString(),
     confirmUrl,
     confirmation: row.confirmation,
+    sentBy: row.sent_by === null || row.sent_by_name === null ? null : { userId: row.sent_by, fullName: row.sent_by_name },
   };
 }
 
@@ -63,6 +73,8 @@ export async function insertSentOrder(
     /** When it was sent (now, or a later-recorded send's own time). */
     sentAt: Date;
     confirm: SentConfirmLink | null;
+    /** The member who sent it. */
+    by: { id: number; fullName: string };
   },
   links: ConfirmLinks,
 ): Promise<TSentOrder> {
@@ -77,6 +89,7 @@ export async function insertSentOrder(
       introduce: sent.introduce,
       lines: JSON.stringify(sent.lines),
       sent_at: sent.sentAt,
+      sent_by: sent.by.id,
       ...(sent.confirm
         ? {
             confirm_nonce: sent.confirm.nonce,
@@ -88,7 +101,7 @@ export async function insertSentOrder(
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
-  return toSentOrder(row, links);
+  return toSentOrder({ ...row, sent_by_name: sent.by.fullName }, links);
 }
 
 /** The order's sent orders, newest first (at most `limit`; every one with `null`). */
@@ -102,6 +115,7 @@ export async function listSentOrders(
   let query = db
     .selectFrom('sent_orders')
     .select(COLUMNS)
+    .select(sentByName)
     .where('business_id', '=', businessId)
     .where('order_id', '=', orderId)
     .orderBy('sent_at', 'desc')
@@ -120,6 +134,7 @@ export async function findSentOrder(
   const row = await db
     .selectFrom('sent_orders')
     .select(COLUMNS)
+    .select(sentByName)
     .where('business_id', '=', businessId)
     .where('order_id', '=', orderId)
     .where('id', '=', sentOrderId)

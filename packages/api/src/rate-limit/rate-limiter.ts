@@ -48,6 +48,13 @@ export const DEFAULT_RATE_RULES = {
   emailChangePerUser: { name: 'email-change:user', limit: 3, windowSeconds: 60 * 60, strict: true },
   /** Kept through an erasure (only its hash is stored), so a new account cannot start it again. */
   emailChangePerAddress: { name: 'email-change:address', limit: 3, windowSeconds: 24 * 60 * 60, strict: true },
+  /** Invitations mailed by one business, and to one address from anyone (docs/decisions.md §8.2, §8.6). */
+  invitationsPerBusiness: { name: 'invite:business', limit: 20, windowSeconds: 60 * 60, strict: true },
+  invitationsPerAddress: { name: 'invite:address', limit: 3, windowSeconds: 24 * 60 * 60, strict: true },
+  /** "Ready to send" notices one member sends (docs/decisions.md §8.2). */
+  readyPerUser: { name: 'ready:user', limit: 30, windowSeconds: 60 * 60 },
+  /** Looks at and acceptances of invitation links, found or not. */
+  invitationLinkPerIp: { name: 'invite-link:ip', limit: 100, windowSeconds: 15 * 60 },
   /** Every look at or answer to a supplier's confirmation link, found or not (docs/decisions.md §6.4). */
   confirmationPerIp: { name: 'confirm:ip', limit: 120, windowSeconds: 15 * 60 },
   /** Answers to one confirmation link (docs/decisions.md §8.6). */

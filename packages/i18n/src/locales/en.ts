@@ -427,6 +427,7 @@ export const en = {
   },
   mail: {
     greeting: 'Hi {{name}},',
+    greetingNoName: 'Hello,',
     signature: 'The Reorder team',
     resetPassword: {
       subject: 'Reset your password',
@@ -442,6 +443,23 @@ export const en = {
     },
     feedback: {
       subject: 'Feedback from {{name}}',
+    },
+    invitation: {
+      subject: '{{inviter}} invites you to {{business}} on Reorder',
+      body: '{{inviter}} invites you to join {{business}} on Reorder as {{role}}, to keep its suppliers and orders together.',
+      action: 'See the invitation',
+      expiry: 'The link works once and expires in 7 days. Accept it signed in with this email address.',
+      ignore: "If you don't know {{business}}, you can ignore this email.",
+    },
+    orderReady: {
+      subject: '{{name}} prepared the order for {{supplier}}',
+      body: '{{name}} prepared the order for {{supplier}} in {{business}}: it is ready to send.',
+      action: 'Open the order',
+    },
+    roles: {
+      owner: 'owner',
+      manager: 'manager',
+      staff: 'staff',
     },
     verifyEmail: {
       subject: 'Confirm your email address',

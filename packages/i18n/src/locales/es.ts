@@ -428,6 +428,7 @@ export const es: TMessages = {
   },
   mail: {
     greeting: 'Hola, {{name}}:',
+    greetingNoName: 'Hola:',
     signature: 'El equipo de Reorder',
     resetPassword: {
       subject: 'Restablece tu contraseña',
@@ -443,6 +444,23 @@ export const es: TMessages = {
     },
     feedback: {
       subject: 'Comentarios de {{name}}',
+    },
+    invitation: {
+      subject: '{{inviter}} te invita a {{business}} en Reorder',
+      body: '{{inviter}} te invita a unirte a {{business}} en Reorder como {{role}}, para llevar juntos sus proveedores y pedidos.',
+      action: 'Ver la invitación',
+      expiry: 'El enlace funciona una sola vez y caduca en 7 días. Acéptala con una sesión iniciada con este correo.',
+      ignore: 'Si no conoces {{business}}, puedes ignorar este correo.',
+    },
+    orderReady: {
+      subject: '{{name}} preparó el pedido de {{supplier}}',
+      body: '{{name}} preparó el pedido de {{supplier}} en {{business}}: está listo para enviar.',
+      action: 'Abrir el pedido',
+    },
+    roles: {
+      owner: 'propietario',
+      manager: 'encargado',
+      staff: 'personal',
     },
     verifyEmail: {
       subject: 'Confirma tu correo electrónico',

@@ -1,0 +1,157 @@
+import { expectFailure, expectOk, newEmail, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * docs/decisions.md §8.2: members, invitations and roles. An owner invites a
+ * manager and a staff member by email; each role may do what the table says
+ * and gets 403 naming the role needed for the rest; a business keeps an owner.
+ */
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+/** A verified user invited as `role` by `owner`, who accepted: their session. */
+async function invite(owner: RegisteredUser, role: 'owner' | 'manager' | 'staff', fullName: string): Promise<RegisteredUser> {
+  const email = newEmail(role);
+  const sent = await t.api.post('/api/business/invitations', { email, role }, owner.token);
+  expectOk(sent, { id: expect.any(Number), email, role, createdAt: expect.any(String), expiresAt: expect.any(String) });
+  const token = await t.linkToken(email, '/invitations');
+  const member = await t.api.register({ email, fullName, businessName: `${fullName}'s own` });
+  await t.confirmEmail(email, member.token);
+  const accepted = await t.api.post(`/api/invitations/${token}/accept`, {}, member.token);
+  expect(accepted.status, accepted.text).toBe(200);
+  expect(accepted.body.data).toMatchObject({ role, name: 'Café Luna' });
+  return { ...member, token: member.token };
+}
+
+const inBusiness = (id: number) => ({ 'x-business-id': String(id) });
+
+describe('a team', () => {
+  let owner: RegisteredUser;
+  let manager: RegisteredUser;
+  let staff: RegisteredUser;
+  let businessId: number;
+  let supplier: { id: number; orderId: number };
+  let productId: number;
+  const as = (user: RegisteredUser, method: string, path: string, body?: unknown) =>
+    t.api.request(method, path, { token: user.token, headers: inBusiness(businessId), ...(body === undefined ? {} : { body }) });
+
+  beforeAll(async () => {
+    owner = await t.api.register({ businessName: 'Café Luna', fullName: 'Ana Dueña' });
+    await t.confirmEmail(owner.email, owner.token);
+    businessId = (await t.api.get('/api/businesses', owner.token)).body.data[0].id;
+    supplier = await t.api.createSupplier(owner.token, { name: 'Frutas Ruiz' });
+    productId = (await t.api.createProduct(owner.token, supplier.orderId, 'Tomates', 'Kg')).id;
+    manager = await invite(owner, 'manager', 'Marco Encargado');
+    staff = await invite(owner, 'staff', 'Marta Cocina');
+  });
+
+  it('lists the members, owners first, to every member', async () => {
+    const res = await as(staff, 'GET', '/api/business/members');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.map((m: { fullName: string; role: string }) => [m.fullName, m.role])).toEqual([
+      ['Ana Dueña', 'owner'],
+      ['Marco Encargado', 'manager'],
+      ['Marta Cocina', 'staff'],
+    ]);
+  });
+
+  it('lets each role do what §8.2 allows, and answers 403 naming the role needed otherwise', async () => {
+    const cases: [RegisteredUser, string, string, unknown, number][] = [
+      [staff, 'GET', '/api/suppliers', undefined, 200],
+      [staff, 'PUT', '/api/products/quantity', { productId, orderId: supplier.orderId, quantity: 3 }, 200],
+      [staff, 'PUT', '/api/products/stock', { productId, orderId: supplier.orderId, onHand: 2 }, 200],
+      [staff, 'PUT', `/api/orders/${supplier.orderId}`, { introduce: 'Hola' }, 200],
+      [staff, 'POST', '/api/suppliers', { name: 'Nuevo', messageService: 'other', contactInfo: '' }, 403],
+      [staff, 'PUT', `/api/products/${productId}`, { name: 'Tomate pera', unit: 'Kg' }, 403],
+      [staff, 'POST', `/api/orders/${supplier.orderId}/send`, {}, 403],
+      [staff, 'PUT', '/api/business', { name: 'Mío' }, 403],
+      [manager, 'POST', '/api/business/invitations', { email: newEmail('x'), role: 'staff' }, 403],
+      [manager, 'PUT', '/api/business', { currency: 'USD' }, 403],
+      [manager, 'POST', '/api/suppliers', { name: 'Lácteos', messageService: 'other', contactInfo: '' }, 200],
+    ];
+    for (const [user, method, path, body, status] of cases) {
+      const res = await as(user, method, path, body);
+      expect(res.status, `${method} ${path}: ${res.text}`).toBe(status);
+      if (status === 403) {
+        expectFailure(res, 403, 'FORBIDDEN');
+        expect(res.body.message).toMatch(user === staff && !path.includes('/business') ? /manager or owner/ : /owner/);
+      }
+    }
+  });
+
+  it('staff taps "Ready to send", the owner and the manager are told, the manager sends, and the history says who', async () => {
+    const ready = await as(staff, 'POST', `/api/orders/${supplier.orderId}/ready`, {});
+    expectOk(ready, { orderId: supplier.orderId, notified: 2 });
+    await expect
+      .poll(async () =>
+        (await t.outbox())
+          .filter((m) => m.subject === 'Marta Cocina prepared the order for Frutas Ruiz')
+          .flatMap((m) => m.to)
+          .sort(),
+      )
+      .toEqual([manager.email, owner.email].sort());
+
+    const sent = await as(manager, 'POST', `/api/orders/${supplier.orderId}/send`, {});
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.data.sentBy).toEqual({ userId: manager.user.id, fullName: 'Marco Encargado' });
+    const history = await as(owner, 'GET', `/api/orders/${supplier.orderId}/history`);
+    expect(history.body.data[0].sentBy).toEqual({ userId: manager.user.id, fullName: 'Marco Encargado' });
+  });
+
+  it('keeps an owner: the last owner cannot be demoted or leave; others leave or are removed', async () => {
+    expectFailure(await as(owner, 'PUT', `/api/business/members/${owner.user.id}`, { role: 'manager' }), 409, 'CONFLICT');
+    expectFailure(await as(owner, 'DELETE', `/api/business/members/${owner.user.id}`), 409, 'CONFLICT');
+    expectFailure(await as(manager, 'DELETE', `/api/business/members/${staff.user.id}`), 403, 'FORBIDDEN');
+    // A second owner, then the first may step down.
+    expectOk(
+      await as(owner, 'PUT', `/api/business/members/${manager.user.id}`, { role: 'owner' }),
+      expect.objectContaining({ role: 'owner' }),
+    );
+    expectOk(
+      await as(owner, 'PUT', `/api/business/members/${owner.user.id}`, { role: 'manager' }),
+      expect.objectContaining({ role: 'manager' }),
+    );
+    expectOk(
+      await as(manager, 'PUT', `/api/business/members/${owner.user.id}`, { role: 'owner' }),
+      expect.objectContaining({ role: 'owner' }),
+    );
+    // Staff leaves; the business is gone from their list and their calls in it answer 404.
+    expectOk(await as(staff, 'DELETE', `/api/business/members/${staff.user.id}`), { id: staff.user.id });
+    expect((await t.api.get('/api/businesses', staff.token)).body.data.map((b: { id: number }) => b.id)).not.toContain(businessId);
+    expectFailure(await as(staff, 'GET', '/api/suppliers'), 404, 'NOT_FOUND');
+    expectFailure(await as(owner, 'DELETE', '/api/business/members/2000000000'), 404, 'NOT_FOUND');
+  });
+});
+
+describe('an invitation', () => {
+  it('shows what it offers, and is refused to another address, to an unconfirmed one, once used and once withdrawn', async () => {
+    const owner = await t.api.register({ businessName: 'Bar Sol' });
+    await t.confirmEmail(owner.email, owner.token);
+    const email = newEmail('invitee');
+    expect((await t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token)).status).toBe(200);
+    const token = await t.linkToken(email, '/invitations');
+    expectOk(await t.api.get(`/api/invitations/${token}`), { businessName: 'Bar Sol', role: 'staff', email });
+
+    const other = await t.api.register();
+    await t.confirmEmail(other.email, other.token);
+    expectFailure(await t.api.post(`/api/invitations/${token}/accept`, {}, other.token), 403, 'FORBIDDEN');
+    const invitee = await t.api.register({ email });
+    expectFailure(await t.api.post(`/api/invitations/${token}/accept`, {}, invitee.token), 403, 'FORBIDDEN');
+    await t.confirmEmail(email, invitee.token);
+    expect((await t.api.post(`/api/invitations/${token}/accept`, {}, invitee.token)).status).toBe(200);
+    expectFailure(await t.api.post(`/api/invitations/${token}/accept`, {}, invitee.token), 404, 'NOT_FOUND');
+    expectFailure(await t.api.get(`/api/invitations/${token}`), 404, 'NOT_FOUND');
+
+    const later = newEmail('later');
+    const withdrawn = (await t.api.post('/api/business/invitations', { email: later, role: 'manager' }, owner.token)).body.data;
+    expectOk(await t.api.get('/api/business/invitations', owner.token), [withdrawn]);
+    const laterToken = await t.linkToken(later, '/invitations');
+    expectOk(await t.api.delete(`/api/business/invitations/${withdrawn.id}`, owner.token), { id: withdrawn.id });
+    expectFailure(await t.api.get(`/api/invitations/${laterToken}`), 404, 'NOT_FOUND');
+    expectOk(await t.api.get('/api/business/invitations', owner.token), []);
+  });
+});
