@@ -179,11 +179,11 @@ describe('history and re-order', () => {
     await context.close();
   });
 
-  for (const [language, one, two, pending] of [
-    ['en', '1 product · Pan', '2 products · Leche, Pan', 'Waiting for the supplier to confirm'],
-    ['es', '1 producto · Pan', '2 productos · Leche, Pan', 'Esperando la confirmación del proveedor'],
+  for (const [language, one, two, by, pending] of [
+    ['en', '1 product · Pan', '2 products · Leche, Pan', 'Sent by Ana García', 'Waiting for the supplier to confirm'],
+    ['es', '1 producto · Pan', '2 productos · Leche, Pan', 'Enviado por Ana García', 'Esperando la confirmación del proveedor'],
   ] as const) {
-    it(`counts the products of each sent order in the right plural form (${language})`, async () => {
+    it(`counts the products of each sent order in the right plural form, and says who sent it (${language})`, async () => {
       const owner = await app.t.api.register({ language });
       const supplier = await app.t.api.createSupplier(owner.token, {
         name: 'Horno',
@@ -201,8 +201,8 @@ describe('history and re-order', () => {
       const { page, context } = await openPage(app, { user: owner, language });
       await page.goto(`/orders/${supplier.id}/history`);
       const metas = page.locator('.list__meta');
-      // Each line, then (the supplier is asked to confirm) the answer so far.
-      await expect.poll(() => metas.allTextContents()).toEqual([two + pending, one + pending]);
+      // Each line, who sent it, then (the supplier is asked to confirm) the answer so far.
+      await expect.poll(() => metas.allTextContents()).toEqual([two + by + pending, one + by + pending]);
       await context.close();
     });
   }

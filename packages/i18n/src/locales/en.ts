@@ -196,6 +196,7 @@ export const en = {
     historyTitle: 'Orders sent to {{name}}',
     noHistory: 'Nothing sent to this supplier yet. Orders you send appear here.',
     sentOn: '{{date}} · via {{service}}',
+    sentBy: 'Sent by {{name}}',
     sentOrderTitle: 'Order of {{date}}',
     reorder: 'Re-order',
     reorderLabel: 'Re-order the order of {{date}}',

@@ -196,6 +196,7 @@ export const es: TMessages = {
     historyTitle: 'Pedidos enviados a {{name}}',
     noHistory: 'Todavía no has enviado nada a este proveedor. Aquí aparecerán los pedidos que envíes.',
     sentOn: '{{date}} · por {{service}}',
+    sentBy: 'Enviado por {{name}}',
     sentOrderTitle: 'Pedido del {{date}}',
     reorder: 'Repetir pedido',
     reorderLabel: 'Repetir pedido del {{date}}',

@@ -43,6 +43,12 @@ export default function History() {
                   meta={
                     <>
                       {t('orders.lines', { count: sent.lines.length })} · {sent.lines.map((l) => l.name).join(', ')}
+                      {sent.sentBy ? (
+                        <>
+                          <br />
+                          {t('orders.sentBy', { name: sent.sentBy.fullName })}
+                        </>
+                      ) : null}
                       {hasConfirmation(sent) ? (
                         <>
                           <br />

@@ -35,6 +35,7 @@ export default function SentOrder() {
       ) : sent.data ? (
         <Card>
           <StatusLine>{t('orders.sentOn', { date, service: t(`suppliers.services.${sent.data.channel}`) })}</StatusLine>
+          {sent.data.sentBy ? <StatusLine>{t('orders.sentBy', { name: sent.data.sentBy.fullName })}</StatusLine> : null}
           {hasConfirmation(sent.data) ? (
             <StatusLine data-testid="sent-order-confirmation">
               <ConfirmationStatus sent={sent.data} />
