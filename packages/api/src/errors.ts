@@ -1,3 +1,4 @@
+import type { Role } from '@reorder/db';
 import { LIMITS } from '@reorder/schemas';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
@@ -49,12 +50,8 @@ export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
 /** The failures every signed-in call can answer, to spread into its `meta.errors`. */
 export const SIGNED_IN_ERRORS = { UNAUTHORIZED: SESSION_EXPIRED } as const;
 
-/** The example of the 403 an account whose address is not proven gets (the real one names the address, in the user's language). */
-export const EMAIL_NOT_VERIFIED_EXAMPLE =
-  'Confirm your email address first: open the link we sent to ana@example.com, or ask for a new one on your profile.';
-
-/** A role in a business (docs/decisions.md §8.2), from the most to the least allowed. */
-export type TRole = 'owner' | 'manager' | 'staff';
+/** A role in a business (docs/decisions.md §8.2), from the most to the least allowed: the memberships table's. */
+export type TRole = Role;
 
 /** The 404 of a business the caller is not a member of (X-Business-Id), as another business's ids answer. */
 export const NO_SUCH_BUSINESS = 'This business does not exist, or you are not a member of it.';

@@ -1,27 +1,23 @@
 import type { Db } from '@reorder/db';
 import type { TBusiness } from '@reorder/schemas';
 
-/** The businesses the user is a member of, first joined first, with their role in each. */
-export function listBusinesses(db: Db, userId: number): Promise<TBusiness[]> {
+/** The user's memberships with their businesses: each as the API answers a business, with the user's role in it. */
+function businessesOf(db: Db, userId: number) {
   return db
     .selectFrom('memberships')
     .innerJoin('businesses', 'businesses.id', 'memberships.business_id')
     .select(['businesses.id', 'businesses.name', 'memberships.role', 'businesses.currency'])
-    .where('memberships.user_id', '=', userId)
-    .orderBy('memberships.created_at')
-    .orderBy('memberships.business_id')
-    .execute();
+    .where('memberships.user_id', '=', userId);
+}
+
+/** The businesses the user is a member of, first joined first, with their role in each. */
+export function listBusinesses(db: Db, userId: number): Promise<TBusiness[]> {
+  return businessesOf(db, userId).orderBy('memberships.created_at').orderBy('memberships.business_id').execute();
 }
 
 /** One business of the user's, with their role there. */
 export function findBusiness(db: Db, userId: number, businessId: number): Promise<TBusiness | undefined> {
-  return db
-    .selectFrom('memberships')
-    .innerJoin('businesses', 'businesses.id', 'memberships.business_id')
-    .select(['businesses.id', 'businesses.name', 'memberships.role', 'businesses.currency'])
-    .where('memberships.user_id', '=', userId)
-    .where('memberships.business_id', '=', businessId)
-    .executeTakeFirst();
+  return businessesOf(db, userId).where('memberships.business_id', '=', businessId).executeTakeFirst();
 }
 
 /** How many businesses the user owns, counted after locking the user row (concurrent creations respect the limit). */

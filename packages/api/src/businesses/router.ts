@@ -16,9 +16,16 @@ import {
 import { href } from '@reorder/schemas/web-paths';
 import { z } from 'zod';
 import { DAY_MS, nowOf } from '../context.ts';
-import { AppError, EMAIL_NOT_VERIFIED_EXAMPLE, found, notFound, roleNeeded, SIGNED_IN_ERRORS } from '../errors.ts';
+import { AppError, found, notFound, roleNeeded, SIGNED_IN_ERRORS } from '../errors.ts';
 import { invitationEmail } from '../mail/messages.ts';
-import { accountProcedure, assertEmailVerified, authedProcedure, memberProcedure } from '../sessions/require-user.ts';
+import {
+  accountProcedure,
+  assertEmailVerified,
+  authedProcedure,
+  EMAIL_NOT_VERIFIED,
+  memberProcedure,
+  requireVerifiedEmail,
+} from '../sessions/require-user.ts';
 import { publicProcedure, router } from '../trpc.ts';
 import { findBusiness, insertBusiness, listBusinesses, lockAndCountOwnedBusinesses, updateBusiness } from './businesses.repository.ts';
 import {
@@ -203,6 +210,7 @@ export const businessesRouter = router({
     }),
 
   invite: memberProcedure
+    .use(requireVerifiedEmail)
     .meta({
       role: 'owner',
       openapi: {
@@ -217,13 +225,12 @@ export const businessesRouter = router({
         ...SIGNED_IN_ERRORS,
         CONFLICT: ALREADY_MEMBER,
         TOO_MANY_REQUESTS: 'Too many invitations. Please try again later.',
-        FORBIDDEN: EMAIL_NOT_VERIFIED_EXAMPLE,
+        FORBIDDEN: EMAIL_NOT_VERIFIED,
       },
     })
     .input(ZInviteInput)
     .output(ZInvitation)
     .mutation(async ({ ctx, input }) => {
-      assertEmailVerified(ctx.user);
       const members = await listMembers(ctx.db, ctx.business.id);
       if (members.some((m) => m.email.toLowerCase() === input.email.toLowerCase())) throw new AppError('CONFLICT', ALREADY_MEMBER);
       await ctx.rateLimiter.hit(ctx.rateRules.invitationsPerBusiness, String(ctx.business.id));
