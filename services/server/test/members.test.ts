@@ -127,11 +127,37 @@ describe('a team', () => {
   });
 });
 
+describe('two owners demoting each other at the same moment', () => {
+  it('leave one owner: one change wins, the other is refused', async () => {
+    const first = await t.api.register({ businessName: 'Café Luna' });
+    await t.confirmEmail(first.email, first.token);
+    const businessId = (await t.api.get('/api/businesses', first.token)).body.data[0].id as number;
+    const second = await invite(first, 'owner', 'Otra Dueña');
+    const demote = (by: RegisteredUser, whom: RegisteredUser) =>
+      t.api.request('PUT', `/api/business/members/${whom.user.id}`, {
+        token: by.token,
+        headers: inBusiness(businessId),
+        body: { role: 'staff' },
+      });
+    const results = await Promise.all([demote(first, second), demote(second, first)]);
+    // The loser is refused either by the lock (409: it would leave no owner) or, when the winner's change
+    // landed before its request was checked, because it is no longer an owner (403).
+    const [won, lost] = results.map((r) => r.status).sort();
+    expect(won).toBe(200);
+    expect([403, 409]).toContain(lost);
+    const members = (await t.api.get('/api/business/members', first.token)).body.data as { role: string }[];
+    expect(members.filter((m) => m.role === 'owner')).toHaveLength(1);
+  });
+});
+
 describe('an invitation', () => {
   it('shows what it offers, and is refused to another address, to an unconfirmed one, once used and once withdrawn', async () => {
     const owner = await t.api.register({ businessName: 'Bar Sol' });
-    await t.confirmEmail(owner.email, owner.token);
     const email = newEmail('invitee');
+    // Until the owner's own address is proven, nothing is mailed to anyone (docs/decisions.md §8.6).
+    expectFailure(await t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token), 403, 'FORBIDDEN');
+    expect((await t.outbox()).some((m) => m.to.includes(email))).toBe(false);
+    await t.confirmEmail(owner.email, owner.token);
     expect((await t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token)).status).toBe(200);
     const token = await t.linkToken(email, '/invitations');
     expectOk(await t.api.get(`/api/invitations/${token}`), { businessName: 'Bar Sol', role: 'staff', email });
