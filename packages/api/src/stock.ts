@@ -4,6 +4,15 @@ import type { ProductRow } from '@reorder/db';
  * A product row's stock columns as the API shows them (docs/decisions.md §6.1): on a
  * Product (products/) and on each product of an Order (orders/).
  */
-export function toStock(row: Pick<ProductRow, 'par' | 'on_hand' | 'counted_at' | 'usual'>) {
-  return { par: row.par, onHand: row.on_hand, countedAt: row.counted_at?.toISOString() ?? null, usual: row.usual };
+export function toStock(row: StockRow) {
+  return {
+    par: row.par,
+    onHand: row.on_hand,
+    countedAt: row.counted_at?.toISOString() ?? null,
+    countedBy: row.counted_by === null || row.counted_by_name === null ? null : { userId: row.counted_by, fullName: row.counted_by_name },
+    usual: row.usual,
+  };
 }
+
+/** The stock columns of a product row, with the name of who counted it (`counted_by_name`, from `users`). */
+export type StockRow = Pick<ProductRow, 'par' | 'on_hand' | 'counted_at' | 'counted_by' | 'usual'> & { counted_by_name: string | null };

@@ -12,6 +12,7 @@ import * as schedule from './migrations/2026_11_25_010000_schedule.ts';
 import * as reminders from './migrations/2026_11_25_020000_reminders.ts';
 import * as confirmations from './migrations/2026_11_25_030000_confirmations.ts';
 import * as businesses from './migrations/2026_11_26_010000_businesses.ts';
+import * as remindersPerMember from './migrations/2026_11_26_020000_reminders_per_member.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -30,6 +31,7 @@ const migrations = {
   '2026_11_25_020000_reminders': reminders,
   '2026_11_25_030000_confirmations': confirmations,
   '2026_11_26_010000_businesses': businesses,
+  '2026_11_26_020000_reminders_per_member': remindersPerMember,
 };
 
 /** Brings the schema to the migration named (tests of a migration on data made by the ones before it). */

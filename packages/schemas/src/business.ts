@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { zEmail, zId, zText } from './fields.ts';
 import { LIMITS } from './limits.ts';
+import { ROLES } from './roles.ts';
 
 /** What a member may do (docs/decisions.md §8.2): owner > manager > staff. */
-export const ZRole = z.enum(['owner', 'manager', 'staff']).describe('Role in the business: owner, manager or staff');
+export const ZRole = z.enum(ROLES).describe('Role in the business: owner, manager or staff');
 export type TRole = z.infer<typeof ZRole>;
 
 /** ISO 4217 codes this runtime knows (Intl), e.g. EUR, USD, MXN. */

@@ -77,6 +77,13 @@ export function zBlankAsMissing<T extends z.ZodType<unknown, string>>(schema: T,
 /** A moment, as ISO 8601 in UTC ("2026-11-23T09:30:00.000Z"): `format: date-time` in the OpenAPI document. */
 export const zDateTime = (description: string) => z.iso.datetime().describe(description);
 
+/** A member who did something (sent an order, counted a product), or null: before teams, or once that user is gone. */
+export const zMemberRef = (description: string) =>
+  z
+    .object({ userId: z.number().int().describe('User id'), fullName: z.string().describe('Full name') })
+    .nullable()
+    .describe(description);
+
 /** The owner's time zone: an IANA name, kept in its canonical spelling. */
 export const zTimeZone = zSafeString('Time zone', { typeError: 'Time zone must be text' })
   .max(LIMITS.timeZoneMax, { error: 'Time zone must be an IANA name like Europe/Madrid' })

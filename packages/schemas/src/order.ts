@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDateTime, zId, zNullAsEmpty, zQuantity, zSafeString } from './fields.ts';
+import { zDateTime, zId, zMemberRef, zNullAsEmpty, zQuantity, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { stockFields, zProductName, zUnit } from './product.ts';
 import { zMessageService } from './supplier.ts';
@@ -21,6 +21,7 @@ const TOMATOES_LINE = {
   par: 6,
   onHand: 3.5,
   countedAt: '2026-11-23T08:15:00.000Z',
+  countedBy: { userId: 7, fullName: 'Marta López' },
   usual: 2.5,
 };
 
@@ -50,7 +51,7 @@ export const ZOrder = z
       supplierId: 12,
       introduce: 'Hi Pepe, for tomorrow please:',
       products: [
-        { productId: 302, name: 'Lemons', unit: 'Kg', quantity: 0, par: null, onHand: null, countedAt: null, usual: 1 },
+        { productId: 302, name: 'Lemons', unit: 'Kg', quantity: 0, par: null, onHand: null, countedAt: null, countedBy: null, usual: 1 },
         TOMATOES_LINE,
       ],
       text: 'Hi Pepe, for tomorrow please:\n2.5 x Kg: Tomatoes',
@@ -156,10 +157,7 @@ export const ZSentOrder = z
         "The link at the end of the text where the supplier confirms (it works 14 days), or null when the supplier's askConfirmation was off",
       ),
     confirmation: ZConfirmation.nullable().describe("The supplier's answer, or null until they answer"),
-    sentBy: z
-      .object({ userId: z.number().int().describe('User id'), fullName: z.string().describe('Full name') })
-      .nullable()
-      .describe('The member who sent it; null for sends before teams, or once that user is gone'),
+    sentBy: zMemberRef('The member who sent it; null for sends before teams, or once that user is gone'),
   })
   .meta({
     id: 'SentOrder',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zAmount, zCount, zDateTime, zId, zQuantity, zSearch, zText } from './fields.ts';
+import { zAmount, zCount, zDateTime, zId, zMemberRef, zQuantity, zSearch, zText } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
 /** What an owner knows of a product's stock (docs/decisions.md §6.1), on Product and on an Order's products. */
@@ -7,6 +7,7 @@ export const stockFields = {
   par: z.number().nullable().describe('The stock wanted after a delivery, or null when not set'),
   onHand: z.number().nullable().describe('The last count of the stock, or null when never counted'),
   countedAt: zDateTime('When it was last counted (ISO 8601)').nullable().describe('When it was last counted (ISO 8601), or null'),
+  countedBy: zMemberRef('The member who counted it last; null when never counted, counted before teams, or that user is gone'),
   usual: z
     .number()
     .nullable()
@@ -34,6 +35,7 @@ export const ZProduct = z
       par: 6,
       onHand: 3.5,
       countedAt: '2026-11-23T08:15:00.000Z',
+      countedBy: { userId: 7, fullName: 'Marta López' },
       usual: 2.5,
     },
   });

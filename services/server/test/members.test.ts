@@ -102,6 +102,20 @@ describe('a team', () => {
     expect(history.body.data[0].sentBy).toEqual({ userId: manager.user.id, fullName: 'Marco Encargado' });
   });
 
+  it('says who counted: the product and the order name the member who counted last, and a cleared count names no one', async () => {
+    const counted = await as(staff, 'PUT', '/api/products/stock', { productId, orderId: supplier.orderId, onHand: 4 });
+    expect(counted.status, counted.text).toBe(200);
+    const marta = { userId: staff.user.id, fullName: 'Marta Cocina' };
+    expect(counted.body.data).toMatchObject({ onHand: 4, countedBy: marta });
+    const order = await as(owner, 'GET', `/api/orders/supplier/${supplier.id}`);
+    expect(order.body.data.products.find((p: { productId: number }) => p.productId === productId)).toMatchObject({ countedBy: marta });
+    expect((await as(manager, 'GET', `/api/products/${productId}`)).body.data.countedBy).toEqual(marta);
+    const again = await as(manager, 'PUT', '/api/products/stock', { productId, orderId: supplier.orderId, onHand: 5 });
+    expect(again.body.data.countedBy).toEqual({ userId: manager.user.id, fullName: 'Marco Encargado' });
+    const cleared = await as(staff, 'PUT', '/api/products/stock', { productId, orderId: supplier.orderId, onHand: null });
+    expect(cleared.body.data).toMatchObject({ onHand: null, countedAt: null, countedBy: null });
+  });
+
   it('keeps an owner: the last owner cannot be demoted or leave; others leave or are removed', async () => {
     expectFailure(await as(owner, 'PUT', `/api/business/members/${owner.user.id}`, { role: 'manager' }), 409, 'CONFLICT');
     expectFailure(await as(owner, 'DELETE', `/api/business/members/${owner.user.id}`), 409, 'CONFLICT');

@@ -241,6 +241,7 @@ describe('GET /api/openapi.json', () => {
     ]);
     expect(Object.keys(resolveRef('#/components/schemas/Product').properties).sort()).toEqual([
       'countedAt',
+      'countedBy',
       'id',
       'name',
       'onHand',

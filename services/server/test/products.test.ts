@@ -39,7 +39,18 @@ describe('product CRUD', () => {
   it('creates a product in an order with quantity 0', async () => {
     const res = await t.api.post('/api/products', { name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId }, token);
     expectOk(res, { id: expect.any(Number), name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId, quantity: 0, ...NO_STOCK });
-    expect(Object.keys(res.body.data).sort()).toEqual(['countedAt', 'id', 'name', 'onHand', 'orderId', 'par', 'quantity', 'unit', 'usual']);
+    expect(Object.keys(res.body.data).sort()).toEqual([
+      'countedAt',
+      'countedBy',
+      'id',
+      'name',
+      'onHand',
+      'orderId',
+      'par',
+      'quantity',
+      'unit',
+      'usual',
+    ]);
     expect(res.body.data.id).toBeGreaterThan(0);
   });
 

@@ -190,6 +190,49 @@ describe('a due reminder', () => {
   });
 });
 
+describe('a team', () => {
+  it('reminds every member who has reminders on, each in their own language; not one who turned them off or left', async () => {
+    const owner = await t.api.register({ language: 'en' });
+    await t.confirmEmail(owner.email, owner.token);
+    verified.add(owner.user.id);
+    const member = async (role: 'manager' | 'staff', language: 'en' | 'es') => {
+      const user = await t.api.register({ language });
+      await t.confirmEmail(user.email, user.token);
+      verified.add(user.user.id);
+      expectOk(await t.api.post('/api/business/invitations', { email: user.email, role }, owner.token), expect.anything());
+      const token = await t.linkToken(user.email, '/invitations');
+      expect((await t.api.post(`/api/invitations/${token}/accept`, {}, user.token)).status).toBe(200);
+      return user;
+    };
+    const manager = await member('manager', 'es');
+    const staff = await member('staff', 'en');
+    const quiet = await member('staff', 'en');
+    const leaving = await member('staff', 'es');
+    const business = (await t.api.get('/api/businesses', owner.token)).body.data[0].id as number;
+    const inBusiness = { 'x-business-id': String(business) };
+    expect((await t.api.request('PUT', '/api/users/me', { token: quiet.token, body: { reminders: false } })).status).toBe(200);
+
+    const when = scheduleAhead(9);
+    const supplier = await t.api.createSupplier(owner.token, { name: 'Panadería Sol', ...when.fields });
+    // Planned for each member who wants them; one leaves before it is due.
+    expect(await round(when.due - MINUTE, supplier.id)).toEqual([]);
+    expect(
+      (await t.api.request('DELETE', `/api/business/members/${leaving.user.id}`, { token: leaving.token, headers: inBusiness })).status,
+    ).toBe(200);
+    expect((await round(when.due, supplier.id)).sort()).toEqual(['not a member', 'sent', 'sent', 'sent']);
+
+    const subjects = async (user: RegisteredUser) =>
+      (await mailsTo(user.email)).map((m) => m.subject).filter((subject) => subject.includes('Panadería Sol'));
+    expect(await subjects(owner)).toEqual([`Order from Panadería Sol by ${when.hhmm}`]);
+    expect(await subjects(staff)).toEqual([`Order from Panadería Sol by ${when.hhmm}`]);
+    expect(await subjects(manager)).toEqual([`Haz el pedido a Panadería Sol antes de las ${when.hhmm}`]);
+    expect(await subjects(quiet)).toEqual([]);
+    expect(await subjects(leaving)).toEqual([]);
+    // Later rounds send nothing more to anyone.
+    expect(await round(when.due + MINUTE, supplier.id)).toEqual([]);
+  });
+});
+
 describe('POST and DELETE /api/push/subscriptions', () => {
   it('subscribe a browser once (again with new keys), and unsubscribe it; another account cannot (push-subscriptions.test.ts)', async () => {
     const ana = await t.api.register();

@@ -77,7 +77,9 @@ describe('PUT /api/products/stock', () => {
     const p = await t.api.createProduct(token, orderId, 'Harina', 'Kg');
     const before = Date.now();
     const res = await t.api.put('/api/products/stock', { productId: p.id, orderId, onHand: 3.25 }, token);
-    expectOk(res, { ...p, onHand: 3.25, countedAt: expect.stringMatching(ISO) }, 'Stock count saved');
+    // docs/decisions.md §8.2: counts record who counted.
+    const countedBy = { userId: expect.any(Number), fullName: expect.any(String) };
+    expectOk(res, { ...p, onHand: 3.25, countedAt: expect.stringMatching(ISO), countedBy }, 'Stock count saved');
     expect(Date.parse(res.body.data.countedAt)).toBeGreaterThanOrEqual(before - 60_000);
     expect((await t.api.get(`/api/products/${p.id}`, token)).body.data).toMatchObject({ onHand: 3.25 });
     const forgotten = await t.api.put('/api/products/stock', { productId: p.id, orderId, onHand: null }, token);

@@ -29,7 +29,7 @@ export function emailOfLength(length: number): string {
 }
 
 /** The stock fields of a product nobody has counted, set a par for or sent (docs/decisions.md §6.1). */
-export const NO_STOCK = { par: null, onHand: null, countedAt: null, usual: null } as const;
+export const NO_STOCK = { par: null, onHand: null, countedAt: null, countedBy: null, usual: null } as const;
 
 /** The §6 fields of a supplier nobody changed them for: no delivery days, and asked to confirm (docs/decisions.md §6.2, §6.4). */
 export const SUPPLIER_DEFAULTS = {

@@ -15,13 +15,7 @@ export interface ActiveBusiness {
   role: Role;
 }
 
-/** Roles from the most to the least allowed: a check for `manager` lets an owner through. */
-export const ROLES: readonly Role[] = ['owner', 'manager', 'staff'];
-
-/** Whether `role` may do what needs `needed`. */
-export function allows(role: Role, needed: Role): boolean {
-  return ROLES.indexOf(role) <= ROLES.indexOf(needed);
-}
+export { ROLES, roleAllows as allows } from '@reorder/schemas/roles';
 
 /**
  * The memberships of the user `userId` names, as one JSON array in the

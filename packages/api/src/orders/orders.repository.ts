@@ -42,6 +42,7 @@ export async function loadOrder(
     .leftJoin('order_quantities as oq', (join) =>
       join.onRef('oq.order_id', '=', 'products.order_id').onRef('oq.product_id', '=', 'products.id'),
     )
+    .leftJoin('users as counter', 'counter.id', 'products.counted_by')
     .select([
       'orders.id as order_id',
       'orders.supplier_id',
@@ -55,6 +56,8 @@ export async function loadOrder(
       'products.par',
       'products.on_hand',
       'products.counted_at',
+      'products.counted_by',
+      'counter.full_name as counted_by_name',
       'products.usual',
       'oq.quantity',
     ])

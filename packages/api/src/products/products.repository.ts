@@ -1,13 +1,9 @@
 import { type Database, type Db, executePrepared, type ProductRow } from '@reorder/db';
 import { normalizeSearchText, searchPattern, type TProduct, type TSetParInput, type TSetStockInput } from '@reorder/schemas';
 import { type SelectQueryBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
-import { toStock } from '../stock.ts';
+import { type StockRow, toStock } from '../stock.ts';
 
-type StockColumns = Pick<ProductRow, 'par' | 'on_hand' | 'counted_at' | 'usual'>;
-
-export function toProduct(
-  row: Pick<ProductRow, 'id' | 'name' | 'unit' | 'order_id'> & StockColumns & { quantity: number | null },
-): TProduct {
+export function toProduct(row: Pick<ProductRow, 'id' | 'name' | 'unit' | 'order_id'> & StockRow & { quantity: number | null }): TProduct {
   return { id: row.id, name: row.name, unit: row.unit, orderId: row.order_id, quantity: row.quantity ?? 0, ...toStock(row) };
 }
 
@@ -20,6 +16,7 @@ export const PRODUCT_COLUMNS = [
   'products.par',
   'products.on_hand',
   'products.counted_at',
+  'products.counted_by',
   'products.usual',
 ] as const;
 
@@ -53,7 +50,8 @@ function withQuantities<Q extends SelectQueryBuilder<Database, 'products', objec
     .leftJoin('order_quantities as oq', (join) =>
       join.onRef('oq.order_id', '=', 'products.order_id').onRef('oq.product_id', '=', 'products.id'),
     )
-    .select([...PRODUCT_COLUMNS, 'oq.quantity']);
+    .leftJoin('users as counter', 'counter.id', 'products.counted_by')
+    .select([...PRODUCT_COLUMNS, 'oq.quantity', 'counter.full_name as counted_by_name']);
 }
 
 export interface ListProductsOptions {
@@ -119,9 +117,9 @@ export async function insertProduct(
   const row = await tx
     .insertInto('products')
     .values({ business_id: businessId, order_id: fields.orderId, ...nameColumns(fields.name, fields.unit), par: amount(fields.par) })
-    .returning(['id', 'name', 'unit', 'order_id', 'par', 'on_hand', 'counted_at', 'usual'])
+    .returning(['id', 'name', 'unit', 'order_id', 'par', 'on_hand', 'counted_at', 'counted_by', 'usual'])
     .executeTakeFirstOrThrow();
-  return toProduct({ ...row, quantity: 0 });
+  return toProduct({ ...row, quantity: 0, counted_by_name: null });
 }
 
 /** A stock amount as numeric text (exact, like the quantities), or null. */
@@ -170,11 +168,12 @@ async function updateStock(
   return row && findProduct(db, businessId, where.productId);
 }
 
-/** Records a count of a product of the order (null forgets the last one). */
-export function setStock(db: Db, businessId: number, input: TSetStockInput): Promise<TProduct | undefined> {
+/** Records a count of a product of the order by the member `userId` (null forgets the last one). */
+export function setStock(db: Db, businessId: number, userId: number, input: TSetStockInput): Promise<TProduct | undefined> {
   return updateStock(db, businessId, input, {
     on_hand: amount(input.onHand),
     counted_at: input.onHand === null ? null : sql`now()`,
+    counted_by: input.onHand === null ? null : userId,
   });
 }
 

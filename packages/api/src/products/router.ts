@@ -102,7 +102,7 @@ export const productProcedures = {
     })
     .input(ZSetStockInput)
     .output(ZProduct)
-    .mutation(async ({ ctx, input }) => found(await setStock(ctx.db, ctx.business.id, input), 'Product in this order')),
+    .mutation(async ({ ctx, input }) => found(await setStock(ctx.db, ctx.business.id, ctx.user.id, input), 'Product in this order')),
 
   setPar: memberProcedure
     .meta({

@@ -32,17 +32,16 @@ const scheduleOf = (row: ScheduledRow): Schedule => ({
 });
 
 /**
- * Plans the next reminder of every supplier that has a cut-off and whose
- * owner wants reminders, unless one is planned (or was done) for a cut-off
- * still ahead. The unique (supplier, cut-off) key makes planning by several
- * processes at once plan each reminder once.
+ * Plans the next reminder of every supplier that has a cut-off, for each
+ * member of its business who wants reminders (docs/decisions.md §8.2), in
+ * that member's time zone, unless one is planned (or was done) for them for
+ * a cut-off still ahead. The unique (supplier, member, cut-off) key makes
+ * planning by several processes at once plan each reminder once.
  */
 export async function planReminders(db: Db, now: number): Promise<number> {
   const rows = await db
     .selectFrom('suppliers')
-    .innerJoin('memberships', (join) =>
-      join.onRef('memberships.business_id', '=', 'suppliers.business_id').on('memberships.role', '=', 'owner'),
-    )
+    .innerJoin('memberships', 'memberships.business_id', 'suppliers.business_id')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .select([
       'suppliers.id',
@@ -62,6 +61,7 @@ export async function planReminders(db: Db, now: number): Promise<number> {
           selectFrom('reminders')
             .select('reminders.id')
             .whereRef('reminders.supplier_id', '=', 'suppliers.id')
+            .whereRef('reminders.user_id', '=', 'users.id')
             .where('reminders.cutoff_at', '>', new Date(now)),
         ),
       ),
@@ -85,7 +85,7 @@ export async function planReminders(db: Db, now: number): Promise<number> {
   const inserted = await db
     .insertInto('reminders')
     .values(planned)
-    .onConflict((oc) => oc.columns(['supplier_id', 'cutoff_at']).doNothing())
+    .onConflict((oc) => oc.columns(['supplier_id', 'user_id', 'cutoff_at']).doNothing())
     .returning('id')
     .execute();
   return inserted.length;
@@ -133,16 +133,19 @@ async function close(db: Db, id: number, now: number, outcome: string): Promise<
 /**
  * Delivers one claimed reminder, or closes it as needless: reminders were
  * switched off, the cut-off has passed or is no longer in the schedule, or
- * the order was sent since the supplier's previous cut-off. Delivery is an
- * email in the owner's language and a push to each of their browsers
+ * the order was sent since the supplier's previous cut-off, or the member
+ * left the business. Delivery is an email in the member's language and a push to each of their browsers
  * (subscriptions the push service says are gone are removed).
  */
 async function deliver(deps: ReminderDeps, reminder: Claimed, now: number): Promise<string> {
   const { db } = deps;
   const row = await db
     .selectFrom('suppliers')
-    // The member the reminder was planned for.
+    // The member the reminder was planned for, while still a member of the supplier's business.
     .innerJoin('users', (join) => join.on('users.id', '=', reminder.user_id))
+    .leftJoin('memberships', (join) =>
+      join.onRef('memberships.business_id', '=', 'suppliers.business_id').onRef('memberships.user_id', '=', 'users.id'),
+    )
     .innerJoin('orders', 'orders.supplier_id', 'suppliers.id')
     .select([
       'suppliers.name as supplier_name',
@@ -151,11 +154,13 @@ async function deliver(deps: ReminderDeps, reminder: Claimed, now: number): Prom
       'suppliers.lead_days',
       ...OWNER_COLUMNS,
       'users.reminders',
+      'memberships.role',
       'orders.id as order_id',
     ])
     .where('suppliers.id', '=', reminder.supplier_id)
     .executeTakeFirst();
   if (!row) return 'supplier gone';
+  if (row.role === null) return 'not a member';
   if (!row.reminders) return 'reminders off';
   const cutoff = reminder.cutoff_at.getTime();
   if (cutoff <= now) return 'too late';
