@@ -31,6 +31,7 @@ export const PATHS = {
   'suppliers.edit': '/suppliers/:id',
   profile: '/profile',
   'profile.me': '/profile/me',
+  'profile.business': '/profile/business',
   'profile.delete': '/profile/delete',
   feedback: '/feedback',
   logout: '/logout',

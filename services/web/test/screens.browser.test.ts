@@ -26,7 +26,17 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const PUBLIC = ['/', '/privacy', '/terms', '/login', '/register', '/forgot-password', '/reset-password/not-a-real-token', '/404'];
+const PUBLIC = [
+  '/',
+  '/privacy',
+  '/terms',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password/not-a-real-token',
+  '/invitations/not-a-real-token',
+  '/404',
+];
 const signedIn = () => [
   '/orders',
   `/orders/${supplierId}`,
@@ -42,6 +52,8 @@ const signedIn = () => [
   `/suppliers/${supplierId}/delete`,
   '/profile',
   '/profile/me',
+  '/profile/business',
+  '/profile/delete',
   '/feedback',
 ];
 

@@ -4,10 +4,11 @@ import { getQueryKey } from '@trpc/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
+import { BusinessSwitcher } from '../features/businesses/BusinessSwitcher.tsx';
 import { startSync, useSync } from '../features/offline/sync.ts';
 import { useOnline } from '../lib/online.ts';
 import { sessionStore } from '../lib/session.ts';
-import { ScreenBanner } from '../ui/Screen.tsx';
+import { ScreenBanner, ScreenBusiness } from '../ui/Screen.tsx';
 import { createOfflinePersister, keepOffline, OFFLINE_MAX_AGE_MS } from './offline-cache.ts';
 import { loginRedirect } from './redirect.ts';
 import { createQueryClient, createTrpcClient, setUnauthorizedHandler, trpc } from './trpc.ts';
@@ -102,7 +103,9 @@ export function DataProviders({ children }: { children: ReactNode }) {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <OfflineNotice />
-        <ScreenBanner.Provider value={<VerifyEmailBanner />}>{children}</ScreenBanner.Provider>
+        <ScreenBusiness.Provider value={<BusinessSwitcher />}>
+          <ScreenBanner.Provider value={<VerifyEmailBanner />}>{children}</ScreenBanner.Provider>
+        </ScreenBusiness.Provider>
       </QueryClientProvider>
     </trpc.Provider>
   );

@@ -1,3 +1,4 @@
+import type { Role } from '@reorder/schemas/roles';
 import { type ComponentType, createElement } from 'react';
 import type { RouteName } from '../lib/paths.ts';
 import type { Access } from './access.ts';
@@ -12,10 +13,16 @@ export interface RouteDef {
 
 // Each screen is its own chunk, loaded on first visit, together with the API
 // client (app/data.tsx) it renders inside: both are fetched at once.
-const screen = (load: () => Promise<{ default: ComponentType }>) =>
+// A screen that needs a role (`needed`) is wrapped in the role's gate (features/businesses/RoleGate.tsx).
+const screen = (load: () => Promise<{ default: ComponentType }>, needed?: Role) =>
   lazyScreen(async () => {
-    const [{ default: Screen }, { DataProviders }] = await Promise.all([load(), import('./data.tsx')]);
-    return { default: () => createElement(DataProviders, null, createElement(Screen)) };
+    const [{ default: Screen }, { DataProviders }, gate] = await Promise.all([
+      load(),
+      import('./data.tsx'),
+      needed ? import('../features/businesses/RoleGate.tsx') : undefined,
+    ]);
+    const content = gate && needed ? createElement(gate.RoleGate, { needed, children: createElement(Screen) }) : createElement(Screen);
+    return { default: () => createElement(DataProviders, null, content) };
   });
 // Home, privacy, terms and not-found talk to no API: a first visit to them skips the tRPC client's code.
 const page = (load: () => Promise<{ default: ComponentType }>) => lazyScreen(load);
@@ -33,6 +40,8 @@ export const ROUTES: RouteDef[] = [
     access: 'guest',
     screen: screen(() => import('../screens/auth/ResetPassword.tsx')),
   },
+  // An invitation's link (docs/decisions.md §8.2): shown to anyone; accepting needs the invited address signed in.
+  { name: 'invitation', access: 'public', screen: screen(() => import('../screens/auth/Invitation.tsx')) },
   {
     name: 'verifyEmail',
     access: 'public',
@@ -42,7 +51,7 @@ export const ROUTES: RouteDef[] = [
   {
     name: 'orders.productNew',
     access: 'auth',
-    screen: screen(() => import('../screens/orders/ProductNew.tsx')),
+    screen: screen(() => import('../screens/orders/ProductNew.tsx'), 'manager'),
   },
   {
     name: 'orders.productsClear',
@@ -52,12 +61,12 @@ export const ROUTES: RouteDef[] = [
   {
     name: 'orders.productUpdate',
     access: 'auth',
-    screen: screen(() => import('../screens/orders/ProductUpdate.tsx')),
+    screen: screen(() => import('../screens/orders/ProductUpdate.tsx'), 'manager'),
   },
   {
     name: 'orders.productDelete',
     access: 'auth',
-    screen: screen(() => import('../screens/orders/ProductDelete.tsx')),
+    screen: screen(() => import('../screens/orders/ProductDelete.tsx'), 'manager'),
   },
   {
     name: 'orders.sentOrder',
@@ -71,15 +80,16 @@ export const ROUTES: RouteDef[] = [
   },
   { name: 'orders.order', access: 'auth', screen: screen(() => import('../screens/orders/Order.tsx')) },
   { name: 'suppliers', access: 'auth', screen: screen(() => import('../screens/suppliers/SuppliersList.tsx')) },
-  { name: 'suppliers.new', access: 'auth', screen: screen(() => import('../screens/suppliers/SupplierNew.tsx')) },
+  { name: 'suppliers.new', access: 'auth', screen: screen(() => import('../screens/suppliers/SupplierNew.tsx'), 'manager') },
   {
     name: 'suppliers.delete',
     access: 'auth',
-    screen: screen(() => import('../screens/suppliers/SupplierDelete.tsx')),
+    screen: screen(() => import('../screens/suppliers/SupplierDelete.tsx'), 'manager'),
   },
-  { name: 'suppliers.edit', access: 'auth', screen: screen(() => import('../screens/suppliers/SupplierEdit.tsx')) },
+  { name: 'suppliers.edit', access: 'auth', screen: screen(() => import('../screens/suppliers/SupplierEdit.tsx'), 'manager') },
   { name: 'profile', access: 'auth', screen: screen(() => import('../screens/profile/Profile.tsx')) },
   { name: 'profile.me', access: 'auth', screen: screen(() => import('../screens/profile/ProfileEdit.tsx')) },
+  { name: 'profile.business', access: 'auth', screen: screen(() => import('../screens/profile/Business.tsx')) },
   {
     name: 'profile.delete',
     access: 'auth',

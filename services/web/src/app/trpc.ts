@@ -2,6 +2,7 @@ import type { AppRouter } from '@reorder/api';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import { businessStore } from '../lib/business.ts';
 import { sessionStore } from '../lib/session.ts';
 import { OFFLINE_MAX_AGE_MS } from './offline-cache.ts';
 
@@ -58,31 +59,43 @@ export function createQueryClient() {
 /** The server's limit of calls in one batch (docs/decisions.md §4). */
 const MAX_BATCH = 10;
 
-/** The links every client sends through. */
-function apiLinks() {
-  // A call may carry its own token in its context (sign-out sends the one it is ending).
-  const bearer = (token: unknown) => {
-    const value = typeof token === 'string' ? token : sessionStore.get()?.token;
-    return value ? { authorization: `Bearer ${value}` } : {};
+/**
+ * The links every client sends through. `businessOf` names the business a
+ * call acts in (`X-Business-Id`); by default the one chosen on this device.
+ */
+function apiLinks(businessOf: () => number | undefined) {
+  // A call may carry its own token (sign-out sends the one it is ending) and its own business in its context.
+  const headers = (context: { token?: unknown; businessId?: unknown }) => {
+    const value = typeof context.token === 'string' ? context.token : sessionStore.get()?.token;
+    if (!value) return {};
+    const business = typeof context.businessId === 'number' ? context.businessId : businessOf();
+    return { authorization: `Bearer ${value}`, ...(business === undefined ? {} : { 'x-business-id': String(business) }) };
   };
   return [
-    // Sign-in, email change and feedback calls go one per request: the server refuses them in batches (UNBATCHABLE, app.ts).
+    // Sign-in, email change and feedback calls go one per request: the server refuses them in batches (UNBATCHABLE,
+    // app.ts). So does a call in a business of its own (`context.businessId`): a batch has one set of headers.
     splitLink<AppRouter>({
-      condition: (op) => /^(auth\.|feedback\.|users\.updateMe$)/.test(op.path),
-      true: httpLink({ url: '/api/trpc', headers: ({ op }) => bearer(op.context.token) }),
-      false: httpBatchLink({ url: '/api/trpc', headers: () => bearer(undefined), maxItems: MAX_BATCH }),
+      condition: (op) => /^(auth\.|feedback\.|users\.updateMe$)/.test(op.path) || op.context.businessId !== undefined,
+      true: httpLink({ url: '/api/trpc', headers: ({ op }) => headers(op.context) }),
+      false: httpBatchLink({ url: '/api/trpc', headers: () => headers({}), maxItems: MAX_BATCH }),
     }),
   ];
 }
 
+/** The business chosen on this device by whoever is signed in. */
+export const chosenBusiness = () => businessStore.get(sessionStore.get()?.user.id);
+
 /** The client of the screens' hooks (`trpc.Provider`). */
 export function createTrpcClient() {
-  return trpc.createClient({ links: apiLinks() });
+  return trpc.createClient({ links: apiLinks(chosenBusiness) });
 }
 
-/** The same API outside React: the offline outbox sends its changes with it. */
-export function createApiClient() {
-  return createTRPCClient<AppRouter>({ links: apiLinks() });
+/**
+ * The same API outside React: the offline outbox sends its changes with it,
+ * each in the business it was made in (`businessOf`).
+ */
+export function createApiClient(businessOf: () => number | undefined = chosenBusiness) {
+  return createTRPCClient<AppRouter>({ links: apiLinks(businessOf) });
 }
 
 /**

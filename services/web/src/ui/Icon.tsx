@@ -8,6 +8,7 @@ const PATHS = {
   minus: 'M5 12h14',
   back: 'M15 5l-7 7 7 7',
   next: 'M9 5l7 7-7 7',
+  down: 'M6 9l6 6 6-6',
   cart: 'M3 4h2l2.5 11h10L20 7H6.2M9 20a1 1 0 100-2 1 1 0 000 2zM17 20a1 1 0 100-2 1 1 0 000 2z',
 } as const;
 

@@ -33,7 +33,7 @@ export function ProductLine({
         </label>{' '}
         <span className="order-line__unit">({unit})</span>
         {/* The links share the touch targets of InlineLinks (layout.css). */}
-        <div className="inline-links inline-links--wrap">{links}</div>
+        {links ? <div className="inline-links inline-links--wrap">{links}</div> : null}
       </div>
       {control}
       {error ? (

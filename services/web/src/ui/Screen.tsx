@@ -38,6 +38,9 @@ export function BottomMenu({ route }: { route: RouteName }) {
 /** What the app shows above the content of every signed-in screen (a notice such as "confirm your email"). */
 export const ScreenBanner = createContext<ReactNode>(null);
 
+/** What the app shows above every signed-in screen's title: the active business, a tap from switching it. */
+export const ScreenBusiness = createContext<ReactNode>(null);
+
 /** Sets the document title and moves focus to the screen's heading when it opens. */
 function useScreenHeading(title: string) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -68,6 +71,7 @@ export function Screen({
   const { t } = useTranslation();
   const heading = useScreenHeading(title);
   const banner = useContext(ScreenBanner);
+  const business = useContext(ScreenBusiness);
   return (
     <div className="screen screen--app">
       <header className="topbar">
@@ -80,9 +84,12 @@ export function Screen({
             <Icon name="cart" size={26} />
           </span>
         )}
-        <h1 ref={heading} tabIndex={-1} className="topbar__title">
-          {title}
-        </h1>
+        <div className="topbar__heading">
+          {business}
+          <h1 ref={heading} tabIndex={-1} className="topbar__title">
+            {title}
+          </h1>
+        </div>
         {actions ? <div className="topbar__actions">{actions}</div> : null}
       </header>
       <main className={`screen__content ${split ? 'screen__content--split' : ''}`}>

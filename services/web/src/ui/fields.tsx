@@ -194,6 +194,37 @@ export function SelectField({ options, ...field }: FieldBase & { options: Option
   );
 }
 
+/** A select without a visible label, inside a row that names what it is for (a member's role). */
+export function CompactSelect({
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: Option[];
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select
+      className="input input--select input--compact"
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The search box of lists: `type="search"`, labelled, with the query in the URL's `q`. */
 export function SearchField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return (

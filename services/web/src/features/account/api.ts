@@ -1,8 +1,9 @@
 import type { TCreatedApiToken, TUser } from '@reorder/schemas';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { trpc } from '../../app/trpc.ts';
-import { sessionStore } from '../../lib/session.ts';
+import { sessionStore, useSession } from '../../lib/session.ts';
+import { useBusinesses } from '../businesses/api.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
 
 /**
@@ -23,6 +24,32 @@ export function useUpdateMe(callbacks: { onSuccess?(user: TUser): void; onError?
 /** Deletes the account and everything in it; the screen then forgets the session (`useForgetSession`). */
 export function useDeleteAccount() {
   return trpc.users.deleteMe.useMutation();
+}
+
+/**
+ * The businesses that go with the account (docs/decisions.md §8.2): those it
+ * is the only owner of. Each business's members are asked in that business
+ * (its own `X-Business-Id`), fresh each time the screen asks.
+ */
+export function useBusinessesErasedWithMe() {
+  const utils = trpc.useUtils();
+  const me = useSession()?.user.id;
+  const owned = (useBusinesses().data ?? []).filter((business) => business.role === 'owner');
+  return useQuery({
+    queryKey: ['erased-with-account', me, owned.map((business) => business.id)],
+    enabled: me !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+    async queryFn() {
+      const alone = await Promise.all(
+        owned.map(async (business) => {
+          const members = await utils.client.businesses.members.query({}, { context: { businessId: business.id } });
+          return members.some((member) => member.role === 'owner' && member.userId !== me) ? null : business;
+        }),
+      );
+      return alone.filter((business) => business !== null);
+    },
+  });
 }
 
 /** A copy of everything in the account, always fresh: never one cached from an earlier download. */

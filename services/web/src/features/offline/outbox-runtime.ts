@@ -4,7 +4,7 @@ import { getQueryKey } from '@trpc/react-query';
 import { get, set } from 'idb-keyval';
 import { useMemo } from 'react';
 import { appStore, outboxKey } from '../../app/offline-cache.ts';
-import { apiErrorInfo, createApiClient, isUnreachable, trpc } from '../../app/trpc.ts';
+import { apiErrorInfo, chosenBusiness, createApiClient, isUnreachable, trpc } from '../../app/trpc.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { useValue, valueStore } from '../../lib/value-store.ts';
 import { callChange, keyOfChange, type OrderChange, withPending } from '../orders/changes.ts';
@@ -61,13 +61,16 @@ let outboxUser: number | undefined;
 let unsubscribeOutbox: () => void = () => {};
 /** The changes not yet on the server, in the order made, for the screens to show. */
 const pending = valueStore<readonly Entry[]>([]);
+/** The business of the change on its way (one at a time): its call acts there. */
+let sendingIn: number | undefined;
 /** The API outside React, for the changes this sends. */
-const client = createApiClient();
+const client = createApiClient(() => sendingIn ?? chosenBusiness());
 
 const orderKey = (supplierId: number) => getQueryKey(trpc.orders.bySupplier, { supplierId }, 'query');
 
 /** Sends one change; what the server's answer (or its silence) means for it. */
 async function send(change: OrderChange): Promise<OutboxOutcome> {
+  sendingIn = change.businessId;
   try {
     const settled = await callChange(client, change);
     const queryClient = deps?.queryClient;
@@ -90,6 +93,8 @@ async function send(change: OrderChange): Promise<OutboxOutcome> {
     }
     if (kind === 'INTERNAL' || kind === 'UNAVAILABLE' || kind === 'TOO_MANY_REQUESTS') return { retry: 'server' };
     return { rejected: kind };
+  } finally {
+    sendingIn = undefined;
   }
 }
 
@@ -148,7 +153,7 @@ export function followSession(): void {
 export function enqueue(change: OrderChange): Promise<void> {
   const box = outboxFor(sessionStore.get()?.user.id);
   if (!box) return Promise.reject(new Error('No one is signed in'));
-  return box.add(change);
+  return box.add(change.businessId === undefined ? { ...change, businessId: chosenBusiness() } : change);
 }
 
 /** The changes of this order still on their way, in the order made. */

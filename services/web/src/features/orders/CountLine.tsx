@@ -34,6 +34,8 @@ function AmountField(props: {
   label: string;
   value: string;
   counting?: boolean;
+  /** Shown, not editable (a par, for staff: docs/decisions.md §8.2). */
+  readOnly?: boolean;
   errorId: string | undefined;
   onChange: (text: string) => void;
   onBlur: () => void;
@@ -56,6 +58,7 @@ function AmountField(props: {
         aria-invalid={props.errorId ? true : undefined}
         aria-describedby={props.errorId}
         value={props.value}
+        readOnly={props.readOnly}
         onFocus={(event) => event.target.select()}
         onChange={(event) => props.onChange(event.target.value)}
         onBlur={props.onBlur}
@@ -78,7 +81,8 @@ export function CountLine({
 }: {
   product: OrderProduct;
   onCount: (product: OrderProduct, onHand: number | null) => void;
-  onPar: (product: OrderProduct, par: number | null) => void;
+  /** Saves a par; without it the par is shown, not editable (staff set none: docs/decisions.md §8.2). */
+  onPar?: (product: OrderProduct, par: number | null) => void;
 }) {
   const { t } = useTranslation();
   const [count, setCount] = useState(() => shown(product.onHand));
@@ -102,7 +106,7 @@ export function CountLine({
     sent.current[which] = value;
     // A refusal (the product was deleted meanwhile) is told by a toast, like every change's (features/offline).
     if (which === 'count') onCount(product, value);
-    else onPar(product, value);
+    else onPar?.(product, value);
   };
   const onEnter = (which: 'count' | 'par') => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -129,6 +133,8 @@ export function CountLine({
             {product.par === null ? <Badge>{t('orders.noPar')}</Badge> : null}
             {product.onHand === null ? <Badge>{t('orders.notCounted')}</Badge> : null}
           </div>
+        ) : product.countedBy ? (
+          <div className="count-line__by">{t('orders.countedBy', { name: product.countedBy.fullName })}</div>
         ) : null}
       </div>
       <div className="count-line__fields">
@@ -147,6 +153,7 @@ export function CountLine({
           label={t('orders.parOf', { name: product.name })}
           value={par}
           onChange={setPar}
+          readOnly={onPar === undefined}
           {...field('par')}
         />
       </div>

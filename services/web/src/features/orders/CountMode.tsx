@@ -17,10 +17,13 @@ export default function CountMode({
   products,
   drafts,
   onFill,
+  canSetPar,
 }: {
   products: OrderProduct[];
   drafts: ReturnType<typeof useOrderChanges>;
   onFill: () => void;
+  /** Whether pars are editable here (a manager's or owner's; staff count only). */
+  canSetPar: boolean;
 }) {
   const { t } = useTranslation();
   // Entering Count mode puts the cursor in the first count: counting is typing, and Enter goes down the list.
@@ -37,7 +40,7 @@ export default function CountMode({
       </div>
       <List label={t('orders.products')}>
         {products.map((product) => (
-          <CountLine key={product.productId} product={product} onCount={drafts.count} onPar={drafts.par} />
+          <CountLine key={product.productId} product={product} onCount={drafts.count} onPar={canSetPar ? drafts.par : undefined} />
         ))}
       </List>
     </>

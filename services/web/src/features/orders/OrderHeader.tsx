@@ -10,9 +10,10 @@ import { ConfirmationStatus, hasConfirmation } from './ConfirmationStatus.tsx';
 /**
  * The supplier, in two short lines above the products: how the order goes
  * out and to whom, when it last did, and the way to the supplier's details and
- * history. A note, when the supplier has one, follows.
+ * history (the details' form for those who may change suppliers: `canEdit`).
+ * A note, when the supplier has one, follows.
  */
-export function OrderHeader({ supplier, lastSent }: { supplier: TSupplier; lastSent: TSentOrder | undefined }) {
+export function OrderHeader({ supplier, lastSent, canEdit }: { supplier: TSupplier; lastSent: TSentOrder | undefined; canEdit: boolean }) {
   const { t, i18n } = useTranslation();
   const to = [supplier.contactInfo, supplier.contactName].filter(Boolean).join(' · ');
   return (
@@ -37,7 +38,7 @@ export function OrderHeader({ supplier, lastSent }: { supplier: TSupplier; lastS
             </>
           ) : null}
         </span>
-        <Link href={href('suppliers.edit', { id: supplier.id })}>{t('orders.supplierDetails')}</Link>
+        {canEdit ? <Link href={href('suppliers.edit', { id: supplier.id })}>{t('orders.supplierDetails')}</Link> : null}
         <Link href={href('orders.history', { supplierId: supplier.id })}>{t('orders.history')}</Link>
       </InlineLinks>
     </Card>

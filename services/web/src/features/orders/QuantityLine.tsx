@@ -9,8 +9,21 @@ import type { useOrderChanges } from './use-order-changes.ts';
 
 type OrderDrafts = ReturnType<typeof useOrderChanges>;
 
-/** One product of the order: its quantity with − and + (or typed), and links to edit or delete it. */
-export function QuantityLine({ product, supplierId, drafts }: { product: OrderProduct; supplierId: number; drafts: OrderDrafts }) {
+/**
+ * One product of the order: its quantity with − and + (or typed), and, for
+ * those who may change products (`canEdit`), links to edit or delete it.
+ */
+export function QuantityLine({
+  product,
+  supplierId,
+  drafts,
+  canEdit,
+}: {
+  product: OrderProduct;
+  supplierId: number;
+  drafts: OrderDrafts;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation();
   const draft = drafts.drafts[product.productId];
   const invalid = draft !== undefined && draftQuantity(draft) === undefined;
@@ -24,20 +37,22 @@ export function QuantityLine({ product, supplierId, drafts }: { product: OrderPr
       ordered={drafts.quantityOf(product) > 0}
       error={error}
       links={
-        <>
-          <Link
-            href={href('orders.productUpdate', { supplierId, productId: product.productId })}
-            aria-label={t('orders.editProduct', { name: product.name })}
-          >
-            {t('app.edit')}
-          </Link>
-          <Link
-            href={href('orders.productDelete', { supplierId, productId: product.productId })}
-            aria-label={t('orders.deleteProduct', { name: product.name })}
-          >
-            {t('app.delete')}
-          </Link>
-        </>
+        canEdit ? (
+          <>
+            <Link
+              href={href('orders.productUpdate', { supplierId, productId: product.productId })}
+              aria-label={t('orders.editProduct', { name: product.name })}
+            >
+              {t('app.edit')}
+            </Link>
+            <Link
+              href={href('orders.productDelete', { supplierId, productId: product.productId })}
+              aria-label={t('orders.deleteProduct', { name: product.name })}
+            >
+              {t('app.delete')}
+            </Link>
+          </>
+        ) : null
       }
       control={
         <span className="quantity-control">

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ButtonRow } from '../../ui/layout.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
+import { useMarkReady } from './api.ts';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
 import type { useOrderChanges } from './use-order-changes.ts';
 import type { useOrderImage } from './use-order-image.ts';
@@ -36,6 +37,7 @@ export function SendBar({
   shareFiles,
   sendButton,
   lastSent,
+  maySend,
 }: {
   supplierId: number;
   order: TOrder | undefined;
@@ -49,6 +51,11 @@ export function SendBar({
   shareFiles: boolean;
   sendButton: RefObject<HTMLButtonElement | null>;
   lastSent: TSentOrder | undefined;
+  /**
+   * Whether the user may send (an owner or a manager). Staff get "Ready to
+   * send" in its place, which tells those who may (docs/decisions.md §8.2).
+   */
+  maySend: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
@@ -62,6 +69,10 @@ export function SendBar({
     setFocusSend(false);
   }, [focusSend, sending.canSend, sendButton]);
   const offerReorder = Boolean(order && lastSent && drafts.lineCount === 0 && !offerClear);
+  const ready = useMarkReady({
+    onSuccess: () => toast.success(t('orders.readyTold')),
+    onError: () => toast.error(t('orders.readyError')),
+  });
 
   return (
     <>
@@ -104,10 +115,20 @@ export function SendBar({
             {t('orders.reorderLast', { date: formatShortDate(lastSent.sentAt, i18n.language) })}
           </Button>
         ) : null}
-        <Button ref={sendButton} disabled={!sending.canSend} onClick={() => void sending.send()}>
-          {supplier ? t('orders.sendThrough', { service: sending.serviceName }) : t('orders.send')}
-        </Button>
-        {shareFiles ? (
+        {maySend ? (
+          <Button ref={sendButton} disabled={!sending.canSend} onClick={() => void sending.send()}>
+            {supplier ? t('orders.sendThrough', { service: sending.serviceName }) : t('orders.send')}
+          </Button>
+        ) : (
+          <Button
+            ref={sendButton}
+            disabled={!order || !drafts.hasLines || ready.isPending}
+            onClick={() => order && ready.mutate({ id: order.id })}
+          >
+            {t('orders.readyToSend')}
+          </Button>
+        )}
+        {shareFiles && maySend ? (
           <Button
             variant="ghost"
             disabled={!sending.canSend}

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { trpc } from '../../app/trpc.ts';
 import { useShownOrder } from '../offline/outbox-runtime.ts';
 import { loadRuntime } from '../offline/sync.ts';
-import { useSupplier } from '../suppliers/api.ts';
+import { type MutationCallbacks, useSupplier } from '../suppliers/api.ts';
 
 /**
  * A supplier's current order, with every product of the supplier and the
@@ -44,4 +44,9 @@ export function useOrderSummaries() {
   const query = trpc.orders.list.useQuery(undefined, { refetchOnMount: 'always' });
   const bySupplier = useMemo(() => new Map((query.data ?? []).map((summary) => [summary.supplierId, summary])), [query.data]);
   return { ...query, bySupplier };
+}
+
+/** "Ready to send": tells the business's owners and managers (email and push) that the order is prepared. */
+export function useMarkReady(callbacks: MutationCallbacks<{ notified: number }>) {
+  return trpc.orders.ready.useMutation({ onSuccess: callbacks.onSuccess, onError: callbacks.onError });
 }

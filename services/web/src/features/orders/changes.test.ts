@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyChange, keyOfChange, type OrderChange, withFilledToPar, withPending } from './changes.ts';
 import { filledCounts } from './order-drafts.ts';
 
-const stock = { par: null, onHand: null, countedAt: null, usual: null };
+const stock = { par: null, onHand: null, countedAt: null, countedBy: null, usual: null };
 const order: TOrder = {
   id: 1,
   supplierId: 2,
@@ -30,12 +30,13 @@ describe('a change shown on the order before the server answers, as the server w
     expect([changed.introduce, changed.text]).toEqual(['Buenos días', 'Buenos días\n4 x ud: Pan\n1 x kg: Sal']);
   });
 
-  it('keeps a count with the time it was made, and forgets one with null', () => {
-    const counted = applyChange(order, { kind: 'stock', supplierId: 2, orderId: 1, productId: 12, name: 'Sal', onHand: 0.5 }, at);
-    expect(counted.products[2]).toMatchObject({ onHand: 0.5, countedAt: at.toISOString() });
+  it('keeps a count with the time it was made and who made it, and forgets one with null', () => {
+    const by = { userId: 7, fullName: 'Marta' };
+    const counted = applyChange(order, { kind: 'stock', supplierId: 2, orderId: 1, productId: 12, name: 'Sal', onHand: 0.5, by }, at);
+    expect(counted.products[2]).toMatchObject({ onHand: 0.5, countedAt: at.toISOString(), countedBy: by });
     expect(counted.text).toBe(order.text);
     const forgotten = applyChange(counted, { kind: 'stock', supplierId: 2, orderId: 1, productId: 12, name: 'Sal', onHand: null }, at);
-    expect(forgotten.products[2]).toMatchObject({ onHand: null, countedAt: null });
+    expect(forgotten.products[2]).toMatchObject({ onHand: null, countedAt: null, countedBy: null });
   });
 
   it('fills to par: par − count, 0 above par, and leaves products without a par or a count alone', () => {

@@ -24,13 +24,16 @@ type Line = { productId: number; quantity: number };
 interface Target {
   supplierId: number;
   orderId: number;
+  /** The business it was made in (X-Business-Id): it goes there even if the device has switched since. */
+  businessId?: number;
 }
 
 export type OrderChange = Target &
   (
     | { kind: 'quantity'; productId: number; name: string; quantity: number }
     | { kind: 'message'; introduce: string }
-    | { kind: 'stock'; productId: number; name: string; onHand: number | null }
+    /** `by`: who counts, shown as the counter until the server answers. */
+    | { kind: 'stock'; productId: number; name: string; onHand: number | null; by?: { userId: number; fullName: string } }
     | { kind: 'par'; productId: number; name: string; par: number | null }
     | { kind: 'fill' }
     | { kind: 'clear' }
@@ -82,10 +85,14 @@ const REGISTRY: { [K in OrderChangeKind]: ChangeKind<K> } = {
   stock: {
     key: (c) => `stock:${c.productId}`,
     apply: (order, c, now) =>
-      withSavedStock(order, c.productId, { onHand: c.onHand, countedAt: c.onHand === null ? null : now.toISOString() }),
+      withSavedStock(order, c.productId, {
+        onHand: c.onHand,
+        countedAt: c.onHand === null ? null : now.toISOString(),
+        countedBy: c.onHand === null ? null : (c.by ?? null),
+      }),
     async call(api, c) {
       const p = await api.products.setStock.mutate({ productId: c.productId, orderId: c.orderId, onHand: c.onHand });
-      return { order: (held) => withSavedStock(held, p.id, { onHand: p.onHand, countedAt: p.countedAt }) };
+      return { order: (held) => withSavedStock(held, p.id, { onHand: p.onHand, countedAt: p.countedAt, countedBy: p.countedBy }) };
     },
   },
   par: {

@@ -32,7 +32,7 @@ describe('draftQuantity', () => {
   });
 });
 
-const noStock = { par: null, onHand: null, countedAt: null, usual: null };
+const noStock = { par: null, onHand: null, countedAt: null, countedBy: null, usual: null };
 const order: TOrder = {
   id: 1,
   supplierId: 2,

@@ -77,7 +77,7 @@ export function shownOrderText(state: DraftState, order: TOrder | undefined): st
 export function withSavedStock(
   order: TOrder,
   productId: number,
-  stock: Partial<Pick<OrderProduct, 'par' | 'onHand' | 'countedAt'>>,
+  stock: Partial<Pick<OrderProduct, 'par' | 'onHand' | 'countedAt' | 'countedBy'>>,
 ): TOrder {
   return { ...order, products: order.products.map((p) => (p.productId === productId ? { ...p, ...stock } : p)) };
 }

@@ -2,6 +2,7 @@ import type { TMessageService, TOrder, TSentLineInput } from '@reorder/schemas';
 import { LIMITS } from '@reorder/schemas/limits';
 import { steppedQuantity } from '@reorder/schemas/quantities';
 import { useEffect, useReducer, useRef } from 'react';
+import { sessionStore } from '../../lib/session.ts';
 import { enqueue } from '../offline/outbox-runtime.ts';
 import {
   draftQuantity,
@@ -90,7 +91,10 @@ export function useOrderChanges(order: TOrder | undefined) {
     setMessage: (next: string) => dispatch({ type: 'write', message: next }),
     saveMessage,
     count(product: OrderProduct, onHand: number | null) {
-      if (target) void enqueue({ kind: 'stock', ...target, productId: product.productId, name: product.name, onHand });
+      const user = sessionStore.get()?.user;
+      const by = user ? { userId: user.id, fullName: user.fullName } : undefined;
+      if (target)
+        void enqueue({ kind: 'stock', ...target, productId: product.productId, name: product.name, onHand, ...(by ? { by } : {}) });
     },
     par(product: OrderProduct, par: number | null) {
       if (target) void enqueue({ kind: 'par', ...target, productId: product.productId, name: product.name, par });

@@ -27,9 +27,11 @@ export function useSendOrder(options: {
   confirmUrl: string | null;
   supplier: TSupplier | undefined;
   drafts: OrderChanges;
+  /** Whether the user may record a send (an owner or a manager: docs/decisions.md §8.2). */
+  maySend: boolean;
   onSent: () => void;
 }) {
-  const { orderId, confirmUrl, supplier, drafts, onSent } = options;
+  const { orderId, confirmUrl, supplier, drafts, maySend, onSent } = options;
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const session = useSession();
@@ -38,7 +40,7 @@ export function useSendOrder(options: {
   /** What was copied by hand, until the owner marks it sent (or copies something else). */
   const [copied, setCopied] = useState<Outgoing | null>(null);
   const serviceName = supplier ? t(`suppliers.services.${supplier.messageService}`) : '';
-  const canSend = orderId !== undefined && supplier !== undefined && drafts.hasLines && !drafts.messageTooLong;
+  const canSend = maySend && orderId !== undefined && supplier !== undefined && drafts.hasLines && !drafts.messageTooLong;
   /** What goes out: the order text and (but for a phone call) the line with the confirmation link, in the owner's language, with what made it. */
   const outgoing = (): Outgoing => ({
     text: sentText(

@@ -21,7 +21,9 @@ export default function Register() {
   const toast = useToast();
   const search = useSearch();
   const [, navigate] = useLocation();
-  const form = useForm(ZRegisterInput, { businessName: '', fullName: '', email: '', password: '' });
+  // An invitation's page links here with the address it was sent to (`?email=`).
+  const invited = new URLSearchParams(search).get('email') ?? '';
+  const form = useForm(ZRegisterInput, { businessName: '', fullName: '', email: invited, password: '' });
   const register = useRegister({
     onSuccess(session) {
       startSession(session);

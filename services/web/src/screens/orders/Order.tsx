@@ -6,6 +6,7 @@ import { canShareFiles } from '../../app/send.ts';
 import { apiErrorInfo } from '../../app/trpc.ts';
 import { usePreload } from '../../app/use-preload.ts';
 import { useSearchParam } from '../../app/use-search-param.ts';
+import { useCan } from '../../features/businesses/api.ts';
 import { useOrder, useSupplierHistory } from '../../features/orders/api.ts';
 import { MessageCard } from '../../features/orders/MessageCard.tsx';
 import { OrderHeader } from '../../features/orders/OrderHeader.tsx';
@@ -49,6 +50,8 @@ export default function Order() {
   const order = orderQuery.data;
   const supplier = supplierQuery.data;
 
+  // Staff count, set quantities and hand the order over; owners and managers also send and change products.
+  const canManage = useCan('manager');
   // Every edit is a change of the one save path (features/orders/changes.ts): shown at once, sent in the order made.
   const drafts = useOrderChanges(order);
   const [offerClear, setOfferClear] = useState(false);
@@ -57,6 +60,7 @@ export default function Order() {
     confirmUrl: order?.confirmUrl ?? null,
     supplier,
     drafts,
+    maySend: canManage,
     onSent: () => setOfferClear(true),
   });
 
@@ -102,14 +106,16 @@ export default function Order() {
         <SplitView
           main={
             <>
-              {supplier ? <OrderHeader supplier={supplier} lastSent={history.data?.[0]} /> : null}
+              {supplier ? <OrderHeader supplier={supplier} lastSent={history.data?.[0]} canEdit={canManage} /> : null}
               <MessageCard drafts={drafts} loaded={order !== undefined} />
               <Card size="sm" label={t('orders.products')}>
                 <Toolbar>
                   <SearchField label={t('orders.searchProducts')} value={search.value} onChange={search.setValue} />
-                  <LinkButton href={href('orders.productNew', { supplierId: id })} aria-label={t('orders.addProduct')}>
-                    <Icon name="plus" />
-                  </LinkButton>
+                  {canManage ? (
+                    <LinkButton href={href('orders.productNew', { supplierId: id })} aria-label={t('orders.addProduct')}>
+                      <Icon name="plus" />
+                    </LinkButton>
+                  ) : null}
                 </Toolbar>
                 {products.length > 0 ? (
                   <Toolbar>
@@ -144,12 +150,12 @@ export default function Order() {
                   </Empty>
                 ) : counting ? (
                   <Suspense fallback={<Spinner />}>
-                    <CountMode products={visible} drafts={drafts} onFill={fillToPar} />
+                    <CountMode products={visible} drafts={drafts} onFill={fillToPar} canSetPar={canManage} />
                   </Suspense>
                 ) : (
                   <List label={t('orders.products')}>
                     {visible.map((product) => (
-                      <QuantityLine key={product.productId} product={product} supplierId={id} drafts={drafts} />
+                      <QuantityLine key={product.productId} product={product} supplierId={id} drafts={drafts} canEdit={canManage} />
                     ))}
                   </List>
                 )}
@@ -183,6 +189,7 @@ export default function Order() {
                 shareFiles={shareFiles}
                 sendButton={sendButton}
                 lastSent={history.data?.[0]}
+                maySend={canManage}
               />
             </>
           }

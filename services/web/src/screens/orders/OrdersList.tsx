@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { useStoredFlag } from '../../app/use-stored-flag.ts';
+import { useCan } from '../../features/businesses/api.ts';
 import { useOrderSummaries } from '../../features/orders/api.ts';
 import { CutoffText } from '../../features/orders/CutoffText.tsx';
 import { useSuppliers } from '../../features/suppliers/api.ts';
@@ -26,6 +27,7 @@ export default function OrdersList() {
   const suppliers = useSuppliers(search.debounced, byCutoff ? 'orderBy' : 'name');
   const summaries = useOrderSummaries();
   const [nonEmptyFirst, setNonEmptyFirst] = useStoredFlag(NON_EMPTY_FIRST_KEY);
+  const canAdd = useCan('manager');
   const rows = useMemo(() => {
     const list = suppliers.data ?? [];
     if (!nonEmptyFirst) return list;
@@ -48,7 +50,7 @@ export default function OrdersList() {
             ) : (
               <Stack>
                 <Empty>{t('orders.noSuppliers')}</Empty>
-                <LinkButton href={href('suppliers.new')}>{t('orders.addFirstSupplier')}</LinkButton>
+                {canAdd ? <LinkButton href={href('suppliers.new')}>{t('orders.addFirstSupplier')}</LinkButton> : null}
               </Stack>
             )
           ) : (

@@ -1,7 +1,7 @@
 import { LIMITS, ZDeleteAccountInput } from '@reorder/schemas';
 import { useLocation } from 'wouter';
 import { apiErrorInfo } from '../../app/trpc.ts';
-import { useDeleteAccount } from '../../features/account/api.ts';
+import { useBusinessesErasedWithMe, useDeleteAccount } from '../../features/account/api.ts';
 import { useForgetSession } from '../../features/auth/api.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -26,6 +26,7 @@ export default function AccountDelete() {
   const forgetSession = useForgetSession();
   const form = useForm(ZDeleteAccountInput, { currentPassword: '' });
   const remove = useDeleteAccount();
+  const erased = useBusinessesErasedWithMe();
 
   async function confirm({ currentPassword }: { currentPassword?: string }) {
     try {
@@ -51,6 +52,18 @@ export default function AccountDelete() {
       <Card size="lg">
         <Form onSubmit={form.handleSubmit(confirm)}>
           <p>{t('profile.deleteWarning')}</p>
+          {erased.data?.length ? (
+            <div data-testid="erased-businesses">
+              <p>{t('profile.deleteBusinesses', { count: erased.data.length })}</p>
+              <ul>
+                {erased.data.map((business) => (
+                  <li key={business.id}>
+                    <strong>{business.name}</strong>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <PasswordField
             {...form.field('currentPassword')}
             label={t('profile.currentPassword')}

@@ -4,6 +4,7 @@ import { useUpdateMe } from '../../features/account/api.ts';
 import { DataCard } from '../../features/account/DataCard.tsx';
 import { RemindersCard } from '../../features/account/RemindersCard.tsx';
 import { SessionsCard } from '../../features/account/SessionsCard.tsx';
+import { useCan } from '../../features/businesses/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
@@ -19,6 +20,8 @@ export default function Profile() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const user = useSession()?.user;
+  // API tokens act with the member's role: staff make none (docs/decisions.md §8.2).
+  const makesTokens = useCan('manager');
   const updateMe = useUpdateMe({ onError: () => toast.error(t('profile.updateError')) });
   const saveLanguage = (language: TLanguage) => {
     if (language !== user?.language) updateMe.mutate({ language });
@@ -47,6 +50,9 @@ export default function Profile() {
       </Card>
       <RemindersCard />
       <MenuLinks>
+        <LinkButton href={href('profile.business')} variant="secondary" block>
+          {t('businesses.membersLink')}
+        </LinkButton>
         <LinkButton href={href('profile.me')} variant="secondary" block>
           {t('profile.edit')}
         </LinkButton>
@@ -58,7 +64,7 @@ export default function Profile() {
         </LinkButton>
       </MenuLinks>
       <SessionsCard />
-      <ApiTokensCard />
+      {makesTokens ? <ApiTokensCard /> : null}
       <DataCard />
     </Screen>
   );

@@ -1,5 +1,6 @@
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useSearchParam } from '../../app/use-search-param.ts';
+import { useCan } from '../../features/businesses/api.ts';
 import { useSuppliers } from '../../features/suppliers/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
@@ -14,14 +15,18 @@ export default function SuppliersList() {
   const { t } = useTranslation();
   const search = useSearchParam();
   const suppliers = useSuppliers(search.debounced);
+  // Staff see the suppliers and open their orders; adding and editing is an owner's or a manager's.
+  const canEdit = useCan('manager');
 
   return (
     <Screen route="suppliers" title={t('suppliers.title')}>
       <Toolbar>
         <SearchField label={t('suppliers.search')} value={search.value} onChange={search.setValue} />
-        <LinkButton href={href('suppliers.new')}>
-          <Icon name="plus" /> {t('suppliers.add')}
-        </LinkButton>
+        {canEdit ? (
+          <LinkButton href={href('suppliers.new')}>
+            <Icon name="plus" /> {t('suppliers.add')}
+          </LinkButton>
+        ) : null}
       </Toolbar>
       {suppliers.isPending ? (
         <Loading />
@@ -32,7 +37,7 @@ export default function SuppliersList() {
           {suppliers.data.map((s) => (
             <ListItem key={s.id}>
               <ListLink
-                href={href('suppliers.edit', { id: s.id })}
+                href={canEdit ? href('suppliers.edit', { id: s.id }) : href('orders.order', { supplierId: s.id })}
                 title={s.name}
                 meta={
                   <>
@@ -41,16 +46,18 @@ export default function SuppliersList() {
                   </>
                 }
               />
-              <ListActions>
-                <LinkButton
-                  href={href('orders.order', { supplierId: s.id })}
-                  variant="secondary"
-                  small
-                  aria-label={`${t('suppliers.openOrder')}: ${s.name}`}
-                >
-                  {t('suppliers.openOrder')}
-                </LinkButton>
-              </ListActions>
+              {canEdit ? (
+                <ListActions>
+                  <LinkButton
+                    href={href('orders.order', { supplierId: s.id })}
+                    variant="secondary"
+                    small
+                    aria-label={`${t('suppliers.openOrder')}: ${s.name}`}
+                  >
+                    {t('suppliers.openOrder')}
+                  </LinkButton>
+                </ListActions>
+              ) : null}
             </ListItem>
           ))}
         </List>

@@ -1,0 +1,166 @@
+import type { TBusiness, TInvitation, TMember } from '@reorder/schemas';
+import { type Role, roleAllows } from '@reorder/schemas/roles';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { trpc } from '../../app/trpc.ts';
+import { businessStore, useChosenBusiness } from '../../lib/business.ts';
+import { sessionStore, useSession } from '../../lib/session.ts';
+import type { MutationCallbacks } from '../suppliers/api.ts';
+
+/** The businesses the signed-in user is a member of, first joined first, with their role in each. */
+export function useBusinesses() {
+  const signedIn = useSession() !== null;
+  return trpc.businesses.list.useQuery({}, { enabled: signedIn, staleTime: 60_000 });
+}
+
+/**
+ * The business this device acts in and the user's role there: the one chosen
+ * here, else the first joined (the server's default), which is then pinned,
+ * so that every later call (and every change waiting offline) names it.
+ * Undefined until the list of businesses is known.
+ */
+export function useActiveBusiness(): TBusiness | undefined {
+  const session = useSession();
+  const userId = session?.user.id;
+  const chosen = useChosenBusiness(userId);
+  const { data: businesses } = useBusinesses();
+  const active = businesses?.find((b) => b.id === chosen) ?? businesses?.[0];
+  useEffect(() => {
+    if (userId !== undefined && active && active.id !== chosen) businessStore.set(userId, active.id);
+  }, [userId, active, chosen]);
+  // The session's business name (docs/decisions.md §8.2: the active business's) follows a rename or a switch.
+  useEffect(() => {
+    const user = sessionStore.get()?.user;
+    if (user && active && user.businessName !== active.name) sessionStore.setUser({ ...user, businessName: active.name });
+  }, [active]);
+  return active;
+}
+
+/** Whether the user's role in the active business allows what needs `needed` (false while it is not known). */
+export function useCan(needed: Role): boolean {
+  const active = useActiveBusiness();
+  return active !== undefined && roleAllows(active.role, needed);
+}
+
+/**
+ * Switches the business this device acts in: every answer held is of the old
+ * one, so the cache is emptied and the open screens read again.
+ */
+export function useSwitchBusiness() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (business: TBusiness) => {
+      const user = sessionStore.get()?.user;
+      if (!user) return;
+      businessStore.set(user.id, business.id);
+      sessionStore.setUser({ ...user, businessName: business.name });
+      void queryClient.resetQueries();
+    },
+    [queryClient],
+  );
+}
+
+/** A new business the user owns ("Add a business"); the device then acts in it. */
+export function useCreateBusiness(callbacks: MutationCallbacks<TBusiness>) {
+  const utils = trpc.useUtils();
+  const switchTo = useSwitchBusiness();
+  return trpc.businesses.create.useMutation({
+    async onSuccess(business) {
+      await utils.businesses.list.invalidate();
+      switchTo(business);
+      callbacks.onSuccess?.(business);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Renames the active business (its owner); the header and the session show the new name. */
+export function useUpdateBusiness(callbacks: MutationCallbacks<TBusiness>) {
+  const utils = trpc.useUtils();
+  return trpc.businesses.update.useMutation({
+    async onSuccess(business) {
+      await utils.businesses.list.invalidate();
+      callbacks.onSuccess?.(business);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+export function useMembers() {
+  return trpc.businesses.members.useQuery({});
+}
+
+export function useSetRole(callbacks: MutationCallbacks<TMember>) {
+  const utils = trpc.useUtils();
+  return trpc.businesses.setRole.useMutation({
+    async onSuccess(member) {
+      await Promise.all([utils.businesses.members.invalidate(), utils.businesses.list.invalidate()]);
+      callbacks.onSuccess?.(member);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/**
+ * Removes a member, or the user themself (leaving): having left, the device
+ * goes back to the first business the user is still in.
+ */
+export function useRemoveMember(callbacks: MutationCallbacks<{ userId: number }>) {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  return trpc.businesses.removeMember.useMutation({
+    async onSuccess(_result, { userId }) {
+      if (userId === sessionStore.get()?.user.id) {
+        businessStore.clear();
+        await queryClient.resetQueries();
+      } else await utils.businesses.members.invalidate();
+      callbacks.onSuccess?.({ userId });
+    },
+    onError: callbacks.onError,
+  });
+}
+
+export function useInvitations(enabled: boolean) {
+  return trpc.businesses.invitations.useQuery({}, { enabled });
+}
+
+export function useInvite(callbacks: MutationCallbacks<TInvitation>) {
+  const utils = trpc.useUtils();
+  return trpc.businesses.invite.useMutation({
+    async onSuccess(invitation) {
+      await utils.businesses.invitations.invalidate();
+      callbacks.onSuccess?.(invitation);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+export function useRevokeInvitation(callbacks: MutationCallbacks<unknown>) {
+  const utils = trpc.useUtils();
+  return trpc.businesses.revokeInvitation.useMutation({
+    async onSuccess(result) {
+      await utils.businesses.invitations.invalidate();
+      callbacks.onSuccess?.(result);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** What an invitation link offers (public: the page shows it before anyone signs in). */
+export function useInvitation(token: string) {
+  return trpc.invitations.byToken.useQuery({ token }, { retry: false, staleTime: Number.POSITIVE_INFINITY });
+}
+
+/** Accepts an invitation: the user joins the business and the device acts in it. */
+export function useAcceptInvitation(callbacks: MutationCallbacks<TBusiness>) {
+  const utils = trpc.useUtils();
+  const switchTo = useSwitchBusiness();
+  return trpc.invitations.accept.useMutation({
+    async onSuccess(business) {
+      await utils.businesses.list.invalidate();
+      switchTo(business);
+      callbacks.onSuccess?.(business);
+    },
+    onError: callbacks.onError,
+  });
+}
