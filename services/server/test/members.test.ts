@@ -194,4 +194,45 @@ describe('an invitation', () => {
     expectFailure(await t.api.get(`/api/invitations/${laterToken}`), 404, 'NOT_FOUND');
     expectOk(await t.api.get('/api/business/invitations', owner.token), []);
   });
+
+  it('sent again to the same address replaces the one waiting: one in the list, the old link gone', async () => {
+    const owner = await t.api.register({ businessName: 'Bar Mar' });
+    await t.confirmEmail(owner.email, owner.token);
+    const email = newEmail('twice');
+    expect((await t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token)).status).toBe(200);
+    const first = await t.linkToken(email, '/invitations');
+    const again = (await t.api.post('/api/business/invitations', { email, role: 'manager' }, owner.token)).body.data;
+    expectOk(await t.api.get('/api/business/invitations', owner.token), [again]);
+    expect(again.role).toBe('manager');
+    expectFailure(await t.api.get(`/api/invitations/${first}`), 404, 'NOT_FOUND');
+  });
+
+  it('stops working once its 7 days are over: the link, the accept and the list say so alike', async () => {
+    const owner = await t.api.register({ businessName: 'Bar Luz' });
+    await t.confirmEmail(owner.email, owner.token);
+    const email = newEmail('late');
+    const sent = (await t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token)).body.data;
+    expect(Date.parse(sent.expiresAt) - Date.parse(sent.createdAt)).toBe(7 * 24 * 3600_000);
+    const token = await t.linkToken(email, '/invitations');
+    const invitee = await t.api.register({ email });
+    await t.confirmEmail(email, invitee.token);
+    // The server's clock a second past the link's end (its sessions stay valid: a clock of its own).
+    const expired = Date.parse(sent.expiresAt) + 1000;
+    const clock = t.server.deps.clock;
+    t.server.deps.clock = () => expired;
+    try {
+      expectFailure(await t.api.get(`/api/invitations/${token}`), 404, 'NOT_FOUND');
+      expectFailure(await t.api.post(`/api/invitations/${token}/accept`, {}, invitee.token), 404, 'NOT_FOUND');
+      expectOk(await t.api.get('/api/business/invitations', owner.token), []);
+    } finally {
+      t.server.deps.clock = clock;
+    }
+    // A second before its end it still worked: the same link, now accepted.
+    t.server.deps.clock = () => expired - 2000;
+    try {
+      expect((await t.api.post(`/api/invitations/${token}/accept`, {}, invitee.token)).status).toBe(200);
+    } finally {
+      t.server.deps.clock = clock;
+    }
+  });
 });

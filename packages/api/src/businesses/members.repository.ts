@@ -48,16 +48,19 @@ const toInvitation = (r: { id: number; email: string; role: Role; created_at: Da
 /** A new invitation (an earlier one to the same address, still waiting, is replaced); answers it and its token. */
 export async function insertInvitation(
   db: Db,
-  fields: { businessId: number; email: string; role: Role; invitedBy: number; expiresAt: Date },
+  fields: { businessId: number; email: string; role: Role; invitedBy: number; createdAt: Date; expiresAt: Date },
 ): Promise<{ invitation: TInvitation; token: string }> {
-  await db
-    .deleteFrom('invitations')
-    .where('business_id', '=', fields.businessId)
-    .where('email', '=', fields.email)
-    .where('accepted_at', 'is', null)
-    .execute();
   const { token, hash } = newSecretToken();
+  // One statement: the invitation waiting for this address is replaced, never left beside the new one.
   const row = await db
+    .with('replaced', (qb) =>
+      qb
+        .deleteFrom('invitations')
+        .where('business_id', '=', fields.businessId)
+        .where('email', '=', fields.email)
+        .where('accepted_at', 'is', null)
+        .returning('id'),
+    )
     .insertInto('invitations')
     .values({
       business_id: fields.businessId,
@@ -65,6 +68,7 @@ export async function insertInvitation(
       role: fields.role,
       token_hash: hash,
       invited_by: fields.invitedBy,
+      created_at: fields.createdAt,
       expires_at: fields.expiresAt,
     })
     .returning(INVITATION_COLUMNS)

@@ -241,6 +241,7 @@ export const businessesRouter = router({
         email: input.email,
         role: input.role,
         invitedBy: ctx.user.id,
+        createdAt: new Date(now),
         expiresAt: new Date(now + INVITATION_DAYS * DAY_MS),
       });
       const business = found(await findBusiness(ctx.db, ctx.user.id, ctx.business.id), 'Business');

@@ -465,6 +465,7 @@ export const en = {
     verifyFirst: 'Confirm your email address first: open the link we sent to {{email}}, then come back to this page.',
     resend: 'Send the link again',
     resent: 'We sent a new link to {{email}}.',
+    invitationInvalid: 'Invitation not valid',
     invitationGone: 'This invitation is not valid: it was used, withdrawn or has expired. Ask whoever invited you for a new one.',
     acceptError: 'The invitation could not be accepted. Try again.',
   },

@@ -467,6 +467,7 @@ export const es: TMessages = {
     verifyFirst: 'Confirma primero tu correo: abre el enlace que enviamos a {{email}} y vuelve a esta página.',
     resend: 'Enviar el enlace de nuevo',
     resent: 'Hemos enviado un enlace nuevo a {{email}}.',
+    invitationInvalid: 'Invitación no válida',
     invitationGone: 'Esta invitación no es válida: se usó, se retiró o ha caducado. Pide una nueva a quien te invitó.',
     acceptError: 'No se pudo aceptar la invitación. Inténtalo de nuevo.',
   },

@@ -2,12 +2,14 @@ import type { TOrder, TSentOrder, TSupplier } from '@reorder/schemas';
 import { type RefObject, useEffect, useState } from 'react';
 import { formatShortDate } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { useOnline } from '../../lib/online.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { ActionBar } from '../../ui/ActionBar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ButtonRow } from '../../ui/layout.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
+import { useSync } from '../offline/sync.ts';
 import { useMarkReady } from './api.ts';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
 import type { useOrderChanges } from './use-order-changes.ts';
@@ -69,6 +71,9 @@ export function SendBar({
     setFocusSend(false);
   }, [focusSend, sending.canSend, sendButton]);
   const offerReorder = Boolean(order && lastSent && drafts.lineCount === 0 && !offerClear);
+  // "Ready to send" tells of the order as the server holds it: not before this device's changes are there.
+  const { state: outbox } = useSync();
+  const online = useOnline();
   const ready = useMarkReady({
     onSuccess: () => toast.success(t('orders.readyTold')),
     onError: () => toast.error(t('orders.readyError')),
@@ -122,7 +127,7 @@ export function SendBar({
         ) : (
           <Button
             ref={sendButton}
-            disabled={!order || !drafts.hasLines || ready.isPending}
+            disabled={!order || !drafts.hasLines || ready.isPending || !online || outbox.waiting > 0}
             onClick={() => order && ready.mutate({ id: order.id })}
           >
             {t('orders.readyToSend')}

@@ -9,7 +9,7 @@ import { isSessionValid, useSession } from '../../lib/session.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { ButtonRow, Hint, Stack } from '../../ui/layout.tsx';
+import { ButtonRow, Hint } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
 
 /**
@@ -49,12 +49,12 @@ export default function Invitation() {
   if (!invitation.data) {
     const gone = invitation.error && apiErrorInfo(invitation.error).kind === 'NOT_FOUND';
     return (
-      <PublicScreen title={t('notFound.title')}>
+      <PublicScreen title={t('businesses.invitationInvalid')}>
         <Card size="md">
-          <Stack>
-            <p role="alert">{gone ? t('businesses.invitationGone') : t('errors.generic')}</p>
+          <p role="alert">{gone ? t('businesses.invitationGone') : t('errors.generic')}</p>
+          <ButtonRow>
             <LinkButton href={href('home')}>{t('notFound.home')}</LinkButton>
-          </Stack>
+          </ButtonRow>
         </Card>
       </PublicScreen>
     );

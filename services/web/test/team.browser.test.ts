@@ -1,0 +1,166 @@
+import type { RegisteredUser } from '@reorder/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, expectVisible, opened, openPage, PHONE, recordExits, screenshot, useApp } from './app.ts';
+
+/**
+ * A team (docs/decisions.md §8.2), three people in three browsers at phone
+ * size: the owner invites a manager and a staff member from the business
+ * screen; each opens the emailed link and joins; staff count, see no Send
+ * and no way to change products, and tap "Ready to send"; the manager is
+ * told by email and sends; the owner sees who sent it in the history.
+ */
+const app = useApp();
+
+const TEXT = {
+  en: {
+    business: 'Members and invitations',
+    email: 'Their email address',
+    role: 'Role',
+    invite: 'Send the invitation',
+    roles: { manager: 'manager', staff: 'staff' },
+    join: (business: string) => `Join ${business}`,
+    count: 'Count',
+    countOf: (name: string) => `Count of ${name}`,
+    fill: 'Fill to par',
+    ready: 'Ready to send',
+    readyTold: 'Done: the owners and managers know the order is ready to send.',
+    readySubject: (name: string, supplier: string) => `${name} prepared the order for ${supplier}`,
+    send: 'Send via WhatsApp',
+    sentBy: (name: string) => `Sent by ${name}`,
+    countedBy: (name: string) => `Counted by ${name}`,
+    addProduct: 'Add product',
+  },
+  es: {
+    business: 'Miembros e invitaciones',
+    email: 'Su correo electrónico',
+    role: 'Rol',
+    invite: 'Enviar la invitación',
+    roles: { manager: 'encargado', staff: 'personal' },
+    join: (business: string) => `Unirme a ${business}`,
+    count: 'Contar',
+    countOf: (name: string) => `Existencias de ${name}`,
+    fill: 'Completar hasta el objetivo',
+    ready: 'Listo para enviar',
+    readyTold: 'Hecho: los propietarios y encargados saben que el pedido está listo para enviar.',
+    readySubject: (name: string, supplier: string) => `${name} preparó el pedido de ${supplier}`,
+    send: 'Enviar por WhatsApp',
+    sentBy: (name: string) => `Enviado por ${name}`,
+    countedBy: (name: string) => `Contado por ${name}`,
+    addProduct: 'Añadir producto',
+  },
+} as const;
+
+describe.each(['en', 'es'] as const)('a team of three (%s)', (language) => {
+  const text = TEXT[language];
+
+  it('the owner invites, staff count and hand over, the manager sends, the owner sees who', async () => {
+    const business = language === 'en' ? 'Café Luna' : 'Bar Sol';
+    const owner = await app.t.api.register({ language, businessName: business, fullName: 'Ana Dueña' });
+    await app.t.confirmEmail(owner.email, owner.token);
+    const supplier = await app.t.api.createSupplier(owner.token, {
+      name: 'Frutas Ruiz',
+      messageService: 'whatsapp',
+      contactInfo: '+34 600 111 222',
+      askConfirmation: false,
+    });
+    const tomatoes = await app.t.api.post(
+      '/api/products',
+      { name: 'Tomates', unit: 'Kg', orderId: supplier.orderId, par: 10 },
+      owner.token,
+    );
+    expect(tomatoes.status, tomatoes.text).toBe(200);
+    const tomatoId = tomatoes.body.data.id as number;
+
+    // The owner invites both from the business screen.
+    const ownerPage = await openPage(app, { language, user: owner, viewport: PHONE });
+    const people = {
+      manager: { email: `marco.${language}.${Date.now()}@example.com`, fullName: 'Marco Encargado' },
+      staff: { email: `marta.${language}.${Date.now()}@example.com`, fullName: 'Marta Cocina' },
+    };
+    await ownerPage.page.goto('/profile');
+    await ownerPage.page.getByRole('link', { name: text.business }).click();
+    for (const role of ['manager', 'staff'] as const) {
+      await ownerPage.page.getByLabel(text.email).fill(people[role].email);
+      await ownerPage.page.getByLabel(text.role, { exact: true }).selectOption(role);
+      await ownerPage.page.getByRole('button', { name: text.invite }).click();
+      await expectVisible(ownerPage.page, people[role].email);
+    }
+    await expectAccessible(ownerPage.page, `business screen (${language})`);
+    await screenshot(ownerPage.page, `team-owner-invites-${language}`);
+
+    // Each opens the link from the email, signed in with that address, and joins.
+    const join = async (role: 'manager' | 'staff'): Promise<{ user: RegisteredUser; page: Page; close: () => Promise<void> }> => {
+      const { email, fullName } = people[role];
+      const token = await app.t.linkToken(email, '/invitations');
+      const user = await app.t.api.register({ language, email, fullName, businessName: `${fullName} (casa)` });
+      await app.t.confirmEmail(email, user.token);
+      const { page, context, errors } = await openPage(app, { language, user: { ...user, user: { ...user.user, emailVerified: true } } });
+      await page.goto(`/invitations/${token}`);
+      await expectVisible(page, text.roles[role]);
+      if (role === 'staff') {
+        await expectAccessible(page, `invitation (${language})`);
+        await screenshot(page, `team-invitation-${language}`);
+      }
+      await page.getByRole('button', { name: text.join(business) }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/orders');
+      // The header names the business joined, now the active one.
+      await expect.poll(() => page.getByTestId('active-business').textContent()).toBe(business);
+      return {
+        user,
+        page,
+        close: async () => {
+          expect(errors).toEqual([]);
+          await context.close();
+        },
+      };
+    };
+    const manager = await join('manager');
+    const staff = await join('staff');
+
+    // Staff: no way to change products and no Send; they count, fill and hand over.
+    await staff.page.goto(`/orders/${supplier.id}`);
+    await staff.page.getByRole('button', { name: text.count, exact: true }).click();
+    await staff.page.getByLabel(text.countOf('Tomates')).fill('4');
+    await staff.page.keyboard.press('Enter');
+    await staff.page.getByRole('button', { name: text.fill }).click();
+    await expect
+      .poll(async () => (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, owner.token)).body.data.text as string)
+      .toContain('6 x Kg: Tomates');
+    expect(await staff.page.getByRole('link', { name: text.addProduct }).count()).toBe(0);
+    expect(await staff.page.getByRole('button', { name: text.send }).count()).toBe(0);
+    // The par is shown, not editable: setting pars is a manager's.
+    expect(await staff.page.locator(`#par-${tomatoId}`).getAttribute('readonly')).not.toBeNull();
+    await staff.page.getByRole('button', { name: text.ready }).click();
+    await expectVisible(staff.page, text.readyTold);
+    await expectAccessible(staff.page, `staff order (${language})`);
+    await screenshot(staff.page, `team-staff-ready-${language}`);
+
+    // The manager is told by email, opens the order from it, and sends.
+    await expect
+      .poll(async () =>
+        (await app.t.outbox()).some(
+          (mail) => mail.to.includes(people.manager.email) && mail.subject === text.readySubject('Marta Cocina', 'Frutas Ruiz'),
+        ),
+      )
+      .toBe(true);
+    await recordExits(manager.page.context());
+    await manager.page.goto(`/orders/${supplier.id}`);
+    await manager.page.getByRole('button', { name: text.count, exact: true }).click();
+    await expectVisible(manager.page, text.countedBy('Marta Cocina'));
+    await manager.page.getByRole('button', { name: text.count, exact: true }).click();
+    await manager.page.getByRole('button', { name: text.send }).click();
+    await expect.poll(async () => (await opened(manager.page)).length).toBe(1);
+
+    // The owner sees who sent it.
+    await ownerPage.page.goto(`/orders/${supplier.id}/history`);
+    await expectVisible(ownerPage.page, text.sentBy('Marco Encargado'));
+    await expectAccessible(ownerPage.page, `history (${language})`);
+    await screenshot(ownerPage.page, `team-owner-history-${language}`);
+
+    await staff.close();
+    await manager.close();
+    expect(ownerPage.errors).toEqual([]);
+    await ownerPage.context.close();
+  });
+});
