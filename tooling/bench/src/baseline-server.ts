@@ -84,12 +84,13 @@ const SUPPLIERS = `WITH ${LIVE}
 
 const ORDER = `WITH ${LIVE}
   SELECT live.user_id AS live, o.id AS order_id, o.supplier_id, o.introduce, o.confirm_nonce, sup.ask_confirmation,
-    p.id, p.name, p.unit, p.par, p.on_hand, p.counted_at, p.usual, oq.quantity
+    p.id, p.name, p.unit, p.par, p.on_hand, p.counted_at, p.counted_by, counter.full_name AS counted_by_name, p.usual, oq.quantity
   FROM live
   LEFT JOIN orders o ON o.business_id = live.business_id AND o.supplier_id = $3
   LEFT JOIN suppliers sup ON sup.id = o.supplier_id
   LEFT JOIN products p ON p.order_id = o.id AND p.business_id = live.business_id
   LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
+  LEFT JOIN users counter ON counter.id = p.counted_by
   ORDER BY p.sort_key COLLATE "C", p.id`;
 
 const SET_QUANTITY = `WITH ${LIVE}, upsert AS (
@@ -113,11 +114,17 @@ const SESSIONS = `WITH ${LIVE}
  */
 const PRODUCT_SEARCH = `WITH ${LIVE}
   SELECT live.user_id AS live, x.* FROM live LEFT JOIN LATERAL (
-    SELECT p.id, p.name, p.unit, p.order_id, p.par, p.on_hand, p.counted_at, p.usual, oq.quantity
+    SELECT p.id, p.name, p.unit, p.order_id, p.par, p.on_hand, p.counted_at, p.counted_by, counter.full_name AS counted_by_name,
+      p.usual, oq.quantity
     FROM products p
     LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
+    LEFT JOIN users counter ON counter.id = p.counted_by
     WHERE p.business_id = live.business_id AND p.search_text LIKE $3
     ORDER BY p.sort_key COLLATE "C", p.id LIMIT 1000) x ON true`;
+
+/** Who counted a product last (docs/decisions.md §8.2), as the server answers it. */
+const countedBy = (r: Record<string, unknown>) =>
+  r.counted_by === null || r.counted_by_name === null ? null : { userId: r.counted_by as number, fullName: r.counted_by_name as string };
 
 const gzip = process.env.BASELINE_GZIP === '1';
 
@@ -204,6 +211,7 @@ async function main() {
             par: r.par === null ? null : Number(r.par),
             onHand: r.on_hand === null ? null : Number(r.on_hand),
             countedAt: r.counted_at === null ? null : new Date(r.counted_at as string).toISOString(),
+            countedBy: countedBy(r),
             usual: r.usual === null ? null : Number(r.usual),
           }));
         const introduce = first.introduce as string;
@@ -256,6 +264,7 @@ async function main() {
           par: amount(r.par),
           onHand: amount(r.on_hand),
           countedAt: r.counted_at === null ? null : new Date(r.counted_at as string).toISOString(),
+          countedBy: countedBy(r),
           usual: amount(r.usual),
         }));
         return send(res, 200, envelope(data, 'Products loaded'), req);
