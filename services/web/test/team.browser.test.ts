@@ -164,3 +164,67 @@ describe.each(['en', 'es'] as const)('a team of three (%s)', (language) => {
     await ownerPage.context.close();
   });
 });
+
+describe('an owner of two businesses (en, phone)', () => {
+  it('adds a business from the header and switches back; changes a role, removes a member; cannot leave as the last owner', async () => {
+    const owner = await app.t.api.register({ businessName: 'Café Norte', fullName: 'Ana Dueña' });
+    await app.t.confirmEmail(owner.email, owner.token);
+    await app.t.api.createSupplier(owner.token, { name: 'Frutas Norte' });
+    // A member joined by API: the screens under test are the owner's.
+    const email = `pablo.${Date.now()}@example.com`;
+    expect((await app.t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token)).status).toBe(200);
+    const token = await app.t.linkToken(email, '/invitations');
+    const pablo = await app.t.api.register({ email, fullName: 'Pablo Barra' });
+    await app.t.confirmEmail(email, pablo.token);
+    expect((await app.t.api.post(`/api/invitations/${token}/accept`, {}, pablo.token)).status).toBe(200);
+
+    const { page, context, errors } = await openPage(app, { user: { ...owner, user: { ...owner.user, emailVerified: true } } });
+    await page.goto('/suppliers');
+    await expectVisible(page, 'Frutas Norte');
+    // "Add a business" from the header: the new one is active, and empty.
+    await page.getByRole('button', { name: 'Business: Café Norte. Switch or add a business' }).click();
+    await page.getByLabel('Name of the new business').fill('Café Sur');
+    await page.getByRole('button', { name: 'Add it' }).click();
+    await expect.poll(() => page.getByTestId('active-business').textContent()).toBe('Café Sur');
+    await expectVisible(page, 'You have no suppliers yet. Add the first one.');
+    expect(await page.getByText('Frutas Norte').count()).toBe(0);
+    await screenshot(page, 'team-second-business-en');
+    // Switching back shows the first business's suppliers again.
+    await page.getByRole('button', { name: 'Business: Café Sur. Switch or add a business' }).click();
+    await expectAccessible(page, 'business switcher (en)');
+    await screenshot(page, 'team-switcher-en');
+    await page.getByRole('button', { name: 'Switch to Café Norte' }).click();
+    await expect.poll(() => page.getByTestId('active-business').textContent()).toBe('Café Norte');
+    await page.goto('/suppliers');
+    await expectVisible(page, 'Frutas Norte');
+
+    // The business screen: Pablo becomes a manager, then is removed.
+    await page.goto('/profile/business');
+    await page.getByLabel('Role of Pablo Barra').selectOption('manager');
+    await expectVisible(page, 'Pablo Barra is now manager.');
+    const roleOf = async () =>
+      (await app.t.api.request('GET', '/api/business/members', { token: owner.token })).body.data.find(
+        (m: { userId: number }) => m.userId === pablo.user.id,
+      )?.role;
+    await expect.poll(roleOf).toBe('manager');
+    await page.getByRole('button', { name: 'Remove Pablo Barra' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expectVisible(page, 'Pablo Barra was removed.');
+    await expect.poll(roleOf).toBeUndefined();
+    // The last owner cannot leave: the server's words say why, and nothing changes.
+    await page.getByRole('button', { name: 'Leave Café Norte' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Leave Café Norte' }).click();
+    await expectVisible(page, 'A business keeps at least one owner: make another member an owner first.');
+    expect((await app.t.api.get('/api/businesses', owner.token)).body.data.map((b: { name: string }) => b.name)).toEqual([
+      'Café Norte',
+      'Café Sur',
+    ]);
+
+    // Deleting the account would take both businesses: the screen names them.
+    await page.goto('/profile/delete');
+    await expect.poll(() => page.getByTestId('erased-businesses').textContent()).toContain('Café Norte');
+    expect(await page.getByTestId('erased-businesses').textContent()).toContain('Café Sur');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -402,7 +402,7 @@ export const en = {
     current: 'Current',
     switch: 'Switch',
     switchTo: 'Switch to {{name}}',
-    roleIn: 'You are {{role}}',
+    roleIn: 'Your role: {{role}}',
     switched: 'Now in {{name}}.',
     add: 'Add a business',
     newName: 'Name of the new business',

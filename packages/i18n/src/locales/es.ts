@@ -403,7 +403,7 @@ export const es: TMessages = {
     current: 'Actual',
     switch: 'Cambiar',
     switchTo: 'Cambiar a {{name}}',
-    roleIn: 'Eres {{role}}',
+    roleIn: 'Tu rol: {{role}}',
     switched: 'Ahora en {{name}}.',
     add: 'Añadir un negocio',
     newName: 'Nombre del nuevo negocio',
