@@ -233,6 +233,50 @@ describe('a team', () => {
   });
 });
 
+describe('"Ready to send"', () => {
+  it("pushes to each owner's and manager's browsers, in their language, with a link to the order; not to the one who tapped it", async () => {
+    const owner = await t.api.register({ language: 'es', businessName: 'Bar Pino' });
+    const ownerPhone = await subscribe(owner, `ready-owner-${owner.user.id}`);
+    const invite = async (role: 'manager' | 'staff', fullName: string, language: 'en' | 'es') => {
+      const user = await t.api.register({ language, fullName });
+      await t.confirmEmail(user.email, user.token);
+      verified.add(user.user.id);
+      expectOk(await t.api.post('/api/business/invitations', { email: user.email, role }, owner.token), expect.anything());
+      const token = await t.linkToken(user.email, '/invitations');
+      expect((await t.api.post(`/api/invitations/${token}/accept`, {}, user.token)).status).toBe(200);
+      return user;
+    };
+    const manager = await invite('manager', 'Marco Encargado', 'en');
+    const managerPhone = await subscribe(manager, `ready-manager-${manager.user.id}`);
+    const staff = await invite('staff', 'Marta Cocina', 'en');
+    const staffPhone = await subscribe(staff, `ready-staff-${staff.user.id}`);
+    const business = (await t.api.get('/api/businesses', owner.token)).body.data[0].id as number;
+    const supplier = await t.api.createSupplier(owner.token, { name: 'Frutas Pino' });
+    const before = push.deliveries.length;
+
+    const ready = await t.api.request('POST', `/api/orders/${supplier.orderId}/ready`, {
+      token: staff.token,
+      headers: { 'x-business-id': String(business) },
+      body: {},
+    });
+    expectOk(ready, { orderId: supplier.orderId, notified: 2 });
+    await expect.poll(() => push.deliveries.length - before).toBe(2);
+    const mine = push.deliveries.slice(before);
+    expect(mine.map((d) => d.path).sort()).toEqual([new URL(ownerPhone.endpoint).pathname, new URL(managerPhone.endpoint).pathname].sort());
+    expect(mine.some((d) => d.path === new URL(staffPhone.endpoint).pathname)).toBe(false);
+    const url = `http://app.test/orders/${supplier.id}`;
+    for (const delivery of mine) {
+      const toOwner = delivery.path === new URL(ownerPhone.endpoint).pathname;
+      expect(JSON.parse(decryptPush(delivery.body, toOwner ? ownerPhone.keys : managerPhone.keys))).toEqual({
+        title: toOwner ? 'Marta Cocina preparó el pedido de Frutas Pino' : 'Marta Cocina prepared the order for Frutas Pino',
+        body: 'Bar Pino',
+        url,
+        tag: `ready-${supplier.orderId}`,
+      });
+    }
+  });
+});
+
 describe('POST and DELETE /api/push/subscriptions', () => {
   it('subscribe a browser once (again with new keys), and unsubscribe it; another account cannot (push-subscriptions.test.ts)', async () => {
     const ana = await t.api.register();

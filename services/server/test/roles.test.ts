@@ -88,7 +88,7 @@ const RANK: Record<Role, number> = { owner: 0, manager: 1, staff: 2 };
 const NOTHING = 999_999_999;
 
 type ProcedureDef = { _def: { type: 'query' | 'mutation'; meta?: { openapi?: { method: string; path: string } } } };
-const procedures = appRouter._def.procedures as Record<string, ProcedureDef>;
+const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDef>;
 
 let t: TestServer;
 const members = {} as Record<Role, RegisteredUser>;
