@@ -2,6 +2,7 @@ import type { TCreatedApiToken, TUser } from '@reorder/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { trpc } from '../../app/trpc.ts';
+import { businessStore } from '../../lib/business.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
 import { useBusinesses } from '../businesses/api.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
@@ -12,9 +13,18 @@ import type { MutationCallbacks } from '../suppliers/api.ts';
  * takes the user the server answers, so every screen shows it at once.
  */
 export function useUpdateMe(callbacks: { onSuccess?(user: TUser): void; onError?(error: unknown): void } = {}) {
+  const utils = trpc.useUtils();
   return trpc.users.updateMe.useMutation({
     onSuccess(updated) {
       sessionStore.setUser(updated);
+      // `businessName` is the active business's (docs/decisions.md §8.2): the list of businesses says so at once.
+      const active = businessStore.get(updated.id);
+      utils.businesses.list.setData({}, (list) =>
+        list?.map((business, i) =>
+          business.id === active || (active === undefined && i === 0) ? { ...business, name: updated.businessName } : business,
+        ),
+      );
+      void utils.businesses.list.invalidate();
       callbacks.onSuccess?.(updated);
     },
     onError: (error) => callbacks.onError?.(error),
