@@ -174,7 +174,8 @@ describe('an owner of two businesses (en, phone)', () => {
     const email = `pablo.${Date.now()}@example.com`;
     expect((await app.t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token)).status).toBe(200);
     const token = await app.t.linkToken(email, '/invitations');
-    const pablo = await app.t.api.register({ email, fullName: 'Pablo Barra' });
+    const pablo = await app.t.api.register({ email, fullName: 'Pablo Barra', businessName: 'Casa Pablo' });
+    await app.t.api.createSupplier(pablo.token, { name: 'Panes Pablo' });
     await app.t.confirmEmail(email, pablo.token);
     expect((await app.t.api.post(`/api/invitations/${token}/accept`, {}, pablo.token)).status).toBe(200);
 
@@ -198,6 +199,20 @@ describe('an owner of two businesses (en, phone)', () => {
     await page.goto('/suppliers');
     await expectVisible(page, 'Frutas Norte');
 
+    // Pablo's phone acts in Café Norte (chosen there)…
+    const norte = (await app.t.api.get('/api/businesses', owner.token)).body.data[0].id as number;
+    const pabloPhone = await openPage(app, { user: pablo });
+    await pabloPhone.page.goto('/orders');
+    await expect.poll(() => pabloPhone.page.getByTestId('active-business').textContent()).toBe('Casa Pablo');
+    await expectVisible(pabloPhone.page, 'Panes Pablo');
+    await pabloPhone.page.evaluate(({ userId, businessId }) => localStorage.setItem('business', JSON.stringify({ userId, businessId })), {
+      userId: pablo.user.id,
+      businessId: norte,
+    });
+    await pabloPhone.page.reload();
+    await expect.poll(() => pabloPhone.page.getByTestId('active-business').textContent()).toBe('Café Norte');
+    await expectVisible(pabloPhone.page, 'Frutas Norte');
+
     // The business screen: Pablo becomes a manager, then is removed.
     await page.goto('/profile/business');
     await page.getByLabel('Role of Pablo Barra').selectOption('manager');
@@ -211,6 +226,12 @@ describe('an owner of two businesses (en, phone)', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expectVisible(page, 'Pablo Barra was removed.');
     await expect.poll(roleOf).toBeUndefined();
+    // …and once removed, his phone falls back to his own business instead of failing on Café Norte's.
+    await pabloPhone.page.reload();
+    await expect.poll(() => pabloPhone.page.getByTestId('active-business').textContent()).toBe('Casa Pablo');
+    await expectVisible(pabloPhone.page, 'Panes Pablo');
+    expect(pabloPhone.errors).toEqual([]);
+    await pabloPhone.context.close();
     // The last owner cannot leave: the server's words say why, and nothing changes.
     await page.getByRole('button', { name: 'Leave Café Norte' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Leave Café Norte' }).click();

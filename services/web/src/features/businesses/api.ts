@@ -25,9 +25,13 @@ export function useActiveBusiness(): TBusiness | undefined {
   const chosen = useChosenBusiness(userId);
   const { data: businesses } = useBusinesses();
   const active = businesses?.find((b) => b.id === chosen) ?? businesses?.[0];
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (userId !== undefined && active && active.id !== chosen) businessStore.set(userId, active.id);
-  }, [userId, active, chosen]);
+    if (userId === undefined || !active || active.id === chosen) return;
+    businessStore.set(userId, active.id);
+    // The business chosen here is gone (left, removed, erased): what was read in it is read again in this one.
+    if (chosen !== undefined) void queryClient.resetQueries();
+  }, [userId, active, chosen, queryClient]);
   // The session's business name (docs/decisions.md §8.2: the active business's) follows a rename or a switch.
   useEffect(() => {
     const user = sessionStore.get()?.user;
