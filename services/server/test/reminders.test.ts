@@ -196,12 +196,8 @@ describe('a team', () => {
     await t.confirmEmail(owner.email, owner.token);
     verified.add(owner.user.id);
     const member = async (role: 'manager' | 'staff', language: 'en' | 'es') => {
-      const user = await t.api.register({ language });
-      await t.confirmEmail(user.email, user.token);
+      const user = await t.joinBusiness(owner, role, { language });
       verified.add(user.user.id);
-      expectOk(await t.api.post('/api/business/invitations', { email: user.email, role }, owner.token), expect.anything());
-      const token = await t.linkToken(user.email, '/invitations');
-      expect((await t.api.post(`/api/invitations/${token}/accept`, {}, user.token)).status).toBe(200);
       return user;
     };
     const manager = await member('manager', 'es');
@@ -238,12 +234,8 @@ describe('"Ready to send"', () => {
     const owner = await t.api.register({ language: 'es', businessName: 'Bar Pino' });
     const ownerPhone = await subscribe(owner, `ready-owner-${owner.user.id}`);
     const invite = async (role: 'manager' | 'staff', fullName: string, language: 'en' | 'es') => {
-      const user = await t.api.register({ language, fullName });
-      await t.confirmEmail(user.email, user.token);
+      const user = await t.joinBusiness(owner, role, { language, fullName });
       verified.add(user.user.id);
-      expectOk(await t.api.post('/api/business/invitations', { email: user.email, role }, owner.token), expect.anything());
-      const token = await t.linkToken(user.email, '/invitations');
-      expect((await t.api.post(`/api/invitations/${token}/accept`, {}, user.token)).status).toBe(200);
       return user;
     };
     const manager = await invite('manager', 'Marco Encargado', 'en');

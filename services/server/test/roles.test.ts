@@ -1,5 +1,5 @@
 import { appRouter } from '@reorder/api';
-import { expectOk, newEmail, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
+import { type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -100,15 +100,7 @@ beforeAll(async () => {
   await t.confirmEmail(owner.email, owner.token);
   members.owner = owner;
   headers = { 'x-business-id': String((await t.api.get('/api/businesses', owner.token)).body.data[0].id) };
-  for (const role of ['manager', 'staff'] as const) {
-    const email = newEmail(role);
-    expectOk(await t.api.post('/api/business/invitations', { email, role }, owner.token), expect.anything());
-    const token = await t.linkToken(email, '/invitations');
-    const user = await t.api.register({ email });
-    await t.confirmEmail(email, user.token);
-    expect((await t.api.post(`/api/invitations/${token}/accept`, {}, user.token)).status).toBe(200);
-    members[role] = user;
-  }
+  for (const role of ['manager', 'staff'] as const) members[role] = await t.joinBusiness(owner, role);
 });
 afterAll(() => t?.close());
 

@@ -175,6 +175,16 @@ export interface TestServer {
    * sends it), which keeps that session through an email change.
    */
   confirmEmail(email: string, token?: string): Promise<void>;
+  /**
+   * A new user with a confirmed address who joined `owner`'s first business
+   * as `role` through the emailed invitation (docs/decisions.md §8.2); `owner`'s
+   * address must be confirmed. `fields` are the newcomer's registration's.
+   */
+  joinBusiness(
+    owner: RegisteredUser,
+    role: 'owner' | 'manager' | 'staff',
+    fields?: Parameters<ApiClient['register']>[0],
+  ): Promise<RegisteredUser>;
   close(): Promise<void>;
 }
 
@@ -249,6 +259,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await new Promise((r) => setTimeout(r, 25));
     }
   };
+  const confirmEmail = async (email: string, sessionToken?: string) => {
+    const token = await linkToken(email, '/verify-email');
+    const res = await api.post('/api/auth/verify-email', { token }, sessionToken);
+    if (res.status !== 200) throw new Error(`verify-email failed: ${res.status} ${res.text}`);
+  };
   return {
     url: server.url,
     api,
@@ -257,10 +272,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logs,
     outbox,
     linkToken,
-    async confirmEmail(email, sessionToken) {
-      const token = await linkToken(email, '/verify-email');
-      const res = await api.post('/api/auth/verify-email', { token }, sessionToken);
-      if (res.status !== 200) throw new Error(`verify-email failed: ${res.status} ${res.text}`);
+    confirmEmail,
+    async joinBusiness(owner, role, fields = {}) {
+      const member = await api.register(fields);
+      await confirmEmail(member.email, member.token);
+      const sent = await api.post('/api/business/invitations', { email: member.email, role }, owner.token);
+      if (sent.status !== 200) throw new Error(`invite failed: ${sent.status} ${sent.text}`);
+      const token = await linkToken(member.email, '/invitations');
+      const accepted = await api.post(`/api/invitations/${token}/accept`, {}, member.token);
+      if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${accepted.text}`);
+      return member;
     },
     async close() {
       await server.close();
