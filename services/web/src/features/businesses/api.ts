@@ -27,7 +27,9 @@ export function useActiveBusiness(): TBusiness | undefined {
   const active = businesses?.find((b) => b.id === chosen) ?? businesses?.[0];
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (userId === undefined || !active || active.id === chosen) return;
+    // Every screen part that asks runs this effect with the same render's `chosen`: the store, read now,
+    // says whether another already pinned it, so the cache is reset once, not once per caller.
+    if (userId === undefined || !active || businessStore.get(userId) === active.id) return;
     businessStore.set(userId, active.id);
     // The business chosen here is gone (left, removed, erased): what was read in it is read again in this one.
     if (chosen !== undefined) void queryClient.resetQueries();
