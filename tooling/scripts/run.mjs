@@ -172,9 +172,8 @@ async function runTests(times) {
   const notRun = [];
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const browser = existsSync(chromiumPath);
-  // The browser suite waits mostly on Chromium and the servers it drives, so the PostgreSQL suite
-  // (under one core: its database works in its own processes) runs beside it, its output after the
-  // browser's. The PGlite suite runs before them, alone: its two workers keep both cores busy, and
+  // The PostgreSQL suite waits on its database more than it computes (0.7 of a core alone), so it
+  // runs beside the browser suite (two files at a time, 1.9 cores), its output after the browser's. The PGlite suite runs before them, alone: its two workers keep both cores busy, and
   // beside the browser suite they slowed it from 8 to over 20 minutes on a 2-core machine.
   const suites = [
     { project: 'unit', title: 'unit and domain tests (in-process)' },

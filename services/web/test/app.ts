@@ -28,16 +28,33 @@ export interface AppUnderTest {
 export async function startApp(env: Record<string, string> = {}): Promise<AppUnderTest> {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`Build the web app first: ${WEB_DIST} has no index.html`);
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const t = await startTestServer({ webDir: WEB_DIST, env });
-  const browser = await launchChromium();
+  const [t, browser] = await Promise.all([startTestServer({ webDir: WEB_DIST, env }), sharedChromium()]);
   return {
     t,
     browser,
     async close() {
-      await browser.close();
+      // The next file of this worker gets the browser as a new one would be: no context left open.
+      await Promise.all(browser.contexts().map((context) => context.close()));
       await t.close();
     },
   };
+}
+
+let chromium: Promise<Browser> | undefined;
+/**
+ * One Chromium per test worker, shared by the files it runs one after the
+ * other (vitest's `isolate: false`): each file still gets fresh contexts,
+ * with nothing of another file's, and Playwright ends the browser with the
+ * worker. A launch costs over a second of CPU; 18 files launched one each.
+ */
+function sharedChromium(): Promise<Browser> {
+  chromium ??= launchChromium().then((browser) => {
+    browser.on('disconnected', () => {
+      chromium = undefined;
+    });
+    return browser;
+  });
+  return chromium;
 }
 
 /**
