@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountProcedures } from './account/router.ts';
 import { authRouter } from './auth/router.ts';
 import { businessesRouter, invitationsRouter } from './businesses/router.ts';
+import { catalogueRouter } from './catalogue/router.ts';
 import { configRouter } from './config/router.ts';
 import { confirmationsRouter } from './confirmations/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
@@ -19,6 +20,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   suppliers: suppliersRouter,
   products: router({ ...productProcedures, ...quantityProcedures }),
+  catalogue: catalogueRouter,
   orders: ordersRouter,
   users: router({ ...accountProcedures, ...userProcedures }),
   feedback: feedbackRouter,

@@ -26,6 +26,12 @@ export type Meta = OpenApiMeta & {
    * handler (memberProcedure) and its 403 and 404 join `errors`.
    */
   role?: TRole;
+  /**
+   * A call whose REST answer is a file, not the JSON envelope: the output's
+   * `content` is sent as this type, with `filename` as the attachment's name
+   * (tRPC answers the `{filename, content}` object as usual).
+   */
+  file?: { contentType: string; example: string };
 };
 
 const t = initTRPC

@@ -78,6 +78,11 @@ export interface ProductsTable {
   usual: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   /** The member who last counted it (null before teams, or once that user is gone). */
   counted_by: number | null;
+  /** numeric(11,4): the price per unit, or null when unknown. */
+  price: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  /** numeric(8,3): the smallest amount the supplier sells, or null for any amount. */
+  step: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

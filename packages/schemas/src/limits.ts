@@ -16,6 +16,13 @@ export const LIMITS = {
   phoneDigitsMax: 20,
   quantityMax: 99_999,
   quantityDecimals: 3,
+  /** A product's price per unit (docs/decisions.md §8.4). */
+  priceMax: 1_000_000,
+  priceDecimals: 4,
+  /** A product's note for whoever prepares the order (docs/decisions.md §8.4). */
+  productNoteMax: 300,
+  /** Rows of one `POST /products/bulk` (docs/decisions.md §8.3). */
+  bulkRowsMax: 1000,
   suppliersPerAccount: 1000,
   /** Businesses one user may make (docs/decisions.md §8.2): a chain's cafés, not a directory. */
   businessesPerUser: 20,
@@ -45,10 +52,17 @@ export const LIMITS = {
   sentAtMaxAgeDays: 30,
 } as const;
 
-/** Whether a number has at most `LIMITS.quantityDecimals` decimals (2.125 yes, 1.2345 no), tolerating float noise. */
-export function hasAllowedDecimals(value: number): boolean {
-  const scaled = value * 10 ** LIMITS.quantityDecimals;
+/** Whether a number has at most `decimals` decimals (by default the quantities' 3: 2.125 yes, 1.2345 no), tolerating float noise. */
+export function hasAllowedDecimals(value: number, decimals: number = LIMITS.quantityDecimals): boolean {
+  const scaled = value * 10 ** decimals;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/** Whether `quantity` is a whole number of `step`s (any quantity when there is no step), in thousandths so 0.3 / 0.1 is exact. */
+export function isMultipleOfStep(quantity: number, step: number | null | undefined): boolean {
+  if (!step) return true;
+  const scale = 10 ** LIMITS.quantityDecimals;
+  return Math.round(quantity * scale) % Math.round(step * scale) === 0;
 }
 
 /**

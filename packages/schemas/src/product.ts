@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { zAmount, zCount, zDateTime, zId, zMemberRef, zQuantity, zSearch, zText } from './fields.ts';
-import { LIMITS } from './limits.ts';
+import { zAmount, zCount, zDateTime, zId, zMemberRef, zQuantity, zSafeString, zSearch, zText } from './fields.ts';
+import { hasAllowedDecimals, LIMITS } from './limits.ts';
 
 /** What an owner knows of a product's stock (docs/decisions.md §6.1), on Product and on an Order's products. */
 export const stockFields = {
@@ -14,6 +14,13 @@ export const stockFields = {
     .describe('The median quantity of the last 4 sends of this order that had this product, or null when none had it'),
 };
 
+/** What the catalogue keeps of a product beside its name and unit (docs/decisions.md §8.3, §8.4). */
+export const catalogueFields = {
+  price: z.number().nullable().describe("The price per unit in the business's currency, or null when unknown"),
+  step: z.number().nullable().describe('The smallest amount the supplier sells (quantities are multiples of it), or null for any amount'),
+  note: z.string().describe('A note for whoever prepares the order ("" when none); not part of the order text'),
+};
+
 export const ZProduct = z
   .object({
     id: z.number().int().describe('Product id'),
@@ -22,6 +29,7 @@ export const ZProduct = z
     orderId: z.number().int().describe('Id of the order (and so the supplier) the product belongs to'),
     quantity: z.number().describe("Quantity in this order's current order; 0 when not ordered"),
     ...stockFields,
+    ...catalogueFields,
   })
   .meta({
     id: 'Product',
@@ -37,6 +45,9 @@ export const ZProduct = z
       countedAt: '2026-11-23T08:15:00.000Z',
       countedBy: { userId: 7, fullName: 'Marta López' },
       usual: 2.5,
+      price: 1.85,
+      step: null,
+      note: 'The ripe ones',
     },
   });
 export type TProduct = z.infer<typeof ZProduct>;
@@ -61,11 +72,46 @@ const zPar = zAmount('Par')
   .describe('The stock wanted after a delivery, 0 to 99999 with at most 3 decimals; null for none')
   .optional();
 
+/** A price per unit: 0 to 1,000,000 with at most 4 decimals; null for unknown. */
+export const zPrice = z
+  .number({ error: 'Price must be a number' })
+  .min(0, { error: 'Price must be 0 or more' })
+  .max(LIMITS.priceMax, { error: `Price must be at most ${LIMITS.priceMax}` })
+  .refine((value) => hasAllowedDecimals(value, LIMITS.priceDecimals), {
+    error: `Price must have at most ${LIMITS.priceDecimals} decimals`,
+  })
+  .nullable()
+  .describe('The price per unit, 0 to 1000000 with at most 4 decimals; null when unknown');
+
+/** The smallest amount the supplier sells: above 0, at most 99,999 with 3 decimals; null for any amount. */
+export const zStep = z
+  .number({ error: 'Step must be a number' })
+  .gt(0, { error: 'Step must be more than 0' })
+  .max(LIMITS.quantityMax, { error: `Step must be at most ${LIMITS.quantityMax}` })
+  .refine((value) => hasAllowedDecimals(value), { error: `Step must have at most ${LIMITS.quantityDecimals} decimals` })
+  .nullable()
+  .describe('The smallest amount the supplier sells (a box of 6: 6), above 0 with at most 3 decimals; null for any amount');
+
+/** A product's note: at most 300 characters, several lines allowed; null reads as "". */
+export const zProductNote = z
+  .string({ error: 'Note must be text' })
+  .nullable()
+  .transform((value) => value ?? '')
+  .pipe(
+    zSafeString('Note', { multiline: true }).max(LIMITS.productNoteMax, {
+      error: `Note must be at most ${LIMITS.productNoteMax} characters`,
+    }),
+  )
+  .describe('A note for whoever prepares the order, at most 300 characters ("" or null for none)');
+
 export const ZCreateProductInput = z.object({
   name: zProductName,
   unit: zUnit,
   orderId: zId('Order id').describe('The order (supplier) the product belongs to'),
   par: zPar,
+  price: zPrice.optional(),
+  step: zStep.optional(),
+  note: zProductNote.optional(),
 });
 export type TCreateProductInput = z.infer<typeof ZCreateProductInput>;
 
@@ -74,6 +120,9 @@ export const ZUpdateProductInput = z.object({
   name: zProductName,
   unit: zUnit,
   par: zPar.describe('The stock wanted after a delivery; null clears it, and leaving it out keeps it'),
+  price: zPrice.optional().describe('The price per unit; null clears it, and leaving it out keeps it'),
+  step: zStep.optional().describe('The smallest amount the supplier sells; null clears it, and leaving it out keeps it'),
+  note: zProductNote.optional().describe('A note for whoever prepares the order; "" or null clears it, and leaving it out keeps it'),
 });
 export type TUpdateProductInput = z.infer<typeof ZUpdateProductInput>;
 
@@ -116,3 +165,37 @@ export const ZClearProductsResult = z
   .meta({ id: 'ClearResult' });
 
 export const ZDeletedResult = z.object({ id: z.number().int().describe('Id of the deleted row') }).meta({ id: 'Deleted' });
+
+/** One row of `POST /products/bulk` (docs/decisions.md §8.3): a product, and its quantity in the current order. */
+export const ZBulkProductRow = z.object({
+  name: zProductName,
+  unit: zUnit,
+  quantity: zQuantity
+    .optional()
+    .describe('Its quantity in the current order; leaving it out keeps the quantity it has (0 for a new product)'),
+  par: zPar.describe('The stock wanted after a delivery; null clears it, and leaving it out keeps it'),
+  price: zPrice.optional().describe('The price per unit; null clears it, and leaving it out keeps it'),
+  step: zStep.optional().describe('The smallest amount the supplier sells; null clears it, and leaving it out keeps it'),
+  note: zProductNote.optional().describe('A note for whoever prepares the order; leaving it out keeps it'),
+});
+export type TBulkProductRow = z.infer<typeof ZBulkProductRow>;
+
+export const ZBulkProductsInput = z.object({
+  orderId: zId('Order id').describe('The order (supplier) the products belong to'),
+  products: z
+    .array(ZBulkProductRow, { error: 'Products must be a list' })
+    .min(1, { error: 'Add at least one product' })
+    .max(LIMITS.bulkRowsMax, { error: `At most ${LIMITS.bulkRowsMax} products at once` })
+    .describe(
+      'The products, 1 to 1000. A row whose name matches a product of this supplier (case and accents aside) updates it instead of adding a twin.',
+    ),
+});
+export type TBulkProductsInput = z.infer<typeof ZBulkProductsInput>;
+
+export const ZBulkProductsResult = z
+  .object({
+    created: z.number().int().describe('How many products were added'),
+    updated: z.number().int().describe('How many existing products the rows matched and updated'),
+    products: z.array(ZProduct).describe('Every product of the rows, in their order, as now stored'),
+  })
+  .meta({ id: 'BulkProductsResult' });

@@ -1,5 +1,5 @@
 import { normalizeSearchText } from '@reorder/schemas';
-import { type ApiResponse, businessIdOf, expectFailure, expectOk, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
+import { type ApiResponse, businessIdOf, expectFailure, expectOk, NEW_PRODUCT, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let t: TestServer;
@@ -38,16 +38,19 @@ describe('product CRUD', () => {
 
   it('creates a product in an order with quantity 0', async () => {
     const res = await t.api.post('/api/products', { name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId }, token);
-    expectOk(res, { id: expect.any(Number), name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId, quantity: 0, ...NO_STOCK });
+    expectOk(res, { id: expect.any(Number), name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId, quantity: 0, ...NEW_PRODUCT });
     expect(Object.keys(res.body.data).sort()).toEqual([
       'countedAt',
       'countedBy',
       'id',
       'name',
+      'note',
       'onHand',
       'orderId',
       'par',
+      'price',
       'quantity',
+      'step',
       'unit',
       'usual',
     ]);
@@ -60,7 +63,14 @@ describe('product CRUD', () => {
       { name: '  Jamón ibérico 🐖 ', unit: ' Pieza ', orderId: String(supplier.orderId) },
       token,
     );
-    expectOk(res, { id: expect.any(Number), name: 'Jamón ibérico 🐖', unit: 'Pieza', orderId: supplier.orderId, quantity: 0, ...NO_STOCK });
+    expectOk(res, {
+      id: expect.any(Number),
+      name: 'Jamón ibérico 🐖',
+      unit: 'Pieza',
+      orderId: supplier.orderId,
+      quantity: 0,
+      ...NEW_PRODUCT,
+    });
   });
 
   it('reads a product by id with its quantity', async () => {
@@ -71,7 +81,7 @@ describe('product CRUD', () => {
       unit: 'Bag',
       orderId: supplier.orderId,
       quantity: 0,
-      ...NO_STOCK,
+      ...NEW_PRODUCT,
     });
     await t.api.put('/api/products/quantity', { productId: p.id, orderId: supplier.orderId, quantity: 2.5 }, token);
     expectOk(await t.api.get(`/api/products/${p.id}`, token), {
@@ -80,7 +90,7 @@ describe('product CRUD', () => {
       unit: 'Bag',
       orderId: supplier.orderId,
       quantity: 2.5,
-      ...NO_STOCK,
+      ...NEW_PRODUCT,
     });
   });
 
@@ -88,7 +98,7 @@ describe('product CRUD', () => {
     const p = await t.api.createProduct(token, supplier.orderId, 'Leeks', 'Kg');
     await t.api.put('/api/products/quantity', { productId: p.id, orderId: supplier.orderId, quantity: 4 }, token);
     const res = await t.api.put(`/api/products/${p.id}`, { name: 'Puerros', unit: 'Manojo' }, token);
-    expectOk(res, { id: p.id, name: 'Puerros', unit: 'Manojo', orderId: supplier.orderId, quantity: 4, ...NO_STOCK });
+    expectOk(res, { id: p.id, name: 'Puerros', unit: 'Manojo', orderId: supplier.orderId, quantity: 4, ...NEW_PRODUCT });
     expectOk(await t.api.get(`/api/products/${p.id}`, token), res.body.data);
   });
 
@@ -170,8 +180,8 @@ describe('product validation', () => {
       ['n'.repeat(100), 'u'.repeat(20)],
       ['ñ'.repeat(100), 'ü'.repeat(20)],
     ]) {
-      expectOk(await create({ name, unit }), { id: expect.any(Number), name, unit, orderId, quantity: 0, ...NO_STOCK });
-      expectOk(await update({ name, unit }), { id: productId, name, unit, orderId, quantity: 0, ...NO_STOCK });
+      expectOk(await create({ name, unit }), { id: expect.any(Number), name, unit, orderId, quantity: 0, ...NEW_PRODUCT });
+      expectOk(await update({ name, unit }), { id: productId, name, unit, orderId, quantity: 0, ...NEW_PRODUCT });
     }
   });
 
@@ -250,7 +260,7 @@ describe('product list and search', () => {
         unit: expect.any(String),
         orderId,
         quantity: p.name === 'Bacalao' ? 7.25 : 0,
-        ...NO_STOCK,
+        ...NEW_PRODUCT,
       });
     }
     expect(after.body.data.find((p: { name: string }) => p.name === 'Jamón ibérico').unit).toBe('Pieza');
@@ -402,10 +412,10 @@ describe('clearing an order', () => {
 
     const list = await t.api.get(`/api/products?orderId=${orderId}`, token);
     expectOk(list, [
-      { id: a.id, name: 'Apples', unit: 'Kg', orderId, quantity: 0, ...NO_STOCK },
-      { id: b.id, name: 'Bananas', unit: 'Kg', orderId, quantity: 0, ...NO_STOCK },
-      { id: c.id, name: 'Cherries', unit: 'Box', orderId, quantity: 0, ...NO_STOCK },
-      { id: d.id, name: 'Dates', unit: 'Box', orderId, quantity: 0, ...NO_STOCK },
+      { id: a.id, name: 'Apples', unit: 'Kg', orderId, quantity: 0, ...NEW_PRODUCT },
+      { id: b.id, name: 'Bananas', unit: 'Kg', orderId, quantity: 0, ...NEW_PRODUCT },
+      { id: c.id, name: 'Cherries', unit: 'Box', orderId, quantity: 0, ...NEW_PRODUCT },
+      { id: d.id, name: 'Dates', unit: 'Box', orderId, quantity: 0, ...NEW_PRODUCT },
     ]);
     expect(await countRows('products', orderId)).toBe(4);
     const positive = await t.server.deps.db
@@ -439,7 +449,7 @@ describe('product quota', () => {
     await seedProducts(user.id, orderId, 999);
 
     const thousandth = await t.api.post('/api/products', { name: 'Number 1000', unit: 'Kg', orderId }, token);
-    expectOk(thousandth, { id: expect.any(Number), name: 'Number 1000', unit: 'Kg', orderId, quantity: 0, ...NO_STOCK });
+    expectOk(thousandth, { id: expect.any(Number), name: 'Number 1000', unit: 'Kg', orderId, quantity: 0, ...NEW_PRODUCT });
 
     const over = await t.api.post('/api/products', { name: 'Number 1001', unit: 'Kg', orderId }, token);
     expectFailure(over, 400, 'BAD_REQUEST');
@@ -456,7 +466,7 @@ describe('product quota', () => {
       unit: 'Kg',
       orderId: second.orderId,
       quantity: 0,
-      ...NO_STOCK,
+      ...NEW_PRODUCT,
     });
     // Deleting one makes room again.
     expectOk(await t.api.delete(`/api/products/${thousandth.body.data.id}`, token), { id: thousandth.body.data.id });

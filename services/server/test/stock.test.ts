@@ -1,5 +1,5 @@
 import type { AppRouter } from '@reorder/api';
-import { expectFailure, expectFieldError, expectOk, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
+import { expectFailure, expectFieldError, expectOk, NEW_PRODUCT, startTestServer, type TestServer } from '@reorder/testing';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -26,7 +26,7 @@ describe('par levels', () => {
   it('are set on create, kept when an update leaves them out, and cleared with null', async () => {
     const { token, orderId } = await newOwner();
     const created = await t.api.post('/api/products', { name: 'Leche', unit: 'L', orderId, par: 12.5 }, token);
-    expectOk(created, { id: expect.any(Number), name: 'Leche', unit: 'L', orderId, quantity: 0, ...NO_STOCK, par: 12.5 });
+    expectOk(created, { id: expect.any(Number), name: 'Leche', unit: 'L', orderId, quantity: 0, ...NEW_PRODUCT, par: 12.5 });
     const id = created.body.data.id;
     expect((await t.api.put(`/api/products/${id}`, { name: 'Leche entera', unit: 'L' }, token)).body.data.par).toBe(12.5);
     expect((await t.api.put(`/api/products/${id}`, { name: 'Leche entera', unit: 'L', par: 0 }, token)).body.data.par).toBe(0);
@@ -182,7 +182,7 @@ describe('the same calls on tRPC', () => {
     const { token, orderId } = await newOwner();
     const api = client(token);
     const product = await api.products.create.mutate({ name: 'Café', unit: 'Kg', orderId, par: 5 });
-    expect(product).toEqual({ id: expect.any(Number), name: 'Café', unit: 'Kg', orderId, quantity: 0, ...NO_STOCK, par: 5 });
+    expect(product).toEqual({ id: expect.any(Number), name: 'Café', unit: 'Kg', orderId, quantity: 0, ...NEW_PRODUCT, par: 5 });
     const counted = await api.products.setStock.mutate({ productId: product.id, orderId, onHand: 1.5 });
     expect(counted).toMatchObject({ onHand: 1.5, countedAt: expect.stringMatching(ISO) });
     const filled = await api.orders.fill.mutate({ id: orderId });

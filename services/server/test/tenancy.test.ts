@@ -1,4 +1,4 @@
-import { expectSameNotFound, NO_STOCK, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
+import { expectSameNotFound, NEW_PRODUCT, NO_STOCK, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -182,8 +182,15 @@ describe("another user's ids answer exactly like ids that do not exist", () => {
     const after = await snapshotOfA();
     expect(after).toEqual(before);
     expect(after.supplier).toMatchObject({ id: supplierA.id, name: 'Verduras Alfa', note: 'A only', messageService: 'whatsapp' });
-    expect(after.tomato).toEqual({ id: tomatoes.id, name: 'Tomatoes', unit: 'Kg', orderId: supplierA.orderId, quantity: 2.5, ...NO_STOCK });
-    expect(after.onion).toEqual({ id: onions.id, name: 'Onions', unit: 'Bag', orderId: supplierA.orderId, quantity: 0, ...NO_STOCK });
+    expect(after.tomato).toEqual({
+      id: tomatoes.id,
+      name: 'Tomatoes',
+      unit: 'Kg',
+      orderId: supplierA.orderId,
+      quantity: 2.5,
+      ...NEW_PRODUCT,
+    });
+    expect(after.onion).toEqual({ id: onions.id, name: 'Onions', unit: 'Bag', orderId: supplierA.orderId, quantity: 0, ...NEW_PRODUCT });
     expect(after.order).toMatchObject({
       id: supplierA.orderId,
       supplierId: supplierA.id,
@@ -197,7 +204,7 @@ describe("another user's ids answer exactly like ids that do not exist", () => {
     const products = await t.api.get('/api/products', b.token);
     expect(products.status).toBe(200);
     expect(products.body.data).toEqual([
-      { id: productB.id, name: 'Peppers', unit: 'Kg', orderId: supplierB.orderId, quantity: 0, ...NO_STOCK },
+      { id: productB.id, name: 'Peppers', unit: 'Kg', orderId: supplierB.orderId, quantity: 0, ...NEW_PRODUCT },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@reorder/api';
-import { NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
+import { NEW_PRODUCT, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -80,7 +80,14 @@ describe('the typed tRPC client', () => {
 
     const tomatoes = await api.products.create.mutate({ name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId });
     const garlic = await api.products.create.mutate({ name: 'Garlic', unit: 'Head', orderId: supplier.orderId });
-    expect(tomatoes).toEqual({ id: expect.any(Number), name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId, quantity: 0, ...NO_STOCK });
+    expect(tomatoes).toEqual({
+      id: expect.any(Number),
+      name: 'Tomatoes',
+      unit: 'Kg',
+      orderId: supplier.orderId,
+      quantity: 0,
+      ...NEW_PRODUCT,
+    });
 
     const line = await api.products.setQuantity.mutate({ productId: tomatoes.id, orderId: supplier.orderId, quantity: 2.5 });
     expect(line).toEqual({ productId: tomatoes.id, orderId: supplier.orderId, quantity: 2.5 });

@@ -31,6 +31,9 @@ export function emailOfLength(length: number): string {
 /** The stock fields of a product nobody has counted, set a par for or sent (docs/decisions.md §6.1). */
 export const NO_STOCK = { par: null, onHand: null, countedAt: null, countedBy: null, usual: null } as const;
 
+/** A new product's fields beside its name, unit and quantity: no stock, no price, no step, no note (docs/decisions.md §8.4). */
+export const NEW_PRODUCT = { ...NO_STOCK, price: null, step: null, note: '' } as const;
+
 /** The §6 fields of a supplier nobody changed them for: no delivery days, and asked to confirm (docs/decisions.md §6.2, §6.4). */
 export const SUPPLIER_DEFAULTS = {
   deliveryDays: [],

@@ -1,10 +1,30 @@
 import { type Database, type Db, executePrepared, type ProductRow } from '@reorder/db';
-import { normalizeSearchText, searchPattern, type TProduct, type TSetParInput, type TSetStockInput } from '@reorder/schemas';
+import {
+  normalizeSearchText,
+  searchPattern,
+  type TCreateProductInput,
+  type TProduct,
+  type TSetParInput,
+  type TSetStockInput,
+  type TUpdateProductInput,
+} from '@reorder/schemas';
 import { type SelectQueryBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
 import { type StockRow, toStock } from '../stock.ts';
 
-export function toProduct(row: Pick<ProductRow, 'id' | 'name' | 'unit' | 'order_id'> & StockRow & { quantity: number | null }): TProduct {
-  return { id: row.id, name: row.name, unit: row.unit, orderId: row.order_id, quantity: row.quantity ?? 0, ...toStock(row) };
+export function toProduct(
+  row: Pick<ProductRow, 'id' | 'name' | 'unit' | 'order_id' | 'price' | 'step' | 'note'> & StockRow & { quantity: number | null },
+): TProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    unit: row.unit,
+    orderId: row.order_id,
+    quantity: row.quantity ?? 0,
+    ...toStock(row),
+    price: row.price,
+    step: row.step,
+    note: row.note ?? '',
+  };
 }
 
 /** The columns a Product is made of. */
@@ -18,9 +38,12 @@ export const PRODUCT_COLUMNS = [
   'products.counted_at',
   'products.counted_by',
   'products.usual',
+  'products.price',
+  'products.step',
+  'products.note',
 ] as const;
 
-function nameColumns(name: string, unit: string) {
+export function nameColumns(name: string, unit: string) {
   const key = normalizeSearchText(name);
   return { name, unit, search_text: key, sort_key: key };
 }
@@ -109,15 +132,19 @@ export async function lockOrderAndCountProducts(
   return count;
 }
 
-export async function insertProduct(
-  tx: Transaction<Database>,
-  businessId: number,
-  fields: { name: string; unit: string; orderId: number; par?: number | null | undefined },
-): Promise<TProduct> {
+export async function insertProduct(tx: Transaction<Database>, businessId: number, fields: TCreateProductInput): Promise<TProduct> {
   const row = await tx
     .insertInto('products')
-    .values({ business_id: businessId, order_id: fields.orderId, ...nameColumns(fields.name, fields.unit), par: amount(fields.par) })
-    .returning(['id', 'name', 'unit', 'order_id', 'par', 'on_hand', 'counted_at', 'counted_by', 'usual'])
+    .values({
+      business_id: businessId,
+      order_id: fields.orderId,
+      ...nameColumns(fields.name, fields.unit),
+      par: amount(fields.par),
+      price: fields.price === undefined || fields.price === null ? null : fields.price.toFixed(4),
+      step: amount(fields.step),
+      note: fields.note || null,
+    })
+    .returning(['id', 'name', 'unit', 'order_id', 'par', 'on_hand', 'counted_at', 'counted_by', 'usual', 'price', 'step', 'note'])
     .executeTakeFirstOrThrow();
   return toProduct({ ...row, quantity: 0, counted_by_name: null });
 }
@@ -131,13 +158,16 @@ export async function updateProduct(
   db: Db,
   businessId: number,
   id: number,
-  fields: { name: string; unit: string; par?: number | null | undefined },
+  fields: Omit<TUpdateProductInput, 'id'>,
 ): Promise<TProduct | undefined> {
   const row = await db
     .updateTable('products')
     .set({
       ...nameColumns(fields.name, fields.unit),
       ...(fields.par === undefined ? {} : { par: amount(fields.par) }),
+      ...(fields.price === undefined ? {} : { price: fields.price === null ? null : fields.price.toFixed(4) }),
+      ...(fields.step === undefined ? {} : { step: amount(fields.step) }),
+      ...(fields.note === undefined ? {} : { note: fields.note || null }),
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

@@ -1,4 +1,6 @@
 import {
+  ZBulkProductsInput,
+  ZBulkProductsResult,
   ZCreateProductInput,
   ZDeletedResult,
   ZProduct,
@@ -11,6 +13,7 @@ import {
 import { z } from 'zod';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { memberProcedure } from '../sessions/require-user.ts';
+import { bulkProducts } from './bulk.ts';
 import { deleteProduct, findProduct, listProducts, orderExists, setPar, setStock, updateProduct } from './products.repository.ts';
 import { createProduct, PRODUCT_LIMIT_MESSAGE } from './products.service.ts';
 
@@ -75,6 +78,31 @@ export const productProcedures = {
     .input(ZCreateProductInput)
     .output(ZProduct)
     .mutation(({ ctx, input }) => createProduct(ctx, input)),
+
+  bulk: memberProcedure
+    .meta({
+      role: 'manager',
+      openapi: {
+        method: 'POST',
+        path: '/products/bulk',
+        tags,
+        summary: 'Add or update many products of a supplier at once',
+        description:
+          "All or nothing (docs/decisions.md §8.3): 1 to 1,000 rows. A row whose name matches a product of this supplier, case and accents aside, updates it (its unit and the fields the row gives) instead of adding a twin; the others are added. A row's `quantity` goes into the current order. One bad row answers 400 with issues at `products.<i>.<field>`, and nothing is written. At most 1,000 products per supplier.",
+      },
+      message: ({ output }) => {
+        const { created, updated } = output as { created: number; updated: number };
+        return `${created} added, ${updated} updated`;
+      },
+      errors: {
+        ...SIGNED_IN_ERRORS,
+        BAD_REQUEST: 'Unit must be at most 20 characters',
+        NOT_FOUND: 'Order not found',
+      },
+    })
+    .input(ZBulkProductsInput)
+    .output(ZBulkProductsResult)
+    .mutation(({ ctx, input }) => bulkProducts(ctx, input)),
 
   update: memberProcedure
     .meta({

@@ -51,6 +51,10 @@ const TAGS = [
   },
   { name: 'suppliers', description: 'The suppliers of the business, each with how it takes orders and its current order.' },
   { name: 'products', description: "Each supplier's products, and their quantities in the supplier's current order." },
+  {
+    name: 'catalogue',
+    description: 'The whole catalogue (suppliers and their products) as a CSV file: export it, or import one, with a preview first.',
+  },
   { name: 'orders', description: 'The current order of each supplier, its text, sending it, its history, and re-ordering.' },
   { name: 'users', description: 'The profile of the signed-in owner.' },
   { name: 'feedback', description: 'Feedback to the team that runs this server.' },
@@ -245,6 +249,14 @@ export function createOpenApiDocument(options: { baseUrl: string; version: strin
           },
         },
       };
+      const file = (meta as Meta).file;
+      if (file) {
+        responses[200] = {
+          description: 'The file itself (not the JSON envelope)',
+          content: { [file.contentType.split(';')[0]!]: { schema: { type: 'string' }, example: file.example } },
+          headers: { 'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="…"' } },
+        };
+      }
       for (const [kind, message] of errorsOf(meta as Meta, method !== 'get' && method !== 'delete')) {
         responses[ERROR_STATUS[kind]] = errorResponse(kind, message);
       }

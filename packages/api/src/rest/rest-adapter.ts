@@ -117,6 +117,16 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
       const caller = createCaller(createContext(options.deps, info));
       const call = route.procedure.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
       const output = await (call as (input: unknown) => Promise<unknown>)(input);
+      if (route.meta.file) {
+        const file = output as { filename: string; content: string };
+        const body = Buffer.from(file.content);
+        res.statusCode = 200;
+        res.setHeader('Content-Type', route.meta.file.contentType);
+        res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`);
+        res.setHeader('Content-Length', body.length);
+        res.end(body);
+        return;
+      }
       const message = route.meta.message;
       sendJson(res, 200, successEnvelope(output ?? null, typeof message === 'function' ? message({ input, output }) : message));
     } catch (error) {
