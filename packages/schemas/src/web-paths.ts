@@ -20,6 +20,8 @@ export const PATHS = {
   orders: '/orders',
   'orders.productNew': '/orders/:supplierId/products/new',
   'orders.productsClear': '/orders/:supplierId/products/clear',
+  // docs/decisions.md §8.3: paste a list into a supplier's catalogue.
+  'orders.productsPaste': '/orders/:supplierId/products/paste',
   'orders.productUpdate': '/orders/:supplierId/products/:productId/update',
   'orders.productDelete': '/orders/:supplierId/products/:productId/delete',
   'orders.sentOrder': '/orders/:supplierId/history/:sentOrderId',
@@ -27,6 +29,8 @@ export const PATHS = {
   'orders.order': '/orders/:supplierId',
   suppliers: '/suppliers',
   'suppliers.new': '/suppliers/new',
+  // docs/decisions.md §8.3: the catalogue from a CSV file.
+  'suppliers.import': '/suppliers/import',
   'suppliers.delete': '/suppliers/:id/delete',
   'suppliers.edit': '/suppliers/:id',
   profile: '/profile',

@@ -54,6 +54,11 @@ export const ROUTES: RouteDef[] = [
     screen: screen(() => import('../screens/orders/ProductNew.tsx'), 'manager'),
   },
   {
+    name: 'orders.productsPaste',
+    access: 'auth',
+    screen: screen(() => import('../screens/orders/ProductsPaste.tsx'), 'manager'),
+  },
+  {
     name: 'orders.productsClear',
     access: 'auth',
     screen: screen(() => import('../screens/orders/ProductsClear.tsx')),
@@ -81,6 +86,11 @@ export const ROUTES: RouteDef[] = [
   { name: 'orders.order', access: 'auth', screen: screen(() => import('../screens/orders/Order.tsx')) },
   { name: 'suppliers', access: 'auth', screen: screen(() => import('../screens/suppliers/SuppliersList.tsx')) },
   { name: 'suppliers.new', access: 'auth', screen: screen(() => import('../screens/suppliers/SupplierNew.tsx'), 'manager') },
+  {
+    name: 'suppliers.import',
+    access: 'auth',
+    screen: screen(() => import('../screens/suppliers/CatalogueImport.tsx'), 'manager'),
+  },
   {
     name: 'suppliers.delete',
     access: 'auth',

@@ -6,6 +6,7 @@ import { apiErrorInfo } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Chips } from '../../ui/Chips.tsx';
 import { TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
 
@@ -46,11 +47,14 @@ export function ProductForm({
   form,
   submitLabel,
   busy,
+  units,
   onSubmit,
 }: {
   form: ReturnType<typeof useProductForm>;
   submitLabel: string;
   busy: boolean;
+  /** Units to pick with a tap (useUnitSuggestions): the business's own first. */
+  units: readonly string[];
   onSubmit: (values: Omit<TCreateProductInput, 'orderId'>) => void;
 }) {
   const { t } = useTranslation();
@@ -65,6 +69,12 @@ export function ProductForm({
         maxLength={LIMITS.unitMax}
         autoComplete="off"
         required
+      />
+      <Chips
+        label={t('products.unitSuggestions')}
+        options={units.slice(0, 9)}
+        value={form.values.unit}
+        onPick={(unit) => form.field('unit').onChange({ target: { value: unit } })}
       />
       <TextField {...form.field('par')} label={t('products.par')} hint={t('products.parHint')} inputMode="decimal" autoComplete="off" />
       <Button type="submit" block busy={busy}>

@@ -1,5 +1,9 @@
 import type { TProduct } from '@reorder/schemas';
+import { LIMITS } from '@reorder/schemas/limits';
+import { suggestUnits } from '@reorder/schemas/paste-list';
+import { useMemo } from 'react';
 import { trpc } from '../../app/trpc.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
 
 export function useProduct(id: number) {
@@ -43,4 +47,33 @@ export function useDeleteProduct(supplierId: number, callbacks: MutationCallback
     },
     onError: callbacks.onError,
   });
+}
+
+/** Adds or updates many products of the supplier at once (POST /products/bulk); the order and every list are stale after. */
+export function useBulkProducts(supplierId: number, callbacks: MutationCallbacks<{ created: number; updated: number }>) {
+  const utils = trpc.useUtils();
+  return trpc.products.bulk.useMutation({
+    async onSuccess(result) {
+      await Promise.all([utils.orders.bySupplier.invalidate({ supplierId }), utils.products.invalidate(), utils.orders.list.invalidate()]);
+      callbacks.onSuccess?.(result);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/**
+ * The units to offer for a product: the business's own, most used first (from
+ * its products, read once and kept), then the common ones of the language.
+ */
+export function useUnitSuggestions(): string[] {
+  const language = currentLanguage();
+  const products = trpc.products.list.useQuery({ limit: LIMITS.productsPerSupplier }, { staleTime: 5 * 60_000 });
+  return useMemo(
+    () =>
+      suggestUnits(
+        (products.data ?? []).map((product) => product.unit),
+        language,
+      ),
+    [products.data, language],
+  );
 }

@@ -141,7 +141,17 @@ export default function Order() {
                   </Toolbar>
                 ) : null}
                 {products.length === 0 ? (
-                  <Empty>{t('orders.noProducts')}</Empty>
+                  <>
+                    <Empty>{t('orders.noProducts')}</Empty>
+                    {canManage ? (
+                      <InlineLinks wrap>
+                        <span>{t('orders.addProductsTitle')}</span>
+                        <Link href={href('orders.productsPaste', { supplierId: id })}>{t('orders.pasteList')}</Link>
+                        <Link href={href('orders.productNew', { supplierId: id })}>{t('orders.oneByOne')}</Link>
+                        <Link href={href('suppliers.import')}>{t('orders.importFile')}</Link>
+                      </InlineLinks>
+                    ) : null}
+                  </>
                 ) : visible.length === 0 ? (
                   <Empty role="status">
                     {onlyOrdered && !search.value.trim()
@@ -161,6 +171,7 @@ export default function Order() {
                 )}
                 {products.length > 0 ? (
                   <InlineLinks>
+                    {canManage ? <Link href={href('orders.productsPaste', { supplierId: id })}>{t('orders.addSeveral')}</Link> : null}
                     <Link href={href('orders.productsClear', { supplierId: id })}>{t('orders.clear')}</Link>
                   </InlineLinks>
                 ) : null}

@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
-import { useCreateProduct } from '../../features/products/api.ts';
+import { useCreateProduct, useUnitSuggestions } from '../../features/products/api.ts';
 import { ProductForm, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useToast } from '../../lib/toast.tsx';
@@ -14,6 +14,7 @@ export default function ProductNew() {
   const [, navigate] = useLocation();
   const { supplierId: id, order, ready, back } = useSupplierOrder();
   const form = useProductForm({ name: '', unit: '', par: '' });
+  const units = useUnitSuggestions();
   const create = useCreateProduct(id, {
     onSuccess() {
       toast.success(t('products.saved'));
@@ -35,6 +36,7 @@ export default function ProductNew() {
             form={form}
             submitLabel={t('products.create')}
             busy={create.isPending}
+            units={units}
             onSubmit={(values) => {
               // Without its order (a failed pre-load) the product has nowhere to go.
               if (order.data) create.mutate({ ...values, orderId: order.data.id });

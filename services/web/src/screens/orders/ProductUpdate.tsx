@@ -1,7 +1,7 @@
 import { useLocation, useParams } from 'wouter';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { usePreload } from '../../app/use-preload.ts';
-import { useProduct, useUpdateProduct } from '../../features/products/api.ts';
+import { useProduct, useUnitSuggestions, useUpdateProduct } from '../../features/products/api.ts';
 import { ProductForm, type ProductFormValues, parText, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
@@ -17,6 +17,7 @@ function ProductUpdateForm({ productId, supplierId, initial }: { productId: numb
   const toast = useToast();
   const [, navigate] = useLocation();
   const form = useProductForm(initial);
+  const units = useUnitSuggestions();
   const update = useUpdateProduct(supplierId, {
     onSuccess() {
       toast.success(t('products.updated'));
@@ -32,6 +33,7 @@ function ProductUpdateForm({ productId, supplierId, initial }: { productId: numb
       form={form}
       submitLabel={t('app.save')}
       busy={update.isPending}
+      units={units}
       onSubmit={(values) => update.mutate({ id: productId, ...values })}
     />
   );

@@ -14,9 +14,10 @@ export default function SupplierNew() {
   const [, navigate] = useLocation();
   const timeZone = useOwnerTimeZone();
   const create = useCreateSupplier({
-    onSuccess() {
+    onSuccess(supplier) {
       toast.success(t('suppliers.created'));
-      navigate(href('suppliers'));
+      // The next step of a first run: its order, which offers the ways to add its products.
+      navigate(href('orders.order', { supplierId: supplier.id }));
     },
     onError: () => toast.error(t('suppliers.createError')),
   });

@@ -1,14 +1,17 @@
+import { Link } from 'wouter';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useSearchParam } from '../../app/use-search-param.ts';
 import { useCan } from '../../features/businesses/api.ts';
+import { useExportCatalogue } from '../../features/catalogue/api.ts';
 import { useSuppliers } from '../../features/suppliers/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { LinkButton } from '../../ui/Button.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import { LinkButton, TextButton } from '../../ui/Button.tsx';
 import { SearchField } from '../../ui/fields.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { List, ListActions, ListItem, ListLink } from '../../ui/List.tsx';
-import { Empty, Toolbar } from '../../ui/layout.tsx';
+import { Empty, InlineLinks, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
 export default function SuppliersList() {
@@ -17,6 +20,8 @@ export default function SuppliersList() {
   const suppliers = useSuppliers(search.debounced);
   // Staff see the suppliers and open their orders; adding and editing is an owner's or a manager's.
   const canEdit = useCan('manager');
+  const toast = useToast();
+  const exportCatalogue = useExportCatalogue();
 
   return (
     <Screen route="suppliers" title={t('suppliers.title')}>
@@ -62,6 +67,15 @@ export default function SuppliersList() {
           ))}
         </List>
       )}
+      {/* The whole catalogue as a spreadsheet (docs/decisions.md §8.3): out for everyone, in for those who edit it. */}
+      <InlineLinks>
+        {suppliers.data?.length ? (
+          <TextButton onClick={() => exportCatalogue().catch(() => toast.error(t('catalogue.exportError')))}>
+            {t('catalogue.export')}
+          </TextButton>
+        ) : null}
+        {canEdit ? <Link href={href('suppliers.import')}>{t('catalogue.import')}</Link> : null}
+      </InlineLinks>
     </Screen>
   );
 }

@@ -1,0 +1,34 @@
+import './Chips.css';
+
+/**
+ * One-tap choices for a field (the units a product is sold in): a group of
+ * small buttons; the one equal to `value` is marked pressed.
+ */
+export function Chips({
+  label,
+  options,
+  value,
+  onPick,
+}: {
+  label: string;
+  options: readonly string[];
+  value: string;
+  onPick: (option: string) => void;
+}) {
+  return (
+    <fieldset className="chips">
+      <legend className="visually-hidden">{label}</legend>
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          className="chips__chip"
+          aria-pressed={option.toLowerCase() === value.trim().toLowerCase()}
+          onClick={() => onPick(option)}
+        >
+          {option}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,175 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectAccessible, SCREENSHOTS, expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
+
+/**
+ * "The catalogue in minutes" (docs/decisions.md §8.3), as a new owner would
+ * do it: a supplier's 25 products pasted from the last WhatsApp order at
+ * phone size in Spanish, with the taps after pasting counted; and the whole
+ * catalogue exported as CSV and imported into a second business.
+ */
+const app = useApp();
+
+/** The last order as a café owner would have sent it on WhatsApp: a greeting, 25 lines in several styles, a sign-off. */
+const WHATSAPP_ORDER = [
+  'Hola Pepe! Para el sábado:',
+  '',
+  '- 2,5 kg tomates',
+  '- 3 kg de limones',
+  '- Naranjas 5 kg',
+  '- 2 cajas de fresas',
+  '- perejil 2 manojos',
+  '- cilantro: 1 manojo',
+  '- 1 docena de huevos',
+  '- 6 botellas de leche',
+  '- Lechuga x 4',
+  '- 2kg cebollas',
+  '- ajos 1 kg',
+  '- 1,5 kg pimientos rojos',
+  '- Calabacín 3 kg',
+  '- 2 bolsas de patatas',
+  '- zanahorias 2 kg',
+  '- 1 kg champiñones',
+  '- Aguacates 10 ud',
+  '- 4 ud piña',
+  '- 1 caja de plátanos',
+  '- Manzanas 3 kg',
+  '- 1/2 kg jengibre',
+  '- Hierbabuena 2 manojos',
+  '- 7up 24 ud',
+  '- Agua 1,5l 6 ud',
+  '- Rúcula',
+  '',
+  'Gracias!!',
+].join('\n');
+
+/** Counts the clicks and taps the page receives from now on. */
+async function countTaps(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { taps: number };
+    w.taps = 0;
+    document.addEventListener('click', () => w.taps++, true);
+  });
+  return () => page.evaluate(() => (window as unknown as { taps: number }).taps);
+}
+
+describe('paste a list (es, phone)', () => {
+  it('reads a 25-line WhatsApp order into a preview, and adds all 25 with their quantities in one tap', async () => {
+    const user = await app.t.api.register({ language: 'es' });
+    const supplier = await app.t.api.createSupplier(user.token, { name: 'Frutas Pepe' });
+    const { page, context, errors } = await openPage(app, { user, language: 'es', viewport: PHONE });
+    await page.goto(`/orders/${supplier.id}`);
+    // An empty order says what to do next.
+    await expectVisible(page, 'Añade productos:');
+    await page.getByRole('link', { name: 'pega una lista' }).click();
+    await expectVisible(page, 'Pega una lista');
+
+    // Pasted, as the owner does it: the clipboard into the field.
+    await page.evaluate((text) => navigator.clipboard.writeText(text), WHATSAPP_ORDER);
+    await page.getByLabel('Pega una lista').focus();
+    await page.keyboard.press('Control+V');
+    await expectVisible(page, '25 productos leídos');
+    const names = await page.getByLabel('Nombre del producto').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(names).toHaveLength(25);
+    expect(names.slice(0, 3)).toEqual(['Tomates', 'Limones', 'Naranjas']);
+    // The greeting and the sign-off were not read as products; they are listed as such.
+    await page.getByText('Sin leer: añádelos a mano si los necesitas.').click();
+    await expectVisible(page, '“Gracias!!” (un mensaje)');
+    await expectAccessible(page, 'paste preview (es)');
+    await screenshot(page, 'es-phone_products-paste');
+    await page.screenshot({ path: `${SCREENSHOTS}/es-phone_products-paste-view.png` });
+    await page.getByText('Sin leer: añádelos a mano si los necesitas.').click();
+
+    const taps = await countTaps(page);
+    await page.getByRole('button', { name: 'Añadir 25 productos' }).click();
+    await expectVisible(page, '25 añadidos, 0 actualizados');
+    await expect.poll(() => page.url()).toMatch(new RegExp(`/orders/${supplier.id}$`));
+    // One tap after pasting: the preview needed no fixing (the issue's target is at most 5).
+    expect(await taps()).toBe(1);
+
+    const order = (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, user.token)).body.data;
+    expect(order.products).toHaveLength(25);
+    expect(order.text).toContain('2.5 x kg: Tomates');
+    expect(order.text).toContain('0.5 x kg: Jengibre');
+    expect(order.text).toContain('24 x ud: 7up');
+    // A bare name is in the catalogue, not in the order.
+    expect(order.products.find((p: { name: string }) => p.name === 'Rúcula')).toMatchObject({ unit: 'ud', quantity: 0 });
+    expect(order.text).not.toContain('Rúcula');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('marks what a row would update, lets a row be left out or fixed, and picks units with a tap in the product form', async () => {
+    const user = await app.t.api.register({ language: 'es' });
+    const supplier = await app.t.api.createSupplier(user.token, { name: 'Lácteos' });
+    await app.t.api.post('/api/products', { name: 'Leche entera', unit: 'botella', orderId: supplier.orderId }, user.token);
+    const { page, context } = await openPage(app, { user, language: 'es', viewport: PHONE });
+    await page.goto(`/orders/${supplier.id}/products/paste`);
+    await page.getByLabel('Pega una lista').fill('leche entera 12\nyogur natural 24 ud\nnata 2');
+    await expectVisible(page, 'Actualiza Leche entera');
+    await page.getByRole('checkbox', { name: 'Añadir Nata' }).uncheck();
+    await page.getByLabel('Unidad').nth(1).fill('pack');
+    await page.getByRole('button', { name: 'Añadir 2 productos' }).click();
+    await expectVisible(page, '1 añadidos, 1 actualizados');
+    const products = (await app.t.api.get(`/api/products?orderId=${supplier.orderId}`, user.token)).body.data;
+    expect(products.map((p: { name: string; unit: string; quantity: number }) => [p.name, p.unit, p.quantity])).toEqual([
+      ['Leche entera', 'botella', 12],
+      ['Yogur natural', 'pack', 24],
+    ]);
+
+    // One by one: the business's own units first, one tap each.
+    await page.goto(`/orders/${supplier.id}/products/new`);
+    const units = page.getByRole('group', { name: 'Unidades' });
+    await expect.poll(() => units.getByRole('button').first().textContent()).toBe('botella');
+    await units.getByRole('button', { name: 'kg', exact: true }).click();
+    expect(await page.getByLabel('Unidad').inputValue()).toBe('kg');
+    await screenshot(page, 'es-phone_product-new-units');
+    await context.close();
+  });
+});
+
+describe('CSV export and import (en, desktop)', () => {
+  it('exports the catalogue, imports it into a second business with a preview, and both give the same file', async () => {
+    const first = await app.t.api.register();
+    const fruit = await app.t.api.createSupplier(first.token, { name: 'Fruit & Co', messageService: 'email', contactInfo: 'orders@fruit.example' });
+    await app.t.api.createSupplier(first.token, { name: 'Dairy Farm' });
+    await app.t.api.post(
+      '/api/products/bulk',
+      {
+        orderId: fruit.orderId,
+        products: [
+          { name: 'Lemons', unit: 'kg', par: 4, price: 2.1 },
+          { name: 'Strawberries', unit: 'case', step: 1, note: 'The ripe ones' },
+        ],
+      },
+      first.token,
+    );
+    const owner = await openPage(app, { user: first, language: 'en', viewport: DESKTOP });
+    await owner.page.goto('/suppliers');
+    const [download] = await Promise.all([owner.page.waitForEvent('download'), owner.page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^catalogue-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = await download.path();
+    const exported = await readFile(file, 'utf8');
+    expect(exported.startsWith('\uFEFFsupplier,service,contact,product,unit,par,price,step,note\r\n')).toBe(true);
+
+    const second = await app.t.api.register({ businessName: 'Second Café' });
+    const other = await openPage(app, { user: second, language: 'en', viewport: DESKTOP });
+    await other.page.goto('/suppliers');
+    await other.page.getByRole('link', { name: 'Import CSV' }).click();
+    await other.page.getByLabel('CSV file').setInputFiles(file);
+    await expectVisible(other.page, '2 new suppliers, 2 new products, 0 updated, 0 unchanged, 0 with errors');
+    await expectAccessible(other.page, 'import preview (en)');
+    await screenshot(other.page, 'en-desktop_catalogue-import');
+    await other.page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expectVisible(other.page, 'Imported: 2 new suppliers, 2 new products, 0 updated');
+    await expectVisible(other.page, 'Fruit & Co');
+
+    const exportOf = async (token: string) =>
+      Buffer.from(await (await fetch(`${app.t.url}/api/catalogue.csv`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()).toString('utf8');
+    expect(await exportOf(second.token)).toBe(exported);
+    expect(await exportOf(second.token)).toBe(await exportOf(first.token));
+    await owner.context.close();
+    await other.context.close();
+  });
+});
