@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, SCREENSHOTS, expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
+import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, screenshot, useApp } from './app.ts';
 
 /**
  * "The catalogue in minutes" (docs/decisions.md §8.3), as a new owner would
@@ -70,7 +70,9 @@ describe('paste a list (es, phone)', () => {
     await page.getByLabel('Pega una lista').focus();
     await page.keyboard.press('Control+V');
     await expectVisible(page, '25 productos leídos');
-    const names = await page.getByLabel('Nombre del producto').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const names = await page
+      .getByLabel('Nombre del producto')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     expect(names).toHaveLength(25);
     expect(names.slice(0, 3)).toEqual(['Tomates', 'Limones', 'Naranjas']);
     // The greeting and the sign-off were not read as products; they are listed as such.
@@ -132,7 +134,11 @@ describe('paste a list (es, phone)', () => {
 describe('CSV export and import (en, desktop)', () => {
   it('exports the catalogue, imports it into a second business with a preview, and both give the same file', async () => {
     const first = await app.t.api.register();
-    const fruit = await app.t.api.createSupplier(first.token, { name: 'Fruit & Co', messageService: 'email', contactInfo: 'orders@fruit.example' });
+    const fruit = await app.t.api.createSupplier(first.token, {
+      name: 'Fruit & Co',
+      messageService: 'email',
+      contactInfo: 'orders@fruit.example',
+    });
     await app.t.api.createSupplier(first.token, { name: 'Dairy Farm' });
     await app.t.api.post(
       '/api/products/bulk',
@@ -147,7 +153,10 @@ describe('CSV export and import (en, desktop)', () => {
     );
     const owner = await openPage(app, { user: first, language: 'en', viewport: DESKTOP });
     await owner.page.goto('/suppliers');
-    const [download] = await Promise.all([owner.page.waitForEvent('download'), owner.page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      owner.page.waitForEvent('download'),
+      owner.page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^catalogue-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = await download.path();
     const exported = await readFile(file, 'utf8');
@@ -166,7 +175,9 @@ describe('CSV export and import (en, desktop)', () => {
     await expectVisible(other.page, 'Fruit & Co');
 
     const exportOf = async (token: string) =>
-      Buffer.from(await (await fetch(`${app.t.url}/api/catalogue.csv`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()).toString('utf8');
+      Buffer.from(
+        await (await fetch(`${app.t.url}/api/catalogue.csv`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer(),
+      ).toString('utf8');
     expect(await exportOf(second.token)).toBe(exported);
     expect(await exportOf(second.token)).toBe(await exportOf(first.token));
     await owner.context.close();

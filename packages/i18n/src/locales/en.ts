@@ -265,7 +265,8 @@ export const en = {
     clearError: 'There was an error clearing products',
   },
   paste: {
-    summary: '{{count}} to add: {{fresh}} new, {{updates}} already yours',
+    summary_one: '{{count}} product to add: {{fresh}} new, {{updates}} already yours',
+    summary_other: '{{count}} products to add: {{fresh}} new, {{updates}} already yours',
     title: 'Add several products',
     label: 'Paste a list',
     hint: 'The last order you sent on WhatsApp, or a list from your notes: one product per line, with its quantity if you have it.',

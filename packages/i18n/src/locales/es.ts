@@ -265,7 +265,8 @@ export const es: TMessages = {
     clearError: 'Se ha producido un error al vaciar el pedido',
   },
   paste: {
-    summary: '{{count}} para añadir: {{fresh}} nuevos, {{updates}} ya los tienes',
+    summary_one: '{{count}} producto para añadir: {{fresh}} nuevo, {{updates}} ya lo tienes',
+    summary_other: '{{count}} productos para añadir: {{fresh}} nuevos, {{updates}} ya los tienes',
     title: 'Añadir varios productos',
     label: 'Pega una lista',
     hint: 'El último pedido que enviaste por WhatsApp, o una lista de tus notas: un producto por línea, con su cantidad si la tienes.',
@@ -299,7 +300,7 @@ export const es: TMessages = {
       'new product': 'Producto nuevo',
       updated: 'Se actualiza',
       unchanged: 'Sin cambios',
-      error: 'Error',
+      error: 'Con error',
     },
     summary:
       '{{newSuppliers}} proveedores nuevos, {{newProducts}} productos nuevos, {{updated}} se actualizan, {{unchanged}} sin cambios, {{errors}} con errores',
