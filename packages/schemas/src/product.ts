@@ -115,14 +115,19 @@ export const ZCreateProductInput = z.object({
 });
 export type TCreateProductInput = z.infer<typeof ZCreateProductInput>;
 
-export const ZUpdateProductInput = z.object({
-  id: zId('Product id').describe('Product id'),
-  name: zProductName,
-  unit: zUnit,
+/** The fields an update (or a bulk row that matches a product) may leave out to keep them. */
+const keptFields = {
   par: zPar.describe('The stock wanted after a delivery; null clears it, and leaving it out keeps it'),
   price: zPrice.optional().describe('The price per unit; null clears it, and leaving it out keeps it'),
   step: zStep.optional().describe('The smallest amount the supplier sells; null clears it, and leaving it out keeps it'),
   note: zProductNote.optional().describe('A note for whoever prepares the order; "" or null clears it, and leaving it out keeps it'),
+};
+
+export const ZUpdateProductInput = z.object({
+  id: zId('Product id').describe('Product id'),
+  name: zProductName,
+  unit: zUnit,
+  ...keptFields,
 });
 export type TUpdateProductInput = z.infer<typeof ZUpdateProductInput>;
 
@@ -173,10 +178,7 @@ export const ZBulkProductRow = z.object({
   quantity: zQuantity
     .optional()
     .describe('Its quantity in the current order; leaving it out keeps the quantity it has (0 for a new product)'),
-  par: zPar.describe('The stock wanted after a delivery; null clears it, and leaving it out keeps it'),
-  price: zPrice.optional().describe('The price per unit; null clears it, and leaving it out keeps it'),
-  step: zStep.optional().describe('The smallest amount the supplier sells; null clears it, and leaving it out keeps it'),
-  note: zProductNote.optional().describe('A note for whoever prepares the order; leaving it out keeps it'),
+  ...keptFields,
 });
 export type TBulkProductRow = z.infer<typeof ZBulkProductRow>;
 

@@ -1,7 +1,7 @@
 import { confirmationLine } from '@reorder/schemas';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, openPage, useApp } from './app.ts';
+import { DESKTOP, expectVisible, openPage, useApp } from './app.ts';
 
 const app = useApp();
 
@@ -28,9 +28,10 @@ describe('an owner prepares an order', () => {
     await page.getByLabel('Notes').fill('Delivers before 9am');
     await page.getByRole('button', { name: 'Add supplier' }).click();
     await toast(page, 'Congrats, we made it happen!');
-    await page.waitForURL('**/suppliers');
-    await page.getByRole('link', { name: 'Open order: Frutas Pepe' }).click();
+    // The new supplier opens on its empty order, which says how to add its products.
     await page.waitForURL(/\/orders\/\d+$/);
+    await expectVisible(page, 'Add products:');
+    for (const way of ['paste a list', 'one by one', 'import a file']) expect(await page.getByRole('link', { name: way }).count()).toBe(1);
     const supplierId = Number(new URL(page.url()).pathname.split('/')[2]);
 
     for (const [name, unit] of [

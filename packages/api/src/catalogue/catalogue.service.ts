@@ -132,7 +132,8 @@ export async function importCatalogue(ctx: Ctx, input: TCatalogueImportInput): P
   return ctx.db.transaction().execute(async (tx) => {
     // The business is locked from the first read to the last write: a preview and an import see one state.
     const supplierCount = await lockAndCountSuppliers(tx, ctx.business.id);
-    const suppliers = await loadSuppliers(tx, ctx.business.id);
+    const named = new Set(read.rows.map((row) => normalizeSearchText(row.cells.supplier ?? '')));
+    const suppliers = await loadSuppliers(tx, ctx.business.id, named);
     const result = planRows(read.rows, read.columns, suppliers);
     const newSuppliers = [...suppliers.values()].filter((s) => s.isNew);
     if (supplierCount + newSuppliers.length > LIMITS.suppliersPerAccount) {
@@ -167,47 +168,54 @@ export async function importCatalogue(ctx: Ctx, input: TCatalogueImportInput): P
   });
 }
 
-async function loadSuppliers(tx: Transaction<Database>, businessId: number): Promise<Map<string, SupplierState>> {
+/**
+ * The business's suppliers, and the products of those the file names (not
+ * every product of the business: a file of one supplier reads one catalogue).
+ */
+async function loadSuppliers(tx: Transaction<Database>, businessId: number, named: Set<string>): Promise<Map<string, SupplierState>> {
   const rows = await tx
     .selectFrom('suppliers as s')
     .innerJoin('orders as o', 'o.supplier_id', 's.id')
-    .leftJoin('products as p', 'p.order_id', 'o.id')
-    .select(['s.id', 's.name', 's.message_service', 's.contact_info', 's.contact_name', 's.note as supplier_note', 'o.id as order_id'])
-    .select(['p.name as product', 'p.unit', 'p.par', 'p.price', 'p.step', 'p.note'])
+    .select(['s.id', 's.name', 's.message_service', 's.contact_info', 's.contact_name', 's.note', 'o.id as order_id'])
     .where('s.business_id', '=', businessId)
     .orderBy('s.id')
     .execute();
   const suppliers = new Map<string, SupplierState>();
   for (const row of rows) {
     const key = normalizeSearchText(row.name);
-    let supplier = suppliers.get(key);
-    if (!supplier) {
-      supplier = {
-        id: row.id,
-        orderId: row.order_id,
-        name: row.name,
-        service: row.message_service as TMessageService,
-        contact: row.contact_info,
-        contactName: row.contact_name,
-        note: row.supplier_note,
-        row: 0,
-        products: new Map(),
-        writes: [],
-        changed: false,
-        isNew: false,
-      };
-      suppliers.set(key, supplier);
-    }
-    if (row.product !== null && row.unit !== null) {
-      supplier.products.set(normalizeSearchText(row.product), {
-        name: row.product,
-        unit: row.unit,
-        par: row.par,
-        price: row.price,
-        step: row.step,
-        note: row.note ?? '',
-      });
-    }
+    if (suppliers.has(key)) continue;
+    suppliers.set(key, {
+      id: row.id,
+      orderId: row.order_id,
+      name: row.name,
+      service: row.message_service as TMessageService,
+      contact: row.contact_info,
+      contactName: row.contact_name,
+      note: row.note,
+      row: 0,
+      products: new Map(),
+      writes: [],
+      changed: false,
+      isNew: false,
+    });
+  }
+  const orders = new Map([...suppliers.entries()].filter(([key]) => named.has(key)).map(([, supplier]) => [supplier.orderId!, supplier]));
+  if (orders.size === 0) return suppliers;
+  const products = await tx
+    .selectFrom('products')
+    .select(['order_id', 'name', 'unit', 'par', 'price', 'step', 'note'])
+    .where('business_id', '=', businessId)
+    .where('order_id', 'in', [...orders.keys()])
+    .execute();
+  for (const product of products) {
+    orders.get(product.order_id)!.products.set(normalizeSearchText(product.name), {
+      name: product.name,
+      unit: product.unit,
+      par: product.par,
+      price: product.price,
+      step: product.step,
+      note: product.note ?? '',
+    });
   }
   return suppliers;
 }
@@ -218,6 +226,8 @@ function markError(result: TCatalogueImportResult, row: number, issue: Issue) {
   entry.fate = 'error';
   entry.issues.push(issue);
 }
+
+const zSupplierName = zText('Supplier', LIMITS.nameMax);
 
 const NUMBER_FIELDS = {
   par: zAmount('Par').nullable(),
@@ -236,7 +246,7 @@ function planRows(rows: TCsvRow[], columns: TCsvColumn[], suppliers: Map<string,
   };
   for (const { row, cells } of rows) {
     const issues: Issue[] = [];
-    const supplierName = check(zText('Supplier', LIMITS.nameMax), cells.supplier ?? '');
+    const supplierName = check(zSupplierName, cells.supplier ?? '');
     const productCell = cells.product ?? '';
     const entry = { row, supplier: cells.supplier ?? '', product: productCell, fate: 'unchanged' as TCatalogueFate, issues };
     out.rows.push(entry);
