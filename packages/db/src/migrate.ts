@@ -14,6 +14,7 @@ import * as confirmations from './migrations/2026_11_25_030000_confirmations.ts'
 import * as businesses from './migrations/2026_11_26_010000_businesses.ts';
 import * as remindersPerMember from './migrations/2026_11_26_020000_reminders_per_member.ts';
 import * as catalogue from './migrations/2026_11_26_030000_catalogue.ts';
+import * as money from './migrations/2026_11_26_040000_money.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -34,6 +35,7 @@ const migrations = {
   '2026_11_26_010000_businesses': businesses,
   '2026_11_26_020000_reminders_per_member': remindersPerMember,
   '2026_11_26_030000_catalogue': catalogue,
+  '2026_11_26_040000_money': money,
 };
 
 /** Brings the schema to the migration named (tests of a migration on data made by the ones before it). */

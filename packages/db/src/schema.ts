@@ -48,6 +48,10 @@ export interface SuppliersTable {
   lead_days: Generated<number>;
   /** Whether a sent order's text ends with the link the supplier confirms it at. */
   ask_confirmation: Generated<boolean>;
+  /** numeric(11,4): the supplier's minimum order in the business's currency, or null for none. */
+  minimum_order: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  /** Whether the order text shows each line's price and the total. */
+  show_prices: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -83,8 +87,22 @@ export interface ProductsTable {
   /** numeric(8,3): the smallest amount the supplier sells, or null for any amount. */
   step: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   note: string | null;
+  /** The last rise or drop of 5% or more: the price before, the price set, and when (null when none). */
+  price_change_from: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  price_change_to: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  price_change_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Every price a product has had (docs/decisions.md §8.4), newest read first. */
+export interface ProductPricesTable {
+  id: Generated<number>;
+  business_id: number;
+  product_id: number;
+  price: ColumnType<number, number | string, number | string>;
+  source: 'owner' | 'supplier';
+  at: Generated<Date>;
 }
 
 export interface OrderQuantitiesTable {
@@ -267,6 +285,7 @@ export interface Database {
   orders: OrdersTable;
   products: ProductsTable;
   order_quantities: OrderQuantitiesTable;
+  product_prices: ProductPricesTable;
   feedback: FeedbackTable;
   password_reset_tokens: PasswordResetTokensTable;
   rate_limits: RateLimitsTable;

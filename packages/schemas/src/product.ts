@@ -19,6 +19,16 @@ export const catalogueFields = {
   price: z.number().nullable().describe("The price per unit in the business's currency, or null when unknown"),
   step: z.number().nullable().describe('The smallest amount the supplier sells (quantities are multiples of it), or null for any amount'),
   note: z.string().describe('A note for whoever prepares the order ("" when none); not part of the order text'),
+  priceChange: z
+    .object({
+      from: z.number().describe('The price before'),
+      to: z.number().describe('The price it changed to'),
+      percent: z.number().describe('The change in percent, one decimal: 7.5 for a rise, -10 for a drop'),
+      at: zDateTime('When the price changed (ISO 8601)'),
+    })
+    .nullable()
+    .meta({ id: 'PriceChange' })
+    .describe('The latest rise or drop of 5% or more in the last 30 days, or null'),
 };
 
 export const ZProduct = z
@@ -48,6 +58,7 @@ export const ZProduct = z
       price: 1.85,
       step: null,
       note: 'The ripe ones',
+      priceChange: { from: 1.7, to: 1.85, percent: 8.8, at: '2026-11-20T09:30:00.000Z' },
     },
   });
 export type TProduct = z.infer<typeof ZProduct>;
@@ -201,3 +212,14 @@ export const ZBulkProductsResult = z
     products: z.array(ZProduct).describe('Every product of the rows, in their order, as now stored'),
   })
   .meta({ id: 'BulkProductsResult' });
+
+export const PRICE_SOURCES = ['owner', 'supplier'] as const;
+
+/** One price a product has had (`GET /products/{id}/prices`). */
+export const ZProductPrice = z
+  .object({
+    price: z.number().describe('The price per unit'),
+    source: z.enum(PRICE_SOURCES).describe('Who set it: the owner (or a manager), or the supplier confirming an order'),
+    at: zDateTime('When it was set (ISO 8601)'),
+  })
+  .meta({ id: 'ProductPrice', example: { price: 1.85, source: 'supplier', at: '2026-11-20T09:30:00.000Z' } });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId, zOptionalText, zSearch, zText } from './fields.ts';
-import { LIMITS, MESSAGE_SERVICES, PHONE_SERVICES, type TMessageService } from './limits.ts';
+import { hasAllowedDecimals, LIMITS, MESSAGE_SERVICES, PHONE_SERVICES, type TMessageService } from './limits.ts';
 import { isInternationalNumber } from './send-links.ts';
 
 export const zMessageService = z
@@ -30,6 +30,8 @@ export const ZSupplier = z
         "The cut-off for `nextDelivery`, with the offset of the owner's time zone (it may have passed earlier today), or null without delivery days or cut-off time",
       ),
     askConfirmation: z.boolean().describe("Whether a sent order's text ends with a link where the supplier confirms it"),
+    minimumOrder: z.number().nullable().describe("The supplier's minimum order in the business's currency, or null for none"),
+    showPrices: z.boolean().describe("Whether the order text shows each line's price and the order's total"),
   })
   .meta({
     id: 'Supplier',
@@ -48,6 +50,8 @@ export const ZSupplier = z
       nextDelivery: '2026-12-01',
       orderBy: '2026-11-30T14:00:00+01:00',
       askConfirmation: true,
+      minimumOrder: 80,
+      showPrices: false,
     },
   });
 export type TSupplier = z.infer<typeof ZSupplier>;
@@ -121,6 +125,24 @@ const scheduleFields = {
     ),
 };
 
+/** Optional on both POST and PUT: absent keeps what is stored (none and false on creation; docs/decisions.md §8.4). */
+const moneyFields = {
+  minimumOrder: z
+    .number({ error: 'Minimum order must be a number' })
+    .min(0, { error: 'Minimum order must be 0 or more' })
+    .max(LIMITS.priceMax, { error: `Minimum order must be at most ${LIMITS.priceMax}` })
+    .refine((value) => hasAllowedDecimals(value, LIMITS.priceDecimals), {
+      error: `Minimum order must have at most ${LIMITS.priceDecimals} decimals`,
+    })
+    .nullable()
+    .optional()
+    .describe("The supplier's minimum order in the business's currency, 0 to 1000000; null clears it; absent keeps it (none on creation)"),
+  showPrices: z
+    .boolean({ error: 'Show prices must be true or false' })
+    .optional()
+    .describe("Whether the order text shows each line's price and the total; absent keeps it (false on creation)"),
+};
+
 /** Optional on both POST and PUT: absent keeps what is stored (true on creation). */
 const confirmationFields = {
   askConfirmation: z
@@ -146,7 +168,9 @@ function checkContactInfo(value: { messageService: TMessageService; contactInfo:
   }
 }
 
-export const ZCreateSupplierInput = z.object({ ...supplierFields, ...scheduleFields, ...confirmationFields }).superRefine(checkContactInfo);
+export const ZCreateSupplierInput = z
+  .object({ ...supplierFields, ...scheduleFields, ...confirmationFields, ...moneyFields })
+  .superRefine(checkContactInfo);
 
 /**
  * The supplier form's rules: the API's, and a WhatsApp number must carry its
@@ -169,7 +193,7 @@ export const ZSupplierFormInput = ZCreateSupplierInput.superRefine((value, ctx) 
 export type TCreateSupplierInput = z.infer<typeof ZCreateSupplierInput>;
 
 export const ZUpdateSupplierInput = z
-  .object({ id: zId('Supplier id').describe('Supplier id'), ...supplierFields, ...scheduleFields, ...confirmationFields })
+  .object({ id: zId('Supplier id').describe('Supplier id'), ...supplierFields, ...scheduleFields, ...confirmationFields, ...moneyFields })
   .superRefine(checkContactInfo);
 export type TUpdateSupplierInput = z.infer<typeof ZUpdateSupplierInput>;
 

@@ -49,6 +49,7 @@ describe('product CRUD', () => {
       'orderId',
       'par',
       'price',
+      'priceChange',
       'quantity',
       'step',
       'unit',

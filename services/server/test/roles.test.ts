@@ -52,6 +52,7 @@ const TABLE: Record<string, Role | 'any'> = {
   'products.list': 'staff',
   'products.byId': 'staff',
   'catalogue.export': 'staff',
+  'products.prices': 'staff',
   'orders.list': 'staff',
   'orders.bySupplier': 'staff',
   'orders.history': 'staff',

@@ -62,6 +62,8 @@ describe('supplier schedule fields', () => {
       nextDelivery: '2026-11-27',
       orderBy: '2026-11-26T14:00:00+01:00',
       askConfirmation: true,
+      minimumOrder: null,
+      showPrices: false,
     });
     const id = created.body.data.id;
     const kept = await t.api.put(`/api/suppliers/${id}`, { name: 'Verduras Núñez SL', messageService: 'other' }, token);

@@ -32,7 +32,7 @@ export function emailOfLength(length: number): string {
 export const NO_STOCK = { par: null, onHand: null, countedAt: null, countedBy: null, usual: null } as const;
 
 /** A new product's fields beside its name, unit and quantity: no stock, no price, no step, no note (docs/decisions.md §8.4). */
-export const NEW_PRODUCT = { ...NO_STOCK, price: null, step: null, note: '' } as const;
+export const NEW_PRODUCT = { ...NO_STOCK, price: null, step: null, note: '', priceChange: null } as const;
 
 /** The §6 fields of a supplier nobody changed them for: no delivery days, and asked to confirm (docs/decisions.md §6.2, §6.4). */
 export const SUPPLIER_DEFAULTS = {
@@ -42,6 +42,8 @@ export const SUPPLIER_DEFAULTS = {
   nextDelivery: null,
   orderBy: null,
   askConfirmation: true,
+  minimumOrder: null,
+  showPrices: false,
 } as const;
 
 /** The time and reminder settings of an account nobody changed (docs/decisions.md §6.2, §6.3). */

@@ -11,6 +11,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import { AppError, notFound, type TIssue } from '../errors.ts';
 import type { BusinessContext } from '../sessions/require-user.ts';
+import { recordPrices } from './prices.ts';
 import { listProducts, lockOrderAndCountProducts, nameColumns } from './products.repository.ts';
 import { PRODUCT_LIMIT_MESSAGE } from './products.service.ts';
 
@@ -44,7 +45,7 @@ export async function bulkUpsertProducts(
   if (count === undefined) return undefined;
   const existing = await tx
     .selectFrom('products')
-    .select(['id', 'search_text', 'step'])
+    .select(['id', 'search_text', 'step', 'price'])
     .where('order_id', '=', orderId)
     .where('business_id', '=', businessId)
     .execute();
@@ -132,6 +133,15 @@ export async function bulkUpsertProducts(
       FROM jsonb_to_recordset(${JSON.stringify(quantities)}::jsonb) AS q(product_id int, quantity numeric)
       ON CONFLICT (order_id, product_id) DO UPDATE SET quantity = excluded.quantity, updated_at = now()`.execute(tx);
   }
+  // Every price a row set, from what the product had (none for a new one).
+  await recordPrices(
+    tx,
+    businessId,
+    plan.flatMap(({ row, match }, i) =>
+      row.price === undefined ? [] : [{ productId: ids[i]!, before: match?.price ?? null, after: row.price }],
+    ),
+    'owner',
+  );
   const products = new Map(
     (await listProducts(tx, businessId, { orderId, limit: LIMITS.productsPerSupplier, offset: 0 })).map((product) => [product.id, product]),
   );

@@ -10,9 +10,14 @@ import {
 } from '@reorder/schemas';
 import { type SelectQueryBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
 import { type StockRow, toStock } from '../stock.ts';
+import { priceChangeOf, recordPrices } from './prices.ts';
 
 export function toProduct(
-  row: Pick<ProductRow, 'id' | 'name' | 'unit' | 'order_id' | 'price' | 'step' | 'note'> & StockRow & { quantity: number | null },
+  row: Pick<
+    ProductRow,
+    'id' | 'name' | 'unit' | 'order_id' | 'price' | 'step' | 'note' | 'price_change_from' | 'price_change_to' | 'price_change_at'
+  > &
+    StockRow & { quantity: number | null },
 ): TProduct {
   return {
     id: row.id,
@@ -24,6 +29,7 @@ export function toProduct(
     price: row.price,
     step: row.step,
     note: row.note ?? '',
+    priceChange: priceChangeOf(row),
   };
 }
 
@@ -41,6 +47,9 @@ export const PRODUCT_COLUMNS = [
   'products.price',
   'products.step',
   'products.note',
+  'products.price_change_from',
+  'products.price_change_to',
+  'products.price_change_at',
 ] as const;
 
 export function nameColumns(name: string, unit: string) {
@@ -144,8 +153,25 @@ export async function insertProduct(tx: Transaction<Database>, businessId: numbe
       step: amount(fields.step),
       note: fields.note || null,
     })
-    .returning(['id', 'name', 'unit', 'order_id', 'par', 'on_hand', 'counted_at', 'counted_by', 'usual', 'price', 'step', 'note'])
+    .returning([
+      'id',
+      'name',
+      'unit',
+      'order_id',
+      'par',
+      'on_hand',
+      'counted_at',
+      'counted_by',
+      'usual',
+      'price',
+      'step',
+      'note',
+      'price_change_from',
+      'price_change_to',
+      'price_change_at',
+    ])
     .executeTakeFirstOrThrow();
+  await recordPrices(tx, businessId, [{ productId: row.id, before: null, after: row.price }], 'owner');
   return toProduct({ ...row, quantity: 0, counted_by_name: null });
 }
 
@@ -154,27 +180,38 @@ function amount(value: number | null | undefined): string | null {
   return value === null || value === undefined ? null : value.toFixed(3);
 }
 
-export async function updateProduct(
+export function updateProduct(
   db: Db,
   businessId: number,
   id: number,
   fields: Omit<TUpdateProductInput, 'id'>,
 ): Promise<TProduct | undefined> {
-  const row = await db
-    .updateTable('products')
-    .set({
-      ...nameColumns(fields.name, fields.unit),
-      ...(fields.par === undefined ? {} : { par: amount(fields.par) }),
-      ...(fields.price === undefined ? {} : { price: fields.price === null ? null : fields.price.toFixed(4) }),
-      ...(fields.step === undefined ? {} : { step: amount(fields.step) }),
-      ...(fields.note === undefined ? {} : { note: fields.note || null }),
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', id)
-    .where('business_id', '=', businessId)
-    .returning('id')
-    .executeTakeFirst();
-  return row && findProduct(db, businessId, id);
+  return db.transaction().execute(async (tx) => {
+    const before = await tx
+      .selectFrom('products')
+      .select('price')
+      .where('id', '=', id)
+      .where('business_id', '=', businessId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return undefined;
+    await tx
+      .updateTable('products')
+      .set({
+        ...nameColumns(fields.name, fields.unit),
+        ...(fields.par === undefined ? {} : { par: amount(fields.par) }),
+        ...(fields.price === undefined ? {} : { price: fields.price === null ? null : fields.price.toFixed(4) }),
+        ...(fields.step === undefined ? {} : { step: amount(fields.step) }),
+        ...(fields.note === undefined ? {} : { note: fields.note || null }),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('business_id', '=', businessId)
+      .execute();
+    if (fields.price !== undefined)
+      await recordPrices(tx, businessId, [{ productId: id, before: before.price, after: fields.price }], 'owner');
+    return findProduct(tx, businessId, id);
+  });
 }
 
 /**

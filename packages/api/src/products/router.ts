@@ -6,6 +6,7 @@ import {
   ZProduct,
   ZProductIdInput,
   ZProductListInput,
+  ZProductPrice,
   ZSetParInput,
   ZSetStockInput,
   ZUpdateProductInput,
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { memberProcedure } from '../sessions/require-user.ts';
 import { bulkProducts } from './bulk.ts';
+import { listPrices } from './prices.ts';
 import { deleteProduct, findProduct, listProducts, orderExists, setPar, setStock, updateProduct } from './products.repository.ts';
 import { createProduct, PRODUCT_LIMIT_MESSAGE } from './products.service.ts';
 
@@ -57,6 +59,24 @@ export const productProcedures = {
     .input(ZProductIdInput)
     .output(ZProduct)
     .query(async ({ ctx, input }) => found(await findProduct(ctx.db, ctx.business.id, input.id), 'Product')),
+
+  prices: memberProcedure
+    .meta({
+      role: 'staff',
+      openapi: {
+        method: 'GET',
+        path: '/products/{id}/prices',
+        tags,
+        summary: "A product's price history",
+        description:
+          'The last 50 prices the product has had, newest first, each with who set it: `owner` (the owner or a manager, in the app or through the API) or `supplier` (confirming an order).',
+      },
+      message: 'Prices loaded',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Product not found' },
+    })
+    .input(ZProductIdInput)
+    .output(z.array(ZProductPrice))
+    .query(async ({ ctx, input }) => found(await listPrices(ctx.db, ctx.business.id, input.id), 'Product')),
 
   create: memberProcedure
     .meta({

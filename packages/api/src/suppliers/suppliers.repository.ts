@@ -18,6 +18,8 @@ type SupplierWithOrder = Pick<
   | 'cutoff_time'
   | 'lead_days'
   | 'ask_confirmation'
+  | 'minimum_order'
+  | 'show_prices'
 > & {
   order_id: number;
 };
@@ -50,6 +52,8 @@ function toScheduledSupplier(row: SupplierWithOrder, at: ReadingTime): { supplie
       nextDelivery: next?.nextDelivery ?? null,
       orderBy: next?.orderBy ?? null,
       askConfirmation: row.ask_confirmation,
+      minimumOrder: row.minimum_order,
+      showPrices: row.show_prices,
     },
     orderByMs: next?.orderByMs ?? null,
   };
@@ -73,6 +77,8 @@ function columns(fields: TCreateSupplierInput) {
     ...(fields.cutoffTime === undefined ? {} : { cutoff_time: fields.cutoffTime }),
     ...(fields.leadDays === undefined ? {} : { lead_days: fields.leadDays }),
     ...(fields.askConfirmation === undefined ? {} : { ask_confirmation: fields.askConfirmation }),
+    ...(fields.minimumOrder === undefined ? {} : { minimum_order: fields.minimumOrder === null ? null : fields.minimumOrder.toFixed(4) }),
+    ...(fields.showPrices === undefined ? {} : { show_prices: fields.showPrices }),
   };
 }
 
@@ -91,6 +97,8 @@ function selectSuppliers(db: Db, businessId: number) {
       'suppliers.cutoff_time',
       'suppliers.lead_days',
       'suppliers.ask_confirmation',
+      'suppliers.minimum_order',
+      'suppliers.show_prices',
       'orders.id as order_id',
     ])
     .where('suppliers.business_id', '=', businessId);

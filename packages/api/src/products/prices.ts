@@ -1,0 +1,73 @@
+import type { Database, Db } from '@reorder/db';
+import type { TProduct } from '@reorder/schemas';
+import { sql, type Transaction } from 'kysely';
+
+/** A product's price as it was and as it is set now (null: none). */
+export interface PriceSet {
+  productId: number;
+  before: number | null;
+  after: number | null;
+}
+
+/** How big a change is flagged (docs/decisions.md §8.4): 5% or more, up or down, shown for 30 days. */
+const FLAGGED_RATIO = 0.05;
+const FLAGGED_DAYS = 30;
+
+/**
+ * Keeps the history of the prices just set (one row each that changed to a
+ * price), and on each product whose price moved by 5% or more its last
+ * change, so reading a product stays one row. Inside the caller's
+ * transaction, with the product rows it changed.
+ */
+export async function recordPrices(
+  tx: Transaction<Database>,
+  businessId: number,
+  sets: readonly PriceSet[],
+  source: 'owner' | 'supplier',
+): Promise<void> {
+  const changed = sets.filter((set) => set.after !== null && set.after !== set.before);
+  if (changed.length === 0) return;
+  await tx
+    .insertInto('product_prices')
+    .values(changed.map((set) => ({ business_id: businessId, product_id: set.productId, price: (set.after as number).toFixed(4), source })))
+    .execute();
+  const flagged = changed.filter(
+    (set) => set.before !== null && set.before > 0 && Math.abs((set.after as number) - set.before) / set.before >= FLAGGED_RATIO - 1e-9,
+  );
+  if (flagged.length === 0) return;
+  await sql`
+    UPDATE products p SET price_change_from = c.before, price_change_to = c.after, price_change_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(flagged.map((set) => ({ id: set.productId, before: set.before, after: set.after })))}::jsonb)
+      AS c(id int, before numeric, after numeric)
+    WHERE p.id = c.id AND p.business_id = ${businessId}`.execute(tx);
+}
+
+/** The change a product shows (`priceChange`): the stored last one while it is under 30 days old. */
+export function priceChangeOf(
+  row: { price_change_from: number | null; price_change_to: number | null; price_change_at: Date | null },
+  now: number = Date.now(),
+): TProduct['priceChange'] {
+  const { price_change_from: from, price_change_to: to, price_change_at: at } = row;
+  if (from === null || to === null || at === null || now - at.getTime() > FLAGGED_DAYS * 24 * 3600 * 1000) return null;
+  return { from, to, percent: Math.round(((to - from) / from) * 1000) / 10, at: at.toISOString() };
+}
+
+/** `GET /products/{id}/prices`: the last 50 prices of one of the business's products, newest first; undefined when it is not its. */
+export async function listPrices(db: Db, businessId: number, productId: number) {
+  const product = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '=', productId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  if (!product) return undefined;
+  const rows = await db
+    .selectFrom('product_prices')
+    .select(['price', 'source', 'at'])
+    .where('product_id', '=', productId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({ price: row.price, source: row.source, at: row.at.toISOString() }));
+}

@@ -1,0 +1,133 @@
+import type { AppRouter } from '@reorder/api';
+import { expectFailure, startTestServer, type TestServer } from '@reorder/testing';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** Money (docs/decisions.md §8.4), the parts built so far: product and supplier fields, price history, priceChange. */
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe("a product's price, step and note", () => {
+  let token: string;
+  let orderId: number;
+  beforeAll(async () => {
+    ({ token } = await t.api.register());
+    ({ orderId } = await t.api.createSupplier(token));
+  });
+
+  it('takes each at its limits and refuses past them, naming the field', async () => {
+    const ok = await t.api.post(
+      '/api/products',
+      { name: 'Caviar', unit: 'g', orderId, price: 1_000_000, step: 0.001, note: 'n'.repeat(300) },
+      token,
+    );
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.data).toMatchObject({ price: 1_000_000, step: 0.001, note: 'n'.repeat(300), priceChange: null });
+    const fourDecimals = await t.api.post('/api/products', { name: 'Azafrán', unit: 'g', orderId, price: 0.0001 }, token);
+    expect(fourDecimals.body.data.price).toBe(0.0001);
+    for (const [field, value] of [
+      ['price', 1_000_000.5],
+      ['price', -1],
+      ['price', 0.00001],
+      ['step', 0],
+      ['step', 1.0001],
+      ['step', 100_000],
+      ['note', 'n'.repeat(301)],
+    ] as const) {
+      const res = await t.api.post('/api/products', { name: `Bad ${field}`, unit: 'g', orderId, [field]: value }, token);
+      expectFailure(res, 400, 'BAD_REQUEST');
+      expect(res.body.error.issues.map((issue: { path: string }) => issue.path)).toEqual([field]);
+    }
+  });
+
+  it('keeps price, step and note when an update leaves them out, and clears them with null', async () => {
+    const created = (await t.api.post('/api/products', { name: 'Leche', unit: 'l', orderId, price: 0.95, step: 6, note: 'Entera' }, token))
+      .body.data;
+    const renamed = await t.api.put(`/api/products/${created.id}`, { name: 'Leche entera', unit: 'l' }, token);
+    expect(renamed.body.data).toMatchObject({ name: 'Leche entera', price: 0.95, step: 6, note: 'Entera' });
+    const cleared = await t.api.put(
+      `/api/products/${created.id}`,
+      { name: 'Leche entera', unit: 'l', price: null, step: null, note: null },
+      token,
+    );
+    expect(cleared.body.data).toMatchObject({ price: null, step: null, note: '' });
+  });
+});
+
+describe('price history and priceChange', () => {
+  let token: string;
+  let orderId: number;
+  beforeAll(async () => {
+    ({ token } = await t.api.register());
+    ({ orderId } = await t.api.createSupplier(token));
+  });
+  const prices = async (id: number) =>
+    (await t.api.get(`/api/products/${id}/prices`, token)).body.data as { price: number; source: string }[];
+
+  it('records each price set, newest first, once per change, from creation, update and bulk', async () => {
+    const product = (await t.api.post('/api/products', { name: 'Limones', unit: 'kg', orderId, price: 2 }, token)).body.data;
+    await t.api.put(`/api/products/${product.id}`, { name: 'Limones', unit: 'kg', price: 2 }, token);
+    await t.api.put(`/api/products/${product.id}`, { name: 'Limones', unit: 'kg', price: 2.1 }, token);
+    await t.api.post('/api/products/bulk', { orderId, products: [{ name: 'limones', unit: 'kg', price: 2.3 }] }, token);
+    await t.api.put(`/api/products/${product.id}`, { name: 'Limones', unit: 'kg', price: null }, token);
+    const history = await prices(product.id);
+    expect(history.map((entry) => [entry.price, entry.source])).toEqual([
+      [2.3, 'owner'],
+      [2.1, 'owner'],
+      [2, 'owner'],
+    ]);
+    expect(history.every((entry) => typeof (entry as { at?: string }).at === 'string')).toBe(true);
+  });
+
+  it('flags a rise or drop of 5% or more as priceChange, keeps it through smaller changes, and drops it after 30 days', async () => {
+    const product = (await t.api.post('/api/products', { name: 'Fresas', unit: 'caja', orderId, price: 10 }, token)).body.data;
+    const set = async (price: number) =>
+      (await t.api.put(`/api/products/${product.id}`, { name: 'Fresas', unit: 'caja', price }, token)).body.data;
+    expect((await set(10.49)).priceChange).toBeNull();
+    expect((await set(11.2)).priceChange).toMatchObject({ from: 10.49, to: 11.2, percent: 6.8 });
+    // A small change after it: the last big one still shows.
+    expect((await set(11.3)).priceChange).toMatchObject({ from: 10.49, to: 11.2 });
+    expect((await set(10)).priceChange).toMatchObject({ from: 11.3, to: 10, percent: -11.5 });
+    const listed = (await t.api.get(`/api/products?orderId=${orderId}`, token)).body.data.find((p: { id: number }) => p.id === product.id);
+    expect(listed.priceChange).toMatchObject({ from: 11.3, to: 10 });
+    await sql`UPDATE products SET price_change_at = now() - interval '31 days' WHERE id = ${product.id}`.execute(t.server.deps.db);
+    expect((await t.api.get(`/api/products/${product.id}`, token)).body.data.priceChange).toBeNull();
+  });
+
+  it("answers 404 for another business's product, and the same through tRPC", async () => {
+    const product = (await t.api.post('/api/products', { name: 'Kiwis', unit: 'kg', orderId, price: 3 }, token)).body.data;
+    const stranger = await t.api.register();
+    expectFailure(await t.api.get(`/api/products/${product.id}/prices`, stranger.token), 404, 'NOT_FOUND');
+    const client = createTRPCClient<AppRouter>({
+      links: [httpLink({ url: `${t.url}/api/trpc`, headers: () => ({ authorization: `Bearer ${token}` }) })],
+    });
+    expect((await client.products.prices.query({ id: product.id })).map((entry) => entry.price)).toEqual([3]);
+  });
+});
+
+describe("a supplier's minimum order and prices in its text", () => {
+  it('are none and off by default, set, kept when left out, cleared with null, and checked', async () => {
+    const { token } = await t.api.register();
+    const supplier = await t.api.createSupplier(token, { name: 'Mayorista' });
+    expect(supplier).toMatchObject({ minimumOrder: null, showPrices: false });
+    const base = { name: 'Mayorista', messageService: 'other', contactInfo: '', contactName: '', note: '' };
+    const set = await t.api.put(`/api/suppliers/${supplier.id}`, { ...base, minimumOrder: 80.5, showPrices: true }, token);
+    expect(set.body.data).toMatchObject({ minimumOrder: 80.5, showPrices: true });
+    const kept = await t.api.put(`/api/suppliers/${supplier.id}`, base, token);
+    expect(kept.body.data).toMatchObject({ minimumOrder: 80.5, showPrices: true });
+    const cleared = await t.api.put(`/api/suppliers/${supplier.id}`, { ...base, minimumOrder: null }, token);
+    expect(cleared.body.data).toMatchObject({ minimumOrder: null, showPrices: true });
+    for (const minimumOrder of [-1, 1_000_001, 1.00001]) {
+      const res = await t.api.put(`/api/suppliers/${supplier.id}`, { ...base, minimumOrder }, token);
+      expectFailure(res, 400, 'BAD_REQUEST');
+      expect(res.body.error.issues.map((issue: { path: string }) => issue.path)).toEqual(['minimumOrder']);
+    }
+    const created = await t.api.post('/api/suppliers', { ...base, name: 'Otro', minimumOrder: 0, showPrices: true }, token);
+    expect(created.body.data).toMatchObject({ minimumOrder: 0, showPrices: true });
+  });
+});
