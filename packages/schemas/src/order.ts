@@ -23,10 +23,22 @@ const TOMATOES_LINE = {
   countedAt: '2026-11-23T08:15:00.000Z',
   countedBy: { userId: 7, fullName: 'Marta López' },
   usual: 2.5,
+  price: 1.85,
+  step: null,
+  note: 'The ripe ones',
+  lineTotal: 4.625,
 };
 
-/** A product of the current order: its line, and what the owner knows of its stock. */
-export const ZOrderLine = ZOrderProduct.extend(stockFields).meta({ id: 'OrderLine', example: TOMATOES_LINE });
+/** What a line of the current order carries of the catalogue and of money (docs/decisions.md §8.4). */
+const lineMoneyFields = {
+  price: z.number().nullable().describe("The product's price per unit, or null when unknown"),
+  step: z.number().nullable().describe('The smallest amount the supplier sells (quantities are multiples of it), or null for any amount'),
+  note: z.string().describe('The product\'s note for whoever prepares the order ("" when none)'),
+  lineTotal: z.number().nullable().describe('quantity × price, or null without a price'),
+};
+
+/** A product of the current order: its line, what the owner knows of its stock, and its price. */
+export const ZOrderLine = ZOrderProduct.extend(stockFields).extend(lineMoneyFields).meta({ id: 'OrderLine', example: TOMATOES_LINE });
 export type TOrderLine = z.infer<typeof ZOrderLine>;
 
 export const ZOrder = z
@@ -36,6 +48,8 @@ export const ZOrder = z
     introduce: z.string().describe('The message above the order, at most 300 characters'),
     products: z.array(ZOrderLine).describe("Every product of the supplier's catalogue, sorted by name"),
     text: z.string().describe('The order text: the message, then "quantity x unit: name" per product above 0'),
+    total: z.number().describe('The sum of quantity × price over the lines with a price (0 when none)'),
+    unpricedLines: z.number().int().describe('How many lines with a quantity above 0 have no price'),
     confirmUrl: z
       .string()
       .nullable()
@@ -51,10 +65,26 @@ export const ZOrder = z
       supplierId: 12,
       introduce: 'Hi Pepe, for tomorrow please:',
       products: [
-        { productId: 302, name: 'Lemons', unit: 'Kg', quantity: 0, par: null, onHand: null, countedAt: null, countedBy: null, usual: 1 },
+        {
+          productId: 302,
+          name: 'Lemons',
+          unit: 'Kg',
+          quantity: 0,
+          par: null,
+          onHand: null,
+          countedAt: null,
+          countedBy: null,
+          usual: 1,
+          price: null,
+          step: null,
+          note: '',
+          lineTotal: null,
+        },
         TOMATOES_LINE,
       ],
       text: 'Hi Pepe, for tomorrow please:\n2.5 x Kg: Tomatoes',
+      total: 4.625,
+      unpricedLines: 0,
       confirmUrl: 'https://reorder.example/confirm/Yq3vX0m2kR8tLw5nB1cZp7sD',
     },
   });

@@ -23,13 +23,60 @@ export function steppedQuantity(quantity: number, by: number): number {
 }
 
 /**
- * "Fill to par" for one product (docs/decisions.md §6.1): par − the count, 0
- * when the count is above par; undefined, for a product left alone, when it
- * has no par or no count. The server does the same in SQL
+ * A + or − tap on a product sold by `step` (docs/decisions.md §8.4): the
+ * next multiple of the step above (`direction` 1) or below (−1) the
+ * quantity, so a quantity off the step lands back on it; a tap of 1 without
+ * a step.
+ */
+export function stepQuantity(quantity: number, direction: 1 | -1, step: number | null): number {
+  if (step === null) return steppedQuantity(quantity, direction);
+  const scale = 10 ** LIMITS.quantityDecimals;
+  const stepUnits = Math.round(step * scale);
+  const units = Math.round(quantity * scale);
+  const next = direction === 1 ? (Math.floor(units / stepUnits) + 1) * stepUnits : (Math.ceil(units / stepUnits) - 1) * stepUnits;
+  const largest = Math.floor((LIMITS.quantityMax * scale) / stepUnits) * stepUnits;
+  return Math.min(largest, Math.max(0, next)) / scale;
+}
+
+/**
+ * "Fill to par" for one product (docs/decisions.md §6.1, §8.4): par − the
+ * count, 0 when the count is above par, rounded up to a whole number of the
+ * product's `step` when it has one (never past the largest multiple of the
+ * step a quantity may be); undefined, for a product left alone, when it has
+ * no par or no count. The server does the same in SQL
  * (packages/api/src/orders/quantities.repository.ts, `fillQuantities`), and
  * quantities.test.ts beside it checks that the two agree.
  */
-export function filledToPar(par: number | null, onHand: number | null): number | undefined {
+export function filledToPar(par: number | null, onHand: number | null, step: number | null = null): number | undefined {
   if (par === null || onHand === null) return undefined;
-  return Math.max(0, toDecimals(par - onHand));
+  const need = Math.max(0, toDecimals(par - onHand));
+  if (step === null || need === 0) return need;
+  const scale = 10 ** LIMITS.quantityDecimals;
+  const stepUnits = Math.round(step * scale);
+  const units = Math.ceil(Math.round(need * scale) / stepUnits) * stepUnits;
+  const largest = Math.floor((LIMITS.quantityMax * scale) / stepUnits) * stepUnits;
+  return Math.min(units, largest) / scale;
+}
+
+/** An amount of money kept to 4 decimals, without floating point noise. */
+const toMoney = (amount: number) => Math.round(amount * 10_000) / 10_000;
+
+/** A line's total (docs/decisions.md §8.4): quantity × price, or null for a line without a price. */
+export function lineTotal(quantity: number, price: number | null): number | null {
+  return price === null ? null : toMoney(quantity * price);
+}
+
+/**
+ * An order's total over its priced lines, and how many lines in the order
+ * (quantity above 0) have no price: "31,20 € · 2 without price".
+ */
+export function orderTotals(lines: readonly { quantity: number; price: number | null }[]): { total: number; unpricedLines: number } {
+  let total = 0;
+  let unpricedLines = 0;
+  for (const line of lines) {
+    if (line.quantity <= 0) continue;
+    if (line.price === null) unpricedLines++;
+    else total += line.quantity * line.price;
+  }
+  return { total: toMoney(total), unpricedLines };
 }

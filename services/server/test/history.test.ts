@@ -1,4 +1,4 @@
-import { expectFailure, expectOk, expectSameNotFound, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
+import { expectFailure, expectOk, expectSameNotFound, NEW_LINE, startTestServer, type TestServer } from '@reorder/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -482,17 +482,28 @@ describe('POST /api/orders/{id}/reorder', () => {
       introduce: 'Same as last Tuesday, please',
       products: [
         // The sent lines' usual quantity is what was sent (one send so far).
-        { productId: apples.id, name: 'Apples', unit: 'Kg', quantity: 0, ...NO_STOCK },
-        { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0, ...NO_STOCK },
-        { productId: leeks.id, name: 'Leeks', unit: 'Bunch', quantity: 0, ...NO_STOCK },
-        { productId: onions.id, name: 'Onions', unit: 'Bag', quantity: 1, ...NO_STOCK, usual: 1 },
-        { productId: tomatoes.id, name: 'Plum tomatoes', unit: 'Crate', quantity: 2.5, ...NO_STOCK, usual: 2.5 },
+        { productId: apples.id, name: 'Apples', unit: 'Kg', quantity: 0, ...NEW_LINE },
+        { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0, ...NEW_LINE },
+        { productId: leeks.id, name: 'Leeks', unit: 'Bunch', quantity: 0, ...NEW_LINE },
+        { productId: onions.id, name: 'Onions', unit: 'Bag', quantity: 1, ...NEW_LINE, usual: 1 },
+        { productId: tomatoes.id, name: 'Plum tomatoes', unit: 'Crate', quantity: 2.5, ...NEW_LINE, usual: 2.5 },
       ],
       text: 'Same as last Tuesday, please\n1 x Bag: Onions\n2.5 x Crate: Plum tomatoes',
+      total: 0,
+      unpricedLines: 2,
       confirmUrl: null,
     };
     expectOk(res, expected, 'Order restored: review it and send it');
-    expect(Object.keys(res.body.data).sort()).toEqual(['confirmUrl', 'id', 'introduce', 'products', 'supplierId', 'text']);
+    expect(Object.keys(res.body.data).sort()).toEqual([
+      'confirmUrl',
+      'id',
+      'introduce',
+      'products',
+      'supplierId',
+      'text',
+      'total',
+      'unpricedLines',
+    ]);
     // The current order is what the answer says.
     expect(await shop.order()).toEqual(expected);
     // Re-ordering does not send: the history is as it was, and the sent order unchanged.
@@ -514,8 +525,10 @@ describe('POST /api/orders/{id}/reorder', () => {
       id: shop.orderId,
       supplierId: shop.supplier.id,
       introduce: '',
-      products: [{ productId: a.id, name: 'Apples', unit: 'Kg', quantity: 1.5, ...NO_STOCK, usual: 1.5 }],
+      products: [{ productId: a.id, name: 'Apples', unit: 'Kg', quantity: 1.5, ...NEW_LINE, usual: 1.5 }],
       text: '1.5 x Kg: Apples',
+      total: 0,
+      unpricedLines: 1,
       confirmUrl: null,
     };
     expectOk(await shop.reorder(sent.id), expected);

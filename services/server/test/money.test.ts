@@ -131,3 +131,65 @@ describe("a supplier's minimum order and prices in its text", () => {
     expect(created.body.data).toMatchObject({ minimumOrder: 0, showPrices: true });
   });
 });
+
+describe('an order with prices and steps', () => {
+  let token: string;
+  let supplier: { id: number; orderId: number };
+  let ids: Record<string, number>;
+  beforeAll(async () => {
+    ({ token } = await t.api.register());
+    supplier = await t.api.createSupplier(token, { name: 'Frutas' });
+    const res = await t.api.post(
+      '/api/products/bulk',
+      {
+        orderId: supplier.orderId,
+        products: [
+          { name: 'Limones', unit: 'kg', price: 1.85, quantity: 2.5 },
+          { name: 'Huevos', unit: 'caja', price: 3.1, step: 6, quantity: 12, note: 'Camperos' },
+          { name: 'Perejil', unit: 'manojo', quantity: 2 },
+          { name: 'Sal', unit: 'kg', price: 0.6 },
+        ],
+      },
+      token,
+    );
+    ids = Object.fromEntries(res.body.data.products.map((p: { name: string; id: number }) => [p.name, p.id]));
+  });
+
+  it('answers each line with its price, step, note and total, and the order with its total and unpriced lines', async () => {
+    const order = (await t.api.get(`/api/orders/supplier/${supplier.id}`, token)).body.data;
+    expect(order.total).toBe(41.825);
+    expect(order.unpricedLines).toBe(1);
+    const line = (name: string) => order.products.find((p: { name: string }) => p.name === name);
+    expect(line('Huevos')).toMatchObject({ quantity: 12, price: 3.1, step: 6, note: 'Camperos', lineTotal: 37.2 });
+    expect(line('Perejil')).toMatchObject({ price: null, lineTotal: null });
+    expect(line('Sal')).toMatchObject({ quantity: 0, lineTotal: 0 });
+    // The text is the §2 format, prices or not.
+    expect(order.text).toBe('12 x caja: Huevos\n2.5 x kg: Limones\n2 x manojo: Perejil');
+  });
+
+  it('refuses a quantity off the step with 400 naming quantity, and changes nothing; a multiple goes in', async () => {
+    const off = await t.api.put('/api/products/quantity', { productId: ids.Huevos, orderId: supplier.orderId, quantity: 7 }, token);
+    expectFailure(off, 400, 'BAD_REQUEST');
+    expect(off.body.message).toBe('Quantity must be a multiple of 6');
+    expect(off.body.error.issues).toEqual([{ path: 'quantity', message: 'Quantity must be a multiple of 6' }]);
+    const order = (await t.api.get(`/api/orders/supplier/${supplier.id}`, token)).body.data;
+    expect(order.products.find((p: { name: string }) => p.name === 'Huevos').quantity).toBe(12);
+    const ok = await t.api.put('/api/products/quantity', { productId: ids.Huevos, orderId: supplier.orderId, quantity: 18 }, token);
+    expect(ok.body.data.quantity).toBe(18);
+    // Another business's product is still a 404, not a step problem.
+    const stranger = await t.api.register();
+    expectFailure(
+      await t.api.put('/api/products/quantity', { productId: ids.Huevos, orderId: supplier.orderId, quantity: 7 }, stranger.token),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('fills to par rounded up to the step', async () => {
+    await t.api.put('/api/products/par', { productId: ids.Huevos, orderId: supplier.orderId, par: 20 }, token);
+    await t.api.put('/api/products/stock', { productId: ids.Huevos, orderId: supplier.orderId, onHand: 5 }, token);
+    const filled = await t.api.post(`/api/orders/${supplier.orderId}/fill`, {}, token);
+    expect(filled.status, filled.text).toBe(200);
+    expect(filled.body.data.order.products.find((p: { name: string }) => p.name === 'Huevos').quantity).toBe(18);
+  });
+});

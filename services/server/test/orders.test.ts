@@ -1,4 +1,4 @@
-import { expectFailure, expectOk, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
+import { expectFailure, expectOk, NEW_LINE, startTestServer, type TestServer } from '@reorder/testing';
 
 /** The link the next send of an order will carry (docs/decisions.md §6.4). */
 const CONFIRM_URL = expect.stringMatching(/^http:\/\/[^/]+\/confirm\/[A-Za-z0-9_-]{24}$/);
@@ -39,8 +39,26 @@ describe("a supplier's order", () => {
   it('is empty for a new supplier', async () => {
     const shop = await newShop();
     const res = await shop.order();
-    expectOk(res, { id: shop.orderId, supplierId: shop.supplier.id, introduce: '', products: [], text: '', confirmUrl: CONFIRM_URL });
-    expect(Object.keys(res.body.data).sort()).toEqual(['confirmUrl', 'id', 'introduce', 'products', 'supplierId', 'text']);
+    expectOk(res, {
+      id: shop.orderId,
+      supplierId: shop.supplier.id,
+      introduce: '',
+      products: [],
+      text: '',
+      total: 0,
+      unpricedLines: 0,
+      confirmUrl: CONFIRM_URL,
+    });
+    expect(Object.keys(res.body.data).sort()).toEqual([
+      'confirmUrl',
+      'id',
+      'introduce',
+      'products',
+      'supplierId',
+      'text',
+      'total',
+      'unpricedLines',
+    ]);
   });
 
   it('holds every product of the supplier sorted by name (case and accents ignored), with quantities', async () => {
@@ -61,12 +79,14 @@ describe("a supplier's order", () => {
       supplierId: shop.supplier.id,
       introduce: '',
       products: [
-        { productId: alamo.id, name: 'Álamo honey', unit: 'Jar', quantity: 0, ...NO_STOCK },
-        { productId: apples.id, name: 'apples', unit: 'Kg', quantity: 0, ...NO_STOCK },
-        { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0, ...NO_STOCK },
-        { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...NO_STOCK },
+        { productId: alamo.id, name: 'Álamo honey', unit: 'Jar', quantity: 0, ...NEW_LINE },
+        { productId: apples.id, name: 'apples', unit: 'Kg', quantity: 0, ...NEW_LINE },
+        { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0, ...NEW_LINE },
+        { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...NEW_LINE },
       ],
       text: '2.5 x Kg: Tomatoes',
+      total: 0,
+      unpricedLines: 1,
       confirmUrl: CONFIRM_URL,
     });
   });
@@ -114,8 +134,10 @@ describe('the order message', () => {
       id: shop.orderId,
       supplierId: shop.supplier.id,
       introduce: 'Hola Pepe, para mañana:',
-      products: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2, ...NO_STOCK }],
+      products: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2, ...NEW_LINE }],
       text: 'Hola Pepe, para mañana:\n2 x Kg: Tomatoes',
+      total: 0,
+      unpricedLines: 1,
       confirmUrl: CONFIRM_URL,
     });
     expectOk(await shop.order(), res.body.data);
@@ -125,7 +147,16 @@ describe('the order message', () => {
     const shop = await newShop();
     const max = `${'m'.repeat(299)}ñ`;
     const res = await shop.introduce(max);
-    expectOk(res, { id: shop.orderId, supplierId: shop.supplier.id, introduce: max, products: [], text: max, confirmUrl: CONFIRM_URL });
+    expectOk(res, {
+      id: shop.orderId,
+      supplierId: shop.supplier.id,
+      introduce: max,
+      products: [],
+      text: max,
+      total: 0,
+      unpricedLines: 0,
+      confirmUrl: CONFIRM_URL,
+    });
     expectFailure(await shop.introduce('m'.repeat(301)), 400, 'BAD_REQUEST', ['introduce']);
     expectFailure(await shop.introduce(42), 400, 'BAD_REQUEST', ['introduce']);
     // The refused update changed nothing.
@@ -148,6 +179,8 @@ describe('the order message', () => {
       introduce: '',
       products: [],
       text: '',
+      total: 0,
+      unpricedLines: 0,
       confirmUrl: CONFIRM_URL,
     });
   });
@@ -272,7 +305,7 @@ describe('the order text', () => {
     });
     const cleared = await shop.order();
     expect(cleared.body.data.text).toBe('Hola!');
-    expect(cleared.body.data.products).toEqual([{ productId: a.id, name: 'Zucchini', unit: 'Box', quantity: 0, ...NO_STOCK }]);
+    expect(cleared.body.data.products).toEqual([{ productId: a.id, name: 'Zucchini', unit: 'Box', quantity: 0, ...NEW_LINE }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { expectSameNotFound, NEW_PRODUCT, NO_STOCK, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
+import { expectSameNotFound, NEW_LINE, NEW_PRODUCT, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -241,6 +241,6 @@ describe("B's lists never show A's rows", () => {
   it("B's own order shows only B's products", async () => {
     const res = await t.api.get(`/api/orders/supplier/${supplierB.id}`, b.token);
     expect(res.status).toBe(200);
-    expect(res.body.data.products).toEqual([{ productId: productB.id, name: 'Peppers', unit: 'Kg', quantity: 0, ...NO_STOCK }]);
+    expect(res.body.data.products).toEqual([{ productId: productB.id, name: 'Peppers', unit: 'Kg', quantity: 0, ...NEW_LINE }]);
   });
 });

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@reorder/api';
-import { NEW_PRODUCT, NO_STOCK, startTestServer, type TestServer } from '@reorder/testing';
+import { NEW_LINE, NEW_PRODUCT, startTestServer, type TestServer } from '@reorder/testing';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -98,8 +98,8 @@ describe('the typed tRPC client', () => {
     expect(order.id).toBe(supplier.orderId);
     expect(order.supplierId).toBe(supplier.id);
     expect(order.products).toEqual([
-      { productId: garlic.id, name: 'Garlic', unit: 'Head', quantity: 3, ...NO_STOCK },
-      { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...NO_STOCK },
+      { productId: garlic.id, name: 'Garlic', unit: 'Head', quantity: 3, ...NEW_LINE },
+      { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...NEW_LINE },
     ]);
     expect(order.text).toBe('Hola Tomás, para mañana:\n3 x Head: Garlic\n2.5 x Kg: Tomatoes');
 

@@ -1,5 +1,5 @@
 import { type Db, executePrepared } from '@reorder/db';
-import { formatOrderText, type TMessageService, type TOrder, type TOrderSummary } from '@reorder/schemas';
+import { formatOrderText, lineTotal, orderTotals, type TMessageService, type TOrder, type TOrderSummary } from '@reorder/schemas';
 import { sql } from 'kysely';
 import { toStock } from '../stock.ts';
 import type { ConfirmLinks } from './confirm-links.ts';
@@ -59,6 +59,9 @@ export async function loadOrder(
       'products.counted_by',
       'counter.full_name as counted_by_name',
       'products.usual',
+      'products.price',
+      'products.step',
+      'products.note',
       'oq.quantity',
     ])
     .where('orders.business_id', '=', businessId);
@@ -69,7 +72,19 @@ export async function loadOrder(
   const products = rows.flatMap((r) =>
     r.id === null || r.name === null || r.unit === null
       ? []
-      : [{ productId: r.id, name: r.name, unit: r.unit, quantity: r.quantity ?? 0, ...toStock(r) }],
+      : [
+          {
+            productId: r.id,
+            name: r.name,
+            unit: r.unit,
+            quantity: r.quantity ?? 0,
+            ...toStock(r),
+            price: r.price,
+            step: r.step,
+            note: r.note ?? '',
+            lineTotal: lineTotal(r.quantity ?? 0, r.price),
+          },
+        ],
   );
   const confirmNonce = order.ask_confirmation ? order.confirm_nonce : null;
   const confirmUrl = confirmNonce === null ? null : reading.links.url(confirmNonce);
@@ -80,6 +95,7 @@ export async function loadOrder(
       introduce: order.introduce,
       products,
       text: formatOrderText(order.introduce, products),
+      ...orderTotals(products),
       confirmUrl,
     },
     confirmNonce,

@@ -1,4 +1,5 @@
 import { type Db, executePrepared } from '@reorder/db';
+import { LIMITS } from '@reorder/schemas';
 import { sql } from 'kysely';
 
 /** One line of an order: how much of a product. */
@@ -28,7 +29,9 @@ export async function setQuantity(db: Db, businessId: number, line: QuantityLine
         ])
         .where('products.id', '=', line.productId)
         .where('products.order_id', '=', line.orderId)
-        .where('products.business_id', '=', businessId),
+        .where('products.business_id', '=', businessId)
+        // A whole number of the product's step (docs/decisions.md §8.4); `stepOf` tells a refusal from a missing product.
+        .where(sql<boolean>`(products.step IS NULL OR mod(${line.quantity.toFixed(3)}::numeric, products.step) = 0)`),
     )
     .onConflict((oc) =>
       oc.columns(['order_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: sql`now()` })),
@@ -36,6 +39,21 @@ export async function setQuantity(db: Db, businessId: number, line: QuantityLine
     .returning(['product_id', 'order_id', 'quantity']);
   const [row] = await executePrepared(db, upsert);
   return row && { productId: row.product_id, orderId: row.order_id, quantity: row.quantity };
+}
+
+/**
+ * The step of a product of the order (null for any amount); undefined when
+ * the product is not the business's or not in that order.
+ */
+export async function stepOf(db: Db, businessId: number, line: Omit<QuantityLine, 'quantity'>): Promise<number | null | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('step')
+    .where('id', '=', line.productId)
+    .where('order_id', '=', line.orderId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  return row?.step;
 }
 
 /** Sets every quantity of the order to 0; returns how many lines were above 0. */
@@ -51,8 +69,8 @@ export async function clearQuantities(db: Db, businessId: number, orderId: numbe
 }
 
 /**
- * "Fill to par" (docs/decisions.md §6.1): every product of the order with a par and a
- * count gets quantity = max(0, par − on hand), in one statement; the others
+ * "Fill to par" (docs/decisions.md §6.1, §8.4): every product of the order with a par and a
+ * count gets quantity = max(0, par − on hand), rounded up to its step, in one statement; the others
  * are left alone. Answers how many were filled and how many left alone. The
  * order screen does the same in TypeScript (`filledToPar`, @reorder/schemas):
  * quantities.test.ts checks that the two agree.
@@ -60,10 +78,13 @@ export async function clearQuantities(db: Db, businessId: number, orderId: numbe
 export async function fillQuantities(db: Db, businessId: number, orderId: number): Promise<{ filled: number; skipped: number }> {
   const result = await sql<{ filled: number; total: number }>`
     WITH candidates AS (
-      SELECT id, order_id, business_id, par, on_hand FROM products WHERE order_id = ${orderId} AND business_id = ${businessId}
+      SELECT id, order_id, business_id, par, on_hand, step FROM products WHERE order_id = ${orderId} AND business_id = ${businessId}
     ), filled AS (
       INSERT INTO order_quantities (order_id, product_id, business_id, quantity)
-      SELECT order_id, id, business_id, GREATEST(0, par - on_hand) FROM candidates WHERE par IS NOT NULL AND on_hand IS NOT NULL
+      SELECT order_id, id, business_id,
+        CASE WHEN step IS NULL OR par <= on_hand THEN GREATEST(0, par - on_hand)
+          ELSE LEAST(ceil((par - on_hand) / step) * step, floor(${LIMITS.quantityMax} / step) * step) END
+      FROM candidates WHERE par IS NOT NULL AND on_hand IS NOT NULL
       ON CONFLICT (order_id, product_id) DO UPDATE SET quantity = excluded.quantity, updated_at = now()
       RETURNING product_id
     )

@@ -1,4 +1,5 @@
 import {
+  formatQuantity,
   ZClearProductsInput,
   ZClearProductsResult,
   ZFillOrderInput,
@@ -18,7 +19,7 @@ import {
   zId,
 } from '@reorder/schemas';
 import { z } from 'zod';
-import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
+import { AppError, found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { memberProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
 import { findOrderBySupplier, listOrderSummaries, orderExists } from './orders.repository.ts';
@@ -32,7 +33,7 @@ import {
   sendOrder,
   updateMessage,
 } from './orders.service.ts';
-import { clearQuantities, setQuantity } from './quantities.repository.ts';
+import { clearQuantities, setQuantity, stepOf } from './quantities.repository.ts';
 import { announceReady } from './ready.ts';
 import { findSentOrder, listSentOrders } from './sent-orders.repository.ts';
 
@@ -239,7 +240,15 @@ export const quantityProcedures = {
     })
     .input(ZSetQuantityInput)
     .output(ZQuantityLine)
-    .mutation(async ({ ctx, input }) => found(await setQuantity(ctx.db, ctx.business.id, input), 'Product in this order')),
+    .mutation(async ({ ctx, input }) => {
+      const line = await setQuantity(ctx.db, ctx.business.id, input);
+      if (line) return line;
+      // Nothing set: a product elsewhere (404), or a quantity off its step (400, docs/decisions.md §8.4).
+      const step = await stepOf(ctx.db, ctx.business.id, input);
+      if (step === undefined || step === null) throw notFound('Product in this order');
+      const message = `Quantity must be a multiple of ${formatQuantity(step)}`;
+      throw new AppError('BAD_REQUEST', message, { issues: [{ path: 'quantity', message }] });
+    }),
 
   clear: memberProcedure
     .meta({

@@ -118,6 +118,8 @@ export const en = {
     continue: 'Continue',
   },
   orders: {
+    unpriced: '{{n}} without price',
+    belowMinimum: '{{missing}} below the {{minimum}} minimum',
     addProductsTitle: 'Add products:',
     pasteList: 'paste a list',
     oneByOne: 'one by one',

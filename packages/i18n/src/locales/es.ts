@@ -118,6 +118,8 @@ export const es: TMessages = {
     continue: 'Continuar',
   },
   orders: {
+    unpriced: '{{n}} sin precio',
+    belowMinimum: 'faltan {{missing}} para el mínimo de {{minimum}}',
     addProductsTitle: 'Añade productos:',
     pasteList: 'pega una lista',
     oneByOne: 'uno a uno',

@@ -1,4 +1,5 @@
 import type { TOrder, TSentOrder, TSupplier } from '@reorder/schemas';
+import { orderTotals } from '@reorder/schemas/quantities';
 import { type RefObject, useEffect, useState } from 'react';
 import { formatShortDate } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -9,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ButtonRow } from '../../ui/layout.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
+import { useActiveBusiness } from '../businesses/api.ts';
 import { useSync } from '../offline/sync.ts';
 import { useMarkReady } from './api.ts';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
@@ -83,7 +85,12 @@ export function SendBar({
     <>
       <ActionBar
         label={t('orders.send')}
-        summary={<span data-testid="order-line-count">{t('orders.lines', { count: drafts.lineCount })}</span>}
+        summary={
+          <>
+            <span data-testid="order-line-count">{t('orders.lines', { count: drafts.lineCount })}</span>
+            <OrderMoney order={order} supplier={supplier} drafts={drafts} />
+          </>
+        }
         phoneOnly={
           <Button variant="ghost" small onClick={() => setSheetOpen(true)}>
             {t('orders.moreWays')}
@@ -160,5 +167,33 @@ export function SendBar({
       </ConfirmDialog>
       {reorder.question}
     </>
+  );
+}
+
+/**
+ * The order's total as the owner has it on screen (docs/decisions.md §8.4):
+ * "31,20 € · 2 without price", and what is missing to the supplier's
+ * minimum; nothing while no product of the supplier has a price or a minimum.
+ */
+function OrderMoney({ order, supplier, drafts }: { order: TOrder | undefined; supplier: TSupplier | undefined; drafts: OrderChanges }) {
+  const { t, i18n } = useTranslation();
+  const currency = useActiveBusiness()?.currency ?? 'EUR';
+  if (!order) return null;
+  const minimum = supplier?.minimumOrder ?? null;
+  if (minimum === null && !order.products.some((p) => p.price !== null)) return null;
+  const { total, unpricedLines } = orderTotals(order.products.map((p) => ({ quantity: drafts.quantityOf(p), price: p.price })));
+  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency });
+  return (
+    <span data-testid="order-total">
+      {' · '}
+      {money.format(total)}
+      {unpricedLines > 0 ? ` · ${t('orders.unpriced', { n: unpricedLines })}` : ''}
+      {minimum !== null && total < minimum ? (
+        <span className="send-bar__minimum">
+          {' · '}
+          {t('orders.belowMinimum', { missing: money.format(minimum - total), minimum: money.format(minimum) })}
+        </span>
+      ) : null}
+    </span>
   );
 }

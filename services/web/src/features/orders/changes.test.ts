@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { applyChange, keyOfChange, type OrderChange, withFilledToPar, withPending } from './changes.ts';
 import { filledCounts } from './order-drafts.ts';
 
-const stock = { par: null, onHand: null, countedAt: null, countedBy: null, usual: null };
+const stock = {
+  par: null,
+  onHand: null,
+  countedAt: null,
+  countedBy: null,
+  usual: null,
+  price: null,
+  step: null,
+  note: '',
+  lineTotal: null,
+};
 const order: TOrder = {
   id: 1,
   supplierId: 2,
@@ -14,6 +24,8 @@ const order: TOrder = {
     { productId: 12, name: 'Sal', unit: 'kg', quantity: 1, ...stock },
   ],
   text: 'Hola\n4 x ud: Pan\n1 x kg: Sal',
+  total: 0,
+  unpricedLines: 2,
   confirmUrl: null,
 };
 const at = new Date('2026-11-25T10:00:00.000Z');

@@ -181,7 +181,7 @@ export function callChange(api: Api, change: OrderChange): Promise<Settled> {
  */
 export function withFilledToPar(order: TOrder): TOrder {
   const products = order.products.map((p) => {
-    const quantity = filledToPar(p.par, p.onHand);
+    const quantity = filledToPar(p.par, p.onHand, p.step);
     return quantity === undefined ? p : { ...p, quantity };
   });
   return withProducts(order, order.introduce, products);

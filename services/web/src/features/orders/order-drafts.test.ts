@@ -32,7 +32,17 @@ describe('draftQuantity', () => {
   });
 });
 
-const noStock = { par: null, onHand: null, countedAt: null, countedBy: null, usual: null };
+const noStock = {
+  par: null,
+  onHand: null,
+  countedAt: null,
+  countedBy: null,
+  usual: null,
+  price: null,
+  step: null,
+  note: '',
+  lineTotal: null,
+};
 const order: TOrder = {
   id: 1,
   supplierId: 2,
@@ -42,6 +52,8 @@ const order: TOrder = {
     { productId: 11, name: 'Pan', unit: 'ud', quantity: 4, ...noStock },
   ],
   text: 'Hola\n4 x ud: Pan',
+  total: 0,
+  unpricedLines: 1,
   confirmUrl: null,
 };
 const [milk, bread] = order.products as [TOrder['products'][number], TOrder['products'][number]];

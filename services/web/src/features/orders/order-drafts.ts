@@ -101,6 +101,6 @@ export function withProducts(order: TOrder, introduce: string, products: OrderPr
 
 /** How many products "Fill to par" fills (those with a par and a count) and leaves alone, as the server counts them. */
 export function filledCounts(order: TOrder): { filled: number; skipped: number } {
-  const filled = order.products.filter((p) => filledToPar(p.par, p.onHand) !== undefined).length;
+  const filled = order.products.filter((p) => filledToPar(p.par, p.onHand, p.step) !== undefined).length;
   return { filled, skipped: order.products.length - filled };
 }

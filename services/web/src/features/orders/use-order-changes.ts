@@ -1,6 +1,6 @@
 import type { TMessageService, TOrder, TSentLineInput } from '@reorder/schemas';
 import { LIMITS } from '@reorder/schemas/limits';
-import { steppedQuantity } from '@reorder/schemas/quantities';
+import { stepQuantity } from '@reorder/schemas/quantities';
 import { useEffect, useReducer, useRef } from 'react';
 import { sessionStore } from '../../lib/session.ts';
 import { enqueue } from '../offline/outbox-runtime.ts';
@@ -68,9 +68,10 @@ export function useOrderChanges(order: TOrder | undefined) {
     drafts: state.quantities,
     quantityOf,
     textOf: (product: OrderProduct) => shownText(state, product),
-    step(product: OrderProduct, by: number) {
+    /** A + or − tap: by the product's step when it has one (docs/decisions.md §8.4), else by 1. */
+    step(product: OrderProduct, by: 1 | -1) {
       dispatch({ type: 'drop', productId: product.productId });
-      setQuantity(product, steppedQuantity(quantityOf(product), by));
+      setQuantity(product, stepQuantity(quantityOf(product), by, product.step));
     },
     /** A quantity typed: each valid one is a change at once; the field keeps the text as typed until it is left. */
     type(product: OrderProduct, typed: string) {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
+
+/**
+ * Money on the order screen (docs/decisions.md §8.4), as far as it is built:
+ * + and − move by the step the supplier sells by, and the bar at the thumb
+ * shows the total in the owner's language, the lines without a price, and
+ * what is missing to the supplier's minimum.
+ */
+const app = useApp();
+
+describe('steps and the total (es, phone)', () => {
+  it('moves a boxed product by its step and shows the total, the unpriced lines and the minimum', async () => {
+    const user = await app.t.api.register({ language: 'es' });
+    const supplier = await app.t.api.createSupplier(user.token, { name: 'Granja' });
+    await app.t.api.put(
+      `/api/suppliers/${supplier.id}`,
+      { name: 'Granja', messageService: 'other', contactInfo: '', contactName: '', note: '', minimumOrder: 80 },
+      user.token,
+    );
+    await app.t.api.post(
+      '/api/products/bulk',
+      {
+        orderId: supplier.orderId,
+        products: [
+          { name: 'Huevos', unit: 'ud', price: 3.1, step: 6 },
+          { name: 'Perejil', unit: 'manojo' },
+        ],
+      },
+      user.token,
+    );
+    const { page, context, errors } = await openPage(app, { user, language: 'es', viewport: PHONE });
+    await page.goto(`/orders/${supplier.id}`);
+    await page.getByRole('button', { name: 'Uno más de Huevos' }).click();
+    await expect.poll(() => page.getByLabel('Cantidad de Huevos').inputValue()).toBe('6');
+    await page.getByRole('button', { name: 'Uno más de Huevos' }).click();
+    await expect.poll(() => page.getByLabel('Cantidad de Huevos').inputValue()).toBe('12');
+    await page.getByRole('button', { name: 'Uno más de Perejil' }).click();
+    const total = page.getByTestId('order-total');
+    // Intl writes a no-break space before the euro sign.
+    await expect
+      .poll(async () => (await total.textContent())?.replace(/\u00a0/g, ' '))
+      .toBe(' · 37,20 € · 1 sin precio · faltan 42,80 € para el mínimo de 80,00 €');
+    await expectVisible(page, '2 productos');
+    await screenshot(page, 'es-phone_order-total');
+    // The server holds the same: multiples of the step, and the total over the priced lines.
+    await expect
+      .poll(async () => (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, user.token)).body.data)
+      .toMatchObject({ total: 37.2, unpricedLines: 1 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
