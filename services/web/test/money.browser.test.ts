@@ -51,3 +51,30 @@ describe('steps and the total (es, phone)', () => {
     await context.close();
   });
 });
+
+describe('price, step and note in the product form (en, phone)', () => {
+  it('sets them, shows them again on edit, and refuses a price with 5 decimals in words', async () => {
+    const user = await app.t.api.register();
+    const supplier = await app.t.api.createSupplier(user.token, { name: 'Dairy' });
+    const { page, context } = await openPage(app, { user, language: 'en', viewport: PHONE });
+    await page.goto(`/orders/${supplier.id}/products/new`);
+    await page.getByLabel('Product name').fill('Yogurt');
+    await page.getByLabel('Unit').fill('pot');
+    await page.getByLabel('Price').fill('0.12345');
+    await page.getByRole('button', { name: 'Add product' }).click();
+    await expectVisible(page, 'Enter a price from 0 to 1000000, with at most 4 decimals');
+    await page.getByLabel('Price').fill('0,45');
+    await page.getByLabel('Sold in steps of').fill('4');
+    await page.getByLabel('Note').fill('Plain, not sweet');
+    await page.getByRole('button', { name: 'Add product' }).click();
+    await expect.poll(() => page.url()).toMatch(new RegExp(`/orders/${supplier.id}$`));
+    const [product] = (await app.t.api.get(`/api/products?orderId=${supplier.orderId}`, user.token)).body.data;
+    expect(product).toMatchObject({ name: 'Yogurt', price: 0.45, step: 4, note: 'Plain, not sweet' });
+    await page.goto(`/orders/${supplier.id}/products/${product.id}/update`);
+    await expect.poll(() => page.getByLabel('Price').inputValue()).toBe('0.45');
+    expect(await page.getByLabel('Sold in steps of').inputValue()).toBe('4');
+    expect(await page.getByLabel('Note').inputValue()).toBe('Plain, not sweet');
+    await screenshot(page, 'en-phone_product-money-fields');
+    await context.close();
+  });
+});

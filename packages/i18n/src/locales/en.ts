@@ -243,6 +243,12 @@ export const en = {
     readyError: 'The managers could not be told. Try again.',
   },
   products: {
+    price: 'Price',
+    priceHint: 'Per unit, as the supplier charges it. Leave it empty when you do not know it.',
+    step: 'Sold in steps of',
+    stepHint: 'A box of 6: 6. The + and − buttons move by it. Leave it empty for any amount.',
+    note: 'Note',
+    noteHint: 'For whoever prepares the order, e.g. "the ripe ones". Not in the order text.',
     unitSuggestions: 'Units',
     par: 'Par level',
     parHint: 'The stock you want after a delivery. "Fill to par" orders the difference.',
@@ -536,6 +542,8 @@ export const en = {
     retry: 'Try again',
   },
   validation: {
+    price: 'Enter a price from 0 to 1000000, with at most 4 decimals',
+    step: 'Enter an amount above 0, with at most 3 decimals',
     required: 'This field is required',
     minLength_one: 'Use at least {{count}} character',
     minLength_other: 'Use at least {{count}} characters',

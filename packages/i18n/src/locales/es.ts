@@ -243,6 +243,12 @@ export const es: TMessages = {
     readyError: 'No se pudo avisar a los encargados. Inténtalo de nuevo.',
   },
   products: {
+    price: 'Precio',
+    priceHint: 'Por unidad, como lo cobra el proveedor. Déjalo vacío si no lo sabes.',
+    step: 'Se vende de',
+    stepHint: 'Una caja de 6: 6. Los botones + y − avanzan de tanto en tanto. Vacío para cualquier cantidad.',
+    note: 'Nota',
+    noteHint: 'Para quien prepara el pedido, p. ej. «las maduras». No va en el texto del pedido.',
     unitSuggestions: 'Unidades',
     par: 'Objetivo de existencias',
     parHint: 'Lo que quieres tener después de una entrega. «Completar hasta el objetivo» pide la diferencia.',
@@ -544,6 +550,8 @@ export const es: TMessages = {
     retry: 'Reintentar',
   },
   validation: {
+    price: 'Escribe un precio de 0 a 1000000, con 4 decimales como mucho',
+    step: 'Escribe una cantidad mayor que 0, con 3 decimales como mucho',
     required: 'Este campo es obligatorio',
     minLength_one: 'Usa al menos {{count}} carácter',
     minLength_other: 'Usa al menos {{count}} caracteres',

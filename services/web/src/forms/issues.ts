@@ -24,6 +24,8 @@ export function translateIssue(issue: FormIssue, t: TTranslate): string {
   if (rule === 'phone') return t('validation.phone');
   if (rule === 'whatsappCountryCode') return t('validation.whatsappCountryCode');
   if (rule === 'quantity') return t('validation.quantityRange', { max: 99999 });
+  if (rule === 'price') return t('validation.price');
+  if (rule === 'step') return t('validation.step');
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'number') return t('validation.quantityRange', { max: 99999 });

@@ -1,4 +1,4 @@
-import { LIMITS, type TCreateProductInput, ZCreateProductInput } from '@reorder/schemas';
+import { LIMITS, type TCreateProductInput, type TProduct, ZCreateProductInput } from '@reorder/schemas';
 import { isValidQuantity } from '@reorder/schemas/limits';
 import { formatQuantity } from '@reorder/schemas/order-text';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chips } from '../../ui/Chips.tsx';
-import { TextField } from '../../ui/fields.tsx';
+import { TextArea, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
 
 /** A par level as typed: blank is none (null), else a quantity ("2,5" is 2.5). */
@@ -24,13 +24,49 @@ const zParText = z
     return value;
   });
 
+/** An amount as typed (a price, a step): blank is none (null), else a number with at most `decimals` decimals, in range. */
+const zAmountText = (rule: string, decimals: number, ok: (value: number) => boolean) =>
+  z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      if (text === '') return null;
+      const value = Number(text.replace(',', '.'));
+      if (!new RegExp(`^\\d+([.,]\\d{1,${decimals}})?$`).test(text) || !ok(value)) {
+        ctx.addIssue({ code: 'custom', message: `Must be ${rule}`, params: { rule } });
+        return z.NEVER;
+      }
+      return value;
+    });
+
 /** The product fields with the server's rules; the order comes from the route, not the form. */
-const ZProductFields = ZCreateProductInput.omit({ orderId: true }).extend({ par: zParText });
+const ZProductFields = ZCreateProductInput.omit({ orderId: true }).extend({
+  par: zParText,
+  price: zAmountText('price', LIMITS.priceDecimals, (value) => value <= LIMITS.priceMax),
+  step: zAmountText('step', LIMITS.quantityDecimals, (value) => value > 0 && value <= LIMITS.quantityMax),
+  note: z.string().max(LIMITS.productNoteMax),
+});
 
-export type ProductFormValues = { name: string; unit: string; par: string };
+export type ProductFormValues = { name: string; unit: string; par: string; price: string; step: string; note: string };
 
-/** A stored par as the form shows it. */
+/** An empty product form. */
+export const EMPTY_PRODUCT: ProductFormValues = { name: '', unit: '', par: '', price: '', step: '', note: '' };
+
+/** A stored par or step as the form shows it. */
 export const parText = (par: number | null | undefined) => (par === null || par === undefined ? '' : formatQuantity(par));
+
+/** A stored product as its form starts. */
+export function productFormValues(product: TProduct | undefined): ProductFormValues {
+  if (!product) return EMPTY_PRODUCT;
+  return {
+    name: product.name,
+    unit: product.unit,
+    par: parText(product.par),
+    price: product.price === null ? '' : String(product.price),
+    step: parText(product.step),
+    note: product.note,
+  };
+}
 
 /** A product form's state; the screen keeps it so it can show the server's per-field issues. */
 export function useProductForm(initial: ProductFormValues) {
@@ -77,6 +113,15 @@ export function ProductForm({
         onPick={(unit) => form.field('unit').onChange({ target: { value: unit } })}
       />
       <TextField {...form.field('par')} label={t('products.par')} hint={t('products.parHint')} inputMode="decimal" autoComplete="off" />
+      <TextField
+        {...form.field('price')}
+        label={t('products.price')}
+        hint={t('products.priceHint')}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+      <TextField {...form.field('step')} label={t('products.step')} hint={t('products.stepHint')} inputMode="decimal" autoComplete="off" />
+      <TextArea {...form.field('note')} label={t('products.note')} hint={t('products.noteHint')} max={LIMITS.productNoteMax} rows={2} />
       <Button type="submit" block busy={busy}>
         {submitLabel}
       </Button>

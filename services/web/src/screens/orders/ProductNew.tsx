@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { useCreateProduct, useUnitSuggestions } from '../../features/products/api.ts';
-import { ProductForm, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
+import { EMPTY_PRODUCT, ProductForm, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -13,7 +13,7 @@ export default function ProductNew() {
   const toast = useToast();
   const [, navigate] = useLocation();
   const { supplierId: id, order, ready, back } = useSupplierOrder();
-  const form = useProductForm({ name: '', unit: '', par: '' });
+  const form = useProductForm(EMPTY_PRODUCT);
   const units = useUnitSuggestions();
   const create = useCreateProduct(id, {
     onSuccess() {

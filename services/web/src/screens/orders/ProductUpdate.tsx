@@ -2,7 +2,13 @@ import { useLocation, useParams } from 'wouter';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useProduct, useUnitSuggestions, useUpdateProduct } from '../../features/products/api.ts';
-import { ProductForm, type ProductFormValues, parText, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
+import {
+  ProductForm,
+  type ProductFormValues,
+  productFormValues,
+  showServerIssues,
+  useProductForm,
+} from '../../features/products/ProductForm.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.tsx';
@@ -54,11 +60,7 @@ export default function ProductUpdate() {
       ) : (
         <>
           <Card>
-            <ProductUpdateForm
-              productId={productId}
-              supplierId={supplierId}
-              initial={{ name: product.data?.name ?? '', unit: product.data?.unit ?? '', par: parText(product.data?.par) }}
-            />
+            <ProductUpdateForm productId={productId} supplierId={supplierId} initial={productFormValues(product.data)} />
           </Card>
           <ButtonRow>
             <LinkButton href={href('orders.productDelete', { supplierId: supplierId, productId: productId })} variant="danger">
