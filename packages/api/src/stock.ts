@@ -16,3 +16,11 @@ export function toStock(row: StockRow) {
 
 /** The stock columns of a product row, with the name of who counted it (`counted_by_name`, from `users`). */
 export type StockRow = Pick<ProductRow, 'par' | 'on_hand' | 'counted_at' | 'counted_by' | 'usual'> & { counted_by_name: string | null };
+
+/**
+ * A product row's catalogue columns as the API shows them (docs/decisions.md
+ * §8.4): on a Product and on each line of an Order, like its stock.
+ */
+export function toCatalogue(row: Pick<ProductRow, 'price' | 'step' | 'note'>) {
+  return { price: row.price, step: row.step, note: row.note ?? '' };
+}

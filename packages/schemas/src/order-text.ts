@@ -8,11 +8,12 @@ export interface TOrderTextLine {
 }
 
 /**
- * A quantity as people write it: at most three decimals, no trailing zeros,
- * never exponent notation (`2.5`, `0.125`, `12`).
+ * A quantity as people write it: at most three decimals (`decimals` for a
+ * price's four), no trailing zeros, never exponent notation (`2.5`, `0.125`,
+ * `12`).
  */
-export function formatQuantity(quantity: number): string {
-  const fixed = quantity.toFixed(LIMITS.quantityDecimals);
+export function formatQuantity(quantity: number, decimals: number = LIMITS.quantityDecimals): string {
+  const fixed = quantity.toFixed(decimals);
   return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
 }
 

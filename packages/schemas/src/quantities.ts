@@ -1,4 +1,5 @@
 import { LIMITS } from './limits.ts';
+import { formatQuantity } from './order-text.ts';
 
 /**
  * The arithmetic of an order's quantities that the server and the order
@@ -56,6 +57,11 @@ export function filledToPar(par: number | null, onHand: number | null, step: num
   const units = Math.ceil(Math.round(need * scale) / stepUnits) * stepUnits;
   const largest = Math.floor((LIMITS.quantityMax * scale) / stepUnits) * stepUnits;
   return Math.min(units, largest) / scale;
+}
+
+/** Why a quantity off the product's step is refused, wherever quantities are set (one row, or a bulk). */
+export function offStepMessage(step: number): string {
+  return `Quantity must be a multiple of ${formatQuantity(step)}`;
 }
 
 /** An amount of money kept to 4 decimals, without floating point noise. */

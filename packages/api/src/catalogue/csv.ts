@@ -47,7 +47,7 @@ function safeCell(value: string): string {
 
 function formatNumber(value: number | null, decimals: number, comma: boolean): string {
   if (value === null) return '';
-  const text = decimals === 3 ? formatQuantity(value) : value.toFixed(decimals).replace(/\.?0+$/, '');
+  const text = formatQuantity(value, decimals);
   return comma ? text.replace('.', ',') : text;
 }
 

@@ -1,7 +1,7 @@
 import { type Db, executePrepared } from '@reorder/db';
 import { formatOrderText, lineTotal, orderTotals, type TMessageService, type TOrder, type TOrderSummary } from '@reorder/schemas';
 import { sql } from 'kysely';
-import { toStock } from '../stock.ts';
+import { toCatalogue, toStock } from '../stock.ts';
 import type { ConfirmLinks } from './confirm-links.ts';
 
 /** How an order's confirmation link is read: the owner's language (of the line a send ends with) and the links (docs/decisions.md §6.4). */
@@ -79,9 +79,7 @@ export async function loadOrder(
             unit: r.unit,
             quantity: r.quantity ?? 0,
             ...toStock(r),
-            price: r.price,
-            step: r.step,
-            note: r.note ?? '',
+            ...toCatalogue(r),
             lineTotal: lineTotal(r.quantity ?? 0, r.price),
           },
         ],

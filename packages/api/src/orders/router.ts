@@ -1,5 +1,5 @@
 import {
-  formatQuantity,
+  offStepMessage,
   ZClearProductsInput,
   ZClearProductsResult,
   ZFillOrderInput,
@@ -246,7 +246,7 @@ export const quantityProcedures = {
       // Nothing set: a product elsewhere (404), or a quantity off its step (400, docs/decisions.md §8.4).
       const step = await stepOf(ctx.db, ctx.business.id, input);
       if (step === undefined || step === null) throw notFound('Product in this order');
-      const message = `Quantity must be a multiple of ${formatQuantity(step)}`;
+      const message = offStepMessage(step);
       throw new AppError('BAD_REQUEST', message, { issues: [{ path: 'quantity', message }] });
     }),
 

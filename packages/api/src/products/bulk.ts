@@ -1,9 +1,9 @@
 import type { Database } from '@reorder/db';
 import {
-  formatQuantity,
   isMultipleOfStep,
   LIMITS,
   normalizeSearchText,
+  offStepMessage,
   type TBulkProductRow,
   type TBulkProductsInput,
   type TProduct,
@@ -12,7 +12,7 @@ import { sql, type Transaction } from 'kysely';
 import { AppError, notFound, type TIssue } from '../errors.ts';
 import type { BusinessContext } from '../sessions/require-user.ts';
 import { recordPrices } from './prices.ts';
-import { listProducts, lockOrderAndCountProducts, nameColumns } from './products.repository.ts';
+import { amount, listProducts, lockOrderAndCountProducts, nameColumns } from './products.repository.ts';
 import { PRODUCT_LIMIT_MESSAGE } from './products.service.ts';
 
 export interface BulkResult {
@@ -20,10 +20,6 @@ export interface BulkResult {
   updated: number;
   products: TProduct[];
 }
-
-/** Numeric text for a numeric column (exact), null for null, undefined when left out. */
-const numeric = (value: number | null | undefined, decimals: number) =>
-  value === undefined ? undefined : value === null ? null : value.toFixed(decimals);
 
 /**
  * Adds many products to one supplier at once (docs/decisions.md §8.3), all or
@@ -60,8 +56,8 @@ export async function bulkUpsertProducts(
     else firstRow.set(key, i);
     const match = byKey.get(key);
     const step = row.step !== undefined ? row.step : (match?.step ?? null);
-    if (row.quantity !== undefined && !isMultipleOfStep(row.quantity, step)) {
-      issues.push({ path: `products.${i}.quantity`, message: `Quantity must be a multiple of ${formatQuantity(step ?? 0)}` });
+    if (row.quantity !== undefined && step !== null && !isMultipleOfStep(row.quantity, step)) {
+      issues.push({ path: `products.${i}.quantity`, message: offStepMessage(step) });
     }
     return { row, match };
   });
@@ -80,9 +76,9 @@ export async function bulkUpsertProducts(
           business_id: businessId,
           order_id: orderId,
           ...nameColumns(row.name, row.unit),
-          par: numeric(row.par, 3) ?? null,
-          price: numeric(row.price, 4) ?? null,
-          step: numeric(row.step, 3) ?? null,
+          par: amount(row.par),
+          price: amount(row.price, 4),
+          step: amount(row.step),
           note: row.note || null,
         })),
       )
@@ -101,11 +97,11 @@ export async function bulkUpsertProducts(
     const changes = matched.map(({ row, id }) => ({
       id,
       unit: row.unit,
-      par: numeric(row.par, 3) ?? null,
+      par: amount(row.par),
       has_par: row.par !== undefined,
-      price: numeric(row.price, 4) ?? null,
+      price: amount(row.price, 4),
       has_price: row.price !== undefined,
-      step: numeric(row.step, 3) ?? null,
+      step: amount(row.step),
       has_step: row.step !== undefined,
       note: row.note || null,
       has_note: row.note !== undefined,

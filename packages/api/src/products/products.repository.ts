@@ -9,7 +9,7 @@ import {
   type TUpdateProductInput,
 } from '@reorder/schemas';
 import { type SelectQueryBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
-import { type StockRow, toStock } from '../stock.ts';
+import { type StockRow, toCatalogue, toStock } from '../stock.ts';
 import { priceChangeOf, recordPrices } from './prices.ts';
 
 export function toProduct(
@@ -26,9 +26,7 @@ export function toProduct(
     orderId: row.order_id,
     quantity: row.quantity ?? 0,
     ...toStock(row),
-    price: row.price,
-    step: row.step,
-    note: row.note ?? '',
+    ...toCatalogue(row),
     priceChange: priceChangeOf(row),
   };
 }
@@ -149,7 +147,7 @@ export async function insertProduct(tx: Transaction<Database>, businessId: numbe
       order_id: fields.orderId,
       ...nameColumns(fields.name, fields.unit),
       par: amount(fields.par),
-      price: fields.price === undefined || fields.price === null ? null : fields.price.toFixed(4),
+      price: amount(fields.price, 4),
       step: amount(fields.step),
       note: fields.note || null,
     })
@@ -175,9 +173,9 @@ export async function insertProduct(tx: Transaction<Database>, businessId: numbe
   return toProduct({ ...row, quantity: 0, counted_by_name: null });
 }
 
-/** A stock amount as numeric text (exact, like the quantities), or null. */
-function amount(value: number | null | undefined): string | null {
-  return value === null || value === undefined ? null : value.toFixed(3);
+/** A stock amount (3 decimals) or a price (`decimals` 4) as numeric text, exact like the quantities; null for none. */
+export function amount(value: number | null | undefined, decimals = 3): string | null {
+  return value === null || value === undefined ? null : value.toFixed(decimals);
 }
 
 export function updateProduct(
@@ -200,7 +198,7 @@ export function updateProduct(
       .set({
         ...nameColumns(fields.name, fields.unit),
         ...(fields.par === undefined ? {} : { par: amount(fields.par) }),
-        ...(fields.price === undefined ? {} : { price: fields.price === null ? null : fields.price.toFixed(4) }),
+        ...(fields.price === undefined ? {} : { price: amount(fields.price, 4) }),
         ...(fields.step === undefined ? {} : { step: amount(fields.step) }),
         ...(fields.note === undefined ? {} : { note: fields.note || null }),
         updated_at: sql`now()`,

@@ -1,27 +1,17 @@
 import type { TOrder } from '@reorder/schemas';
+import { NEW_LINE } from '@reorder/testing/fixtures';
 import { describe, expect, it } from 'vitest';
 import { applyChange, keyOfChange, type OrderChange, withFilledToPar, withPending } from './changes.ts';
 import { filledCounts } from './order-drafts.ts';
 
-const stock = {
-  par: null,
-  onHand: null,
-  countedAt: null,
-  countedBy: null,
-  usual: null,
-  price: null,
-  step: null,
-  note: '',
-  lineTotal: null,
-};
 const order: TOrder = {
   id: 1,
   supplierId: 2,
   introduce: 'Hola',
   products: [
-    { productId: 10, name: 'Leche', unit: 'l', quantity: 0, ...stock, par: 6, onHand: 2.5 },
-    { productId: 11, name: 'Pan', unit: 'ud', quantity: 4, ...stock, par: 3, onHand: 5 },
-    { productId: 12, name: 'Sal', unit: 'kg', quantity: 1, ...stock },
+    { productId: 10, name: 'Leche', unit: 'l', quantity: 0, ...NEW_LINE, par: 6, onHand: 2.5 },
+    { productId: 11, name: 'Pan', unit: 'ud', quantity: 4, ...NEW_LINE, par: 3, onHand: 5 },
+    { productId: 12, name: 'Sal', unit: 'kg', quantity: 1, ...NEW_LINE },
   ],
   text: 'Hola\n4 x ud: Pan\n1 x kg: Sal',
   total: 0,

@@ -1,4 +1,5 @@
 import type { TOrder } from '@reorder/schemas';
+import { NEW_LINE } from '@reorder/testing/fixtures';
 import { describe, expect, it } from 'vitest';
 import {
   type DraftState,
@@ -32,24 +33,13 @@ describe('draftQuantity', () => {
   });
 });
 
-const noStock = {
-  par: null,
-  onHand: null,
-  countedAt: null,
-  countedBy: null,
-  usual: null,
-  price: null,
-  step: null,
-  note: '',
-  lineTotal: null,
-};
 const order: TOrder = {
   id: 1,
   supplierId: 2,
   introduce: 'Hola',
   products: [
-    { productId: 10, name: 'Leche', unit: 'l', quantity: 0, ...noStock },
-    { productId: 11, name: 'Pan', unit: 'ud', quantity: 4, ...noStock },
+    { productId: 10, name: 'Leche', unit: 'l', quantity: 0, ...NEW_LINE },
+    { productId: 11, name: 'Pan', unit: 'ud', quantity: 4, ...NEW_LINE },
   ],
   text: 'Hola\n4 x ud: Pan',
   total: 0,
@@ -99,8 +89,8 @@ describe('withSavedQuantity', () => {
   it('puts the saved quantity in the order and makes its text again, leaving the order it was given alone', () => {
     const saved = withSavedQuantity(order, 10, 2.5);
     expect(saved.products).toEqual([
-      { productId: 10, name: 'Leche', unit: 'l', quantity: 2.5, ...noStock },
-      { productId: 11, name: 'Pan', unit: 'ud', quantity: 4, ...noStock },
+      { productId: 10, name: 'Leche', unit: 'l', quantity: 2.5, ...NEW_LINE },
+      { productId: 11, name: 'Pan', unit: 'ud', quantity: 4, ...NEW_LINE },
     ]);
     expect(saved.text).toBe('Hola\n2.5 x l: Leche\n4 x ud: Pan');
     expect(order.products[0]?.quantity).toBe(0);

@@ -1,5 +1,5 @@
 import { LIMITS, type TCreateProductInput, type TProduct, ZCreateProductInput } from '@reorder/schemas';
-import { isValidQuantity } from '@reorder/schemas/limits';
+import { hasAllowedDecimals, isValidQuantity } from '@reorder/schemas/limits';
 import { formatQuantity } from '@reorder/schemas/order-text';
 import { z } from 'zod';
 import { apiErrorInfo } from '../../app/trpc.ts';
@@ -10,30 +10,20 @@ import { Chips } from '../../ui/Chips.tsx';
 import { TextArea, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
 
-/** A par level as typed: blank is none (null), else a quantity ("2,5" is 2.5). */
-const zParText = z
-  .string()
-  .trim()
-  .transform((text, ctx) => {
-    if (text === '') return null;
-    const value = Number(text.replace(',', '.'));
-    if (!/^\d+([.,]\d+)?$/.test(text) || !isValidQuantity(value)) {
-      ctx.addIssue({ code: 'custom', message: 'Par must be a quantity', params: { rule: 'quantity' } });
-      return z.NEVER;
-    }
-    return value;
-  });
-
-/** An amount as typed (a price, a step): blank is none (null), else a number with at most `decimals` decimals, in range. */
-const zAmountText = (rule: string, decimals: number, ok: (value: number) => boolean) =>
+/**
+ * An amount as typed (a par, a price, a step): blank is none (null), else a
+ * number with at most `decimals` decimals ("2,5" is 2.5) that `ok` accepts;
+ * `rule` names the words the form shows for anything else (forms/issues.ts).
+ */
+const zAmountText = (rule: string, message: string, decimals: number, ok: (value: number) => boolean) =>
   z
     .string()
     .trim()
     .transform((text, ctx) => {
       if (text === '') return null;
       const value = Number(text.replace(',', '.'));
-      if (!new RegExp(`^\\d+([.,]\\d{1,${decimals}})?$`).test(text) || !ok(value)) {
-        ctx.addIssue({ code: 'custom', message: `Must be ${rule}`, params: { rule } });
+      if (!/^\d+([.,]\d+)?$/.test(text) || !hasAllowedDecimals(value, decimals) || !ok(value)) {
+        ctx.addIssue({ code: 'custom', message, params: { rule } });
         return z.NEVER;
       }
       return value;
@@ -41,9 +31,9 @@ const zAmountText = (rule: string, decimals: number, ok: (value: number) => bool
 
 /** The product fields with the server's rules; the order comes from the route, not the form. */
 const ZProductFields = ZCreateProductInput.omit({ orderId: true }).extend({
-  par: zParText,
-  price: zAmountText('price', LIMITS.priceDecimals, (value) => value <= LIMITS.priceMax),
-  step: zAmountText('step', LIMITS.quantityDecimals, (value) => value > 0 && value <= LIMITS.quantityMax),
+  par: zAmountText('quantity', 'Par must be a quantity', LIMITS.quantityDecimals, isValidQuantity),
+  price: zAmountText('price', 'Must be a price', LIMITS.priceDecimals, (value) => value <= LIMITS.priceMax),
+  step: zAmountText('step', 'Must be a step', LIMITS.quantityDecimals, (value) => value > 0 && value <= LIMITS.quantityMax),
   note: z.string().max(LIMITS.productNoteMax),
 });
 

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { apiErrorInfo } from '../../app/trpc.ts';
+import { draftQuantity } from '../../features/orders/order-drafts.ts';
 import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { useBulkProducts, useUnitSuggestions } from '../../features/products/api.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
@@ -27,14 +28,8 @@ interface Edit {
   off?: boolean;
 }
 
-/** A quantity as typed ("2,5" is 2.5); blank is none; undefined when it is not a quantity. */
-function readQuantity(text: string): number | null | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  if (!/^\d+([.,]\d{1,3})?$/.test(trimmed)) return undefined;
-  const value = Number(trimmed.replace(',', '.'));
-  return value <= LIMITS.quantityMax ? value : undefined;
-}
+/** A row's quantity as typed ("2,5" is 2.5): blank is none (null); undefined when it is not a quantity. */
+const readQuantity = (text: string): number | null | undefined => (text.trim() === '' ? null : draftQuantity({ text }));
 
 /**
  * "Add several" (docs/decisions.md §8.3): the owner pastes the last order
