@@ -112,8 +112,9 @@ export const table = [
       },
       {
         from: ['confirmations/'],
-        may: [...below.identity, 'orders/'],
-        message: 'confirmations/ reads a sent order (orders/) and tells the owner, never other flows or the composition',
+        may: [...below.identity, 'orders/', 'products/'],
+        message:
+          'confirmations/ reads a sent order (orders/), sets the prices a supplier confirms (products/) and tells the owner, never other flows or the composition',
       },
     ],
   },

@@ -15,6 +15,7 @@ import * as businesses from './migrations/2026_11_26_010000_businesses.ts';
 import * as remindersPerMember from './migrations/2026_11_26_020000_reminders_per_member.ts';
 import * as catalogue from './migrations/2026_11_26_030000_catalogue.ts';
 import * as money from './migrations/2026_11_26_040000_money.ts';
+import * as sentMoney from './migrations/2026_11_26_050000_sent_money.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -36,6 +37,7 @@ const migrations = {
   '2026_11_26_020000_reminders_per_member': remindersPerMember,
   '2026_11_26_030000_catalogue': catalogue,
   '2026_11_26_040000_money': money,
+  '2026_11_26_050000_sent_money': sentMoney,
 };
 
 /** Brings the schema to the migration named (tests of a migration on data made by the ones before it). */

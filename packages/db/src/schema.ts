@@ -184,6 +184,8 @@ export interface SentLine {
   name: string;
   unit: string;
   quantity: number;
+  /** The price per unit it was sent with; absent or null when it had none (every send before prices). */
+  price?: number | null;
 }
 
 export interface SentOrdersTable {
@@ -196,6 +198,11 @@ export interface SentOrdersTable {
   introduce: string;
   lines: ColumnType<SentLine[], string, string>;
   sent_at: Timestamp;
+  /** numeric(16,4): quantity × price over the priced lines, as sent. */
+  total: ColumnType<number, number | string | undefined, number | string>;
+  unpriced_lines: Generated<number>;
+  /** The business's currency when it was sent (null for sends before prices: the business's own). */
+  currency: string | null;
   /** The confirmation link's nonce, the SHA-256 of its token, the language of its line and its expiry; null when none was asked. */
   confirm_nonce: string | null;
   confirm_token_hash: string | null;
@@ -213,6 +220,19 @@ export interface StoredConfirmation {
   note: string;
   deliveryDate: string | null;
   unavailable: number[];
+  /** The lines the supplier answered differently (a quantity, a price, a substitute); absent on answers before lines. */
+  lines?: StoredAnsweredLine[];
+}
+
+/** A line the supplier answered: what they will deliver, at what price, and any substitute. */
+export interface StoredAnsweredLine {
+  productId: number;
+  quantity: number;
+  price: number | null;
+  substitute: string;
+  /** The price the line was sent with, and whether the confirmed one is 5% or more above it. */
+  priceBefore: number | null;
+  rise: boolean;
 }
 
 export interface RemindersTable {

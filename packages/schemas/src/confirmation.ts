@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { zId, zSafeString } from './fields.ts';
+import { zId, zQuantity, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
-import { ZConfirmation, ZOrderProduct } from './order.ts';
+import { ZConfirmation, ZSentLine } from './order.ts';
+import { zPrice } from './product.ts';
 
 /** What the supplier's page shows: the order as sent, from whom, and the answer so far. Nothing else of the owner. */
 export const ZPublicConfirmation = z
@@ -9,7 +10,11 @@ export const ZPublicConfirmation = z
     businessName: z.string().describe('The business that sent the order'),
     supplierName: z.string().describe('Who it was sent to'),
     introduce: z.string().describe('The message above the order'),
-    lines: z.array(ZOrderProduct).describe('The lines as they were sent'),
+    lines: z.array(ZSentLine).describe('The lines as they were sent; their prices only when showPrices is on (else null)'),
+    showPrices: z
+      .boolean()
+      .describe('Whether the business shares its prices with this supplier: the page shows and takes prices only then'),
+    currency: z.string().describe('The currency of the prices (ISO 4217)'),
     sentAt: z.iso.datetime().describe('When it was sent (ISO 8601)'),
     expiresAt: z.iso.datetime().describe('Until when the answer can be given or changed (ISO 8601)'),
     confirmation: ZConfirmation.nullable().describe('The answer so far, or null'),
@@ -22,9 +27,11 @@ export const ZPublicConfirmation = z
       supplierName: 'Verduras Núñez',
       introduce: 'Hi Pepe, for tomorrow please:',
       lines: [
-        { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 },
-        { productId: 302, name: 'Lemons', unit: 'Kg', quantity: 1 },
+        { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, price: 1.85, lineTotal: 4.625 },
+        { productId: 302, name: 'Lemons', unit: 'Kg', quantity: 1, price: null, lineTotal: null },
       ],
+      showPrices: true,
+      currency: 'EUR',
       sentAt: '2026-11-23T09:30:00.000Z',
       expiresAt: '2026-12-07T09:30:00.000Z',
       confirmation: null,
@@ -36,6 +43,18 @@ export type TPublicConfirmation = z.infer<typeof ZPublicConfirmation>;
 const zConfirmToken = z.string().max(200).describe('The token at the end of the confirmation link');
 
 export const ZConfirmationTokenInput = z.object({ token: zConfirmToken });
+
+/** A line as the supplier answers it (docs/decisions.md §8.4). */
+export const ZAnswerLineInput = z.object({
+  productId: zId('Product id').describe('A product of the sent order'),
+  quantity: zQuantity.describe('What the supplier will deliver, 0 to 99999 with at most 3 decimals (0 = not available)'),
+  price: zPrice.optional().describe('The price per unit the supplier confirms (0 to 1000000, 4 decimals); null or left out for none'),
+  substitute: zSafeString('Substitute')
+    .max(LIMITS.substituteMax, { error: `Substitute must be at most ${LIMITS.substituteMax} characters` })
+    .nullish()
+    .transform((value) => value ?? '')
+    .describe(`What the supplier offers instead, at most ${LIMITS.substituteMax} characters`),
+});
 
 const DELIVERY_DATE_ERROR = 'Delivery date must be a date like 2026-12-01';
 
@@ -56,5 +75,15 @@ export const ZAnswerConfirmationInput = z.object({
     .nullish()
     .transform((value) => value ?? null)
     .describe('When the supplier will deliver (ISO date), or null'),
+  lines: z
+    .array(ZAnswerLineInput, { error: 'Lines must be a list of {productId, quantity}' })
+    .max(LIMITS.productsPerSupplier, { error: 'Lines lists more products than an order has' })
+    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, {
+      error: 'Each product may appear only once in lines',
+    })
+    .optional()
+    .describe(
+      "The supplier's answer line by line (any lines left out are delivered as sent): the quantity they will deliver (0 = not available, as if listed in `unavailable`), the price per unit (only when showPrices is on; it becomes the product's price), and a substitute note",
+    ),
 });
 export type TAnswerConfirmationInput = z.infer<typeof ZAnswerConfirmationInput>;

@@ -48,6 +48,10 @@ export const LIMITS = {
   timeZoneMax: 64,
   /** How long a supplier's confirmation link works after the send (docs/decisions.md §6.4). */
   confirmationDays: 14,
+  /** A supplier's substitute note on a line of its answer (docs/decisions.md §8.4). */
+  substituteMax: 100,
+  /** A price change this big (as a fraction of the price before), up or down, is flagged (docs/decisions.md §8.4). */
+  flaggedPriceChange: 0.05,
   /** How late a send can be recorded with the time it really happened (an app that was offline; docs/decisions.md §6.5). */
   sentAtMaxAgeDays: 30,
 } as const;

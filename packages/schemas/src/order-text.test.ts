@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderText, formatQuantity, type TOrderTextLine } from './order-text.ts';
+import { formatAmount, formatMoney, formatOrderText, formatQuantity, type TOrderTextLine } from './order-text.ts';
 
 describe('formatQuantity', () => {
   it.each([
@@ -98,5 +98,48 @@ describe('formatOrderText', () => {
     expect(text).not.toContain('\r');
     expect(text.endsWith('\n')).toBe(false);
     expect(text.split('\n')).toEqual(['Hi', '2.5 x Kg: Tomatoes', '12 x Units: Bread']);
+  });
+});
+
+describe("the order text in the owner's language, with or without prices (docs/decisions.md §12)", () => {
+  const lines: TOrderTextLine[] = [
+    { name: 'Lemons', unit: 'Kg', quantity: 2, price: 3.2 },
+    { name: 'Tomatoes', unit: 'Kg', quantity: 1.5, price: 1.85 },
+    { name: 'Basil', unit: 'bunch', quantity: 3, price: null },
+    { name: 'Onions', unit: 'Kg', quantity: 0, price: 1 },
+  ];
+
+  it("is round 1's format exactly without prices in English, prices given or not", () => {
+    const round1 = 'Hi:\n2 x Kg: Lemons\n1.5 x Kg: Tomatoes\n3 x bunch: Basil';
+    expect(formatOrderText('Hi:', lines)).toBe(round1);
+    expect(formatOrderText('Hi:', lines, { language: 'en', prices: null })).toBe(round1);
+  });
+
+  it('writes quantities with a decimal comma in Spanish', () => {
+    expect(formatOrderText('Hola:', lines, { language: 'es', prices: null })).toBe(
+      'Hola:\n2 x Kg: Lemons\n1,5 x Kg: Tomatoes\n3 x bunch: Basil',
+    );
+  });
+
+  it("adds each priced line's amount and a total line, counting the lines without a price", () => {
+    expect(formatOrderText('', lines, { language: 'en', prices: 'EUR' })).toBe(
+      '2 x Kg: Lemons · €6.40\n1.5 x Kg: Tomatoes · €2.78\n3 x bunch: Basil\nTotal: €9.18 (1 line without a price)',
+    );
+    expect(formatOrderText('', lines.slice(0, 2), { language: 'es', prices: 'EUR' })).toBe(
+      '2 x Kg: Lemons · 6,40 €\n1,5 x Kg: Tomatoes · 2,78 €\nTotal: 9,18 €',
+    );
+  });
+
+  it('has no total line when no line has a price', () => {
+    expect(formatOrderText('', [{ name: 'Basil', unit: 'bunch', quantity: 3 }], { language: 'en', prices: 'USD' })).toBe(
+      '3 x bunch: Basil',
+    );
+  });
+
+  it('writes money with plain spaces, the same on every engine', () => {
+    expect(formatMoney(1234.5, 'EUR', 'es')).toBe('1234,50 €');
+    expect(formatMoney(1234.5, 'USD', 'en')).toBe('$1,234.50');
+    expect(formatMoney(3, 'MXN', 'es')).toBe('3,00 MXN');
+    expect(formatAmount(0.125, 'es')).toBe('0,125');
   });
 });

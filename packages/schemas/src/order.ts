@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zDateTime, zId, zMemberRef, zNullAsEmpty, zQuantity, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
-import { stockFields, zProductName, zUnit } from './product.ts';
+import { stockFields, zPrice, zProductName, zUnit } from './product.ts';
 import { zMessageService } from './supplier.ts';
 
 export const ZOrderProduct = z
@@ -47,9 +47,15 @@ export const ZOrder = z
     supplierId: z.number().int().describe('Supplier id'),
     introduce: z.string().describe('The message above the order, at most 300 characters'),
     products: z.array(ZOrderLine).describe("Every product of the supplier's catalogue, sorted by name"),
-    text: z.string().describe('The order text: the message, then "quantity x unit: name" per product above 0'),
+    text: z
+      .string()
+      .describe(
+        'The order text: the message, then "quantity x unit: name" per product above 0 (in the owner\'s language\'s decimal mark); with showPrices, " · amount" after each priced line and a last "Total: amount" line',
+      ),
     total: z.number().describe('The sum of quantity × price over the lines with a price (0 when none)'),
     unpricedLines: z.number().int().describe('How many lines with a quantity above 0 have no price'),
+    currency: z.string().describe("The business's currency (ISO 4217) that prices and totals are in"),
+    showPrices: z.boolean().describe("The supplier's showPrices: whether the text gives each line's amount and a total"),
     confirmUrl: z
       .string()
       .nullable()
@@ -85,6 +91,8 @@ export const ZOrder = z
       text: 'Hi Pepe, for tomorrow please:\n2.5 x Kg: Tomatoes',
       total: 4.625,
       unpricedLines: 0,
+      currency: 'EUR',
+      showPrices: false,
       confirmUrl: 'https://reorder.example/confirm/Yq3vX0m2kR8tLw5nB1cZp7sD',
     },
   });
@@ -137,6 +145,19 @@ export const CONFIRMATION_STATUSES = ['confirmed', 'partial', 'declined'] as con
 export type TConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
 
 /** The supplier's answer to a sent order (docs/decisions.md §6.4). */
+/** A line as the supplier answered it (docs/decisions.md §8.4). */
+export const ZAnsweredLine = z
+  .object({
+    productId: z.number().int().describe('The product of the sent line'),
+    quantity: z.number().describe('What the supplier will deliver (0: not available)'),
+    price: z.number().nullable().describe('The price per unit the supplier confirmed, or null when they gave none'),
+    substitute: z.string().describe('What the supplier offers instead ("" when nothing)'),
+    priceBefore: z.number().nullable().describe('The price the line was sent with, or null'),
+    rise: z.boolean().describe('Whether the confirmed price is 5% or more above the price it was sent with'),
+  })
+  .meta({ id: 'AnsweredLine' });
+export type TAnsweredLine = z.infer<typeof ZAnsweredLine>;
+
 export const ZConfirmation = z
   .object({
     status: z
@@ -146,6 +167,11 @@ export const ZConfirmation = z
     note: z.string().describe('The supplier\'s note ("" when none)'),
     deliveryDate: z.iso.date().nullable().describe('The delivery date the supplier gave (ISO date), or null'),
     unavailable: z.array(z.number().int()).describe('The product ids the supplier cannot deliver'),
+    lines: z
+      .array(ZAnsweredLine)
+      .describe(
+        'The lines the supplier answered differently from what was sent: another quantity, a price, or a substitute ([] when none)',
+      ),
   })
   .meta({
     id: 'Confirmation',
@@ -156,6 +182,10 @@ export const ZConfirmation = z
       note: 'No lemons this week',
       deliveryDate: '2026-11-24',
       unavailable: [302],
+      lines: [
+        { productId: 302, quantity: 0, price: null, substitute: 'Limes instead?', priceBefore: null, rise: false },
+        { productId: 301, quantity: 2, price: 2.05, substitute: '', priceBefore: 1.85, rise: true },
+      ],
     },
   });
 export type TConfirmation = z.infer<typeof ZConfirmation>;
@@ -165,6 +195,16 @@ export function confirmationStatus(unavailable: number, lines: number): TConfirm
   if (unavailable === 0) return 'confirmed';
   return unavailable >= lines ? 'declined' : 'partial';
 }
+
+/** A line as it was sent: its price then (null when it had none) and quantity × price. */
+export const ZSentLine = ZOrderProduct.extend({
+  price: z.number().nullable().describe('The price per unit it was sent with, or null when it had none'),
+  lineTotal: z.number().nullable().describe('quantity × price, or null without a price'),
+}).meta({
+  id: 'SentLine',
+  example: { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, price: 1.85, lineTotal: 4.625 },
+});
+export type TSentLine = z.infer<typeof ZSentLine>;
 
 export const ZSentOrder = z
   .object({
@@ -178,7 +218,10 @@ export const ZSentOrder = z
         'The exact text that was sent: the order text, then (when the supplier was asked to confirm) a blank line and the line with confirmUrl',
       ),
     introduce: z.string().describe('The message above the order, as it was'),
-    lines: z.array(ZOrderProduct).describe('The products with a quantity above 0, as they were (name and unit at the time)'),
+    lines: z.array(ZSentLine).describe('The products with a quantity above 0, as they were (name, unit and price at the time)'),
+    total: z.number().describe('quantity × price over the lines that had a price, as sent (0 when none)'),
+    unpricedLines: z.number().int().describe('How many of its lines had no price'),
+    currency: z.string().describe('The currency its prices were in (ISO 4217)'),
     sentAt: zDateTime('When it was sent (ISO 8601)'),
     confirmUrl: z
       .string()
@@ -199,7 +242,10 @@ export const ZSentOrder = z
       channel: 'whatsapp',
       text: "Hi Pepe, for tomorrow please:\n2.5 x Kg: Tomatoes\n\nPlease confirm this order and mark anything you can't supply here: https://reorder.example/confirm/Yq3vX0m2kR8tLw5nB1cZp7sD",
       introduce: 'Hi Pepe, for tomorrow please:',
-      lines: [{ productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 }],
+      lines: [{ productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, price: 1.85, lineTotal: 4.625 }],
+      total: 4.625,
+      unpricedLines: 0,
+      currency: 'EUR',
       sentAt: '2026-11-23T09:30:00.000Z',
       confirmUrl: 'https://reorder.example/confirm/Yq3vX0m2kR8tLw5nB1cZp7sD',
       confirmation: null,
@@ -217,6 +263,11 @@ export const ZSentLineInput = z.object({
   name: zProductName,
   unit: zUnit,
   quantity: zQuantity.describe('The quantity sent; lines at 0 are left out of the text and of the record'),
+  price: zPrice
+    .optional()
+    .describe(
+      "The price per unit the line was sent with (null for none); when left out, the product's price now (null for a product deleted meanwhile)",
+    ),
 });
 export type TSentLineInput = z.infer<typeof ZSentLineInput>;
 

@@ -62,7 +62,8 @@ describe('the link in a sent text', () => {
       const shop = await sentShop({ language });
       const before = (await t.api.get(`/api/orders/supplier/${shop.supplier.id}`, shop.owner.token)).body.data;
       expect(before.confirmUrl).toMatch(LINK);
-      expect(before.text).toBe('Hola Pepe\n2 x Kg: Lemons\n1 x Bag: Onions\n2.5 x Kg: Tomatoes');
+      // In the owner's language's decimal mark (docs/decisions.md §12).
+      expect(before.text).toBe(`Hola Pepe\n2 x Kg: Lemons\n1 x Bag: Onions\n${language === 'es' ? '2,5' : '2.5'} x Kg: Tomatoes`);
       const sent = await send(shop);
       expect(sent.confirmUrl).toBe(before.confirmUrl);
       expect(sent.text).toBe(`${before.text}\n\n${confirmationLine(language, before.confirmUrl)}`);
@@ -151,10 +152,12 @@ describe('GET /api/public/confirmations/{token}', () => {
       supplierName: 'Verduras Núñez',
       introduce: 'Hola Pepe',
       lines: [
-        { productId: shop.ids[0], name: 'Lemons', unit: 'Kg', quantity: 2 },
-        { productId: shop.ids[1], name: 'Onions', unit: 'Bag', quantity: 1 },
-        { productId: shop.ids[2], name: 'Tomatoes', unit: 'Kg', quantity: 2.5 },
+        { productId: shop.ids[0], name: 'Lemons', unit: 'Kg', quantity: 2, price: null, lineTotal: null },
+        { productId: shop.ids[1], name: 'Onions', unit: 'Bag', quantity: 1, price: null, lineTotal: null },
+        { productId: shop.ids[2], name: 'Tomatoes', unit: 'Kg', quantity: 2.5, price: null, lineTotal: null },
       ],
+      showPrices: false,
+      currency: 'EUR',
       sentAt: expect.any(String),
       expiresAt: expect.any(String),
       confirmation: null,
@@ -215,6 +218,7 @@ describe('POST /api/public/confirmations/{token}', () => {
       note: '',
       deliveryDate: null,
       unavailable: [],
+      lines: [],
     });
 
     const partial = await answer(token, {

@@ -44,6 +44,9 @@ function sentOrderLike(fields: Partial<SentOrder> & Pick<SentOrder, 'orderId' | 
     text: expect.any(String),
     introduce: expect.any(String),
     lines: expect.any(Array),
+    total: expect.any(Number),
+    unpricedLines: expect.any(Number),
+    currency: 'EUR',
     sentAt: expect.any(String),
     confirmUrl: null,
     confirmation: null,
@@ -166,10 +169,13 @@ describe('POST /api/orders/{id}/send', () => {
         text: expectedText,
         introduce: 'Hola Pepe 👋,\n¿me traes esto? & #1 + 50%',
         lines: [
-          { productId: jamon.id, name: 'Jamón ibérico 🐖', unit: 'Pieza', quantity: 1 },
-          { productId: milk.id, name: 'milk', unit: 'L', quantity: 0.125 },
-          { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 },
+          { productId: jamon.id, name: 'Jamón ibérico 🐖', unit: 'Pieza', quantity: 1, price: null, lineTotal: null },
+          { productId: milk.id, name: 'milk', unit: 'L', quantity: 0.125, price: null, lineTotal: null },
+          { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, price: null, lineTotal: null },
         ],
+        total: 0,
+        unpricedLines: 3,
+        currency: 'EUR',
         sentAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/),
         confirmUrl: null,
         confirmation: null,
@@ -182,6 +188,7 @@ describe('POST /api/orders/{id}/send', () => {
       'channel',
       'confirmUrl',
       'confirmation',
+      'currency',
       'id',
       'introduce',
       'lines',
@@ -190,6 +197,8 @@ describe('POST /api/orders/{id}/send', () => {
       'sentBy',
       'supplierId',
       'text',
+      'total',
+      'unpricedLines',
     ]);
     expect(sent.id).toBeGreaterThan(0);
     // The server's and the database's clocks are this machine's: allow a minute either way.
@@ -491,14 +500,18 @@ describe('POST /api/orders/{id}/reorder', () => {
       text: 'Same as last Tuesday, please\n1 x Bag: Onions\n2.5 x Crate: Plum tomatoes',
       total: 0,
       unpricedLines: 2,
+      currency: 'EUR',
+      showPrices: false,
       confirmUrl: null,
     };
     expectOk(res, expected, 'Order restored: review it and send it');
     expect(Object.keys(res.body.data).sort()).toEqual([
       'confirmUrl',
+      'currency',
       'id',
       'introduce',
       'products',
+      'showPrices',
       'supplierId',
       'text',
       'total',
@@ -529,6 +542,8 @@ describe('POST /api/orders/{id}/reorder', () => {
       text: '1.5 x Kg: Apples',
       total: 0,
       unpricedLines: 1,
+      currency: 'EUR',
+      showPrices: false,
       confirmUrl: null,
     };
     expectOk(await shop.reorder(sent.id), expected);
@@ -743,7 +758,10 @@ describe('through tRPC', () => {
           channel: 'sms',
           text: 'Por tRPC\n2.5 x Kg: Tomatoes',
           introduce: 'Por tRPC',
-          lines: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 }],
+          lines: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, price: null, lineTotal: null }],
+          total: 0,
+          unpricedLines: 1,
+          currency: 'EUR',
           sentAt: expect.any(String),
           confirmUrl: null,
           confirmation: null,

@@ -47,13 +47,17 @@ describe("a supplier's order", () => {
       text: '',
       total: 0,
       unpricedLines: 0,
+      currency: 'EUR',
+      showPrices: false,
       confirmUrl: CONFIRM_URL,
     });
     expect(Object.keys(res.body.data).sort()).toEqual([
       'confirmUrl',
+      'currency',
       'id',
       'introduce',
       'products',
+      'showPrices',
       'supplierId',
       'text',
       'total',
@@ -87,6 +91,8 @@ describe("a supplier's order", () => {
       text: '2.5 x Kg: Tomatoes',
       total: 0,
       unpricedLines: 1,
+      currency: 'EUR',
+      showPrices: false,
       confirmUrl: CONFIRM_URL,
     });
   });
@@ -138,6 +144,8 @@ describe('the order message', () => {
       text: 'Hola Pepe, para mañana:\n2 x Kg: Tomatoes',
       total: 0,
       unpricedLines: 1,
+      currency: 'EUR',
+      showPrices: false,
       confirmUrl: CONFIRM_URL,
     });
     expectOk(await shop.order(), res.body.data);
@@ -155,6 +163,8 @@ describe('the order message', () => {
       text: max,
       total: 0,
       unpricedLines: 0,
+      currency: 'EUR',
+      showPrices: false,
       confirmUrl: CONFIRM_URL,
     });
     expectFailure(await shop.introduce('m'.repeat(301)), 400, 'BAD_REQUEST', ['introduce']);
@@ -181,6 +191,8 @@ describe('the order message', () => {
       text: '',
       total: 0,
       unpricedLines: 0,
+      currency: 'EUR',
+      showPrices: false,
       confirmUrl: CONFIRM_URL,
     });
   });

@@ -1,4 +1,5 @@
-import type { Db, StoredConfirmation } from '@reorder/db';
+import type { Database, Db, StoredConfirmation } from '@reorder/db';
+import type { Kysely } from 'kysely';
 import { OWNER_COLUMNS } from '../mail/notify-owner.ts';
 
 /** A live link's sent order, with what the supplier's page and the owner's notification need. */
@@ -26,6 +27,9 @@ export async function findLiveConfirmation(db: Db, tokenHash: string, now: numbe
         'businesses.name as business_name',
         ...OWNER_COLUMNS,
         'suppliers.name as supplier_name',
+        'suppliers.show_prices',
+        'sent_orders.currency',
+        'businesses.currency as business_currency',
       ])
       .where('sent_orders.confirm_token_hash', '=', tokenHash)
       .where('sent_orders.confirm_expires_at', '>', new Date(now))
@@ -37,7 +41,13 @@ export async function findLiveConfirmation(db: Db, tokenHash: string, now: numbe
 export type LiveConfirmation = NonNullable<Awaited<ReturnType<typeof findLiveConfirmation>>>;
 
 /** Keeps the supplier's answer, if the link still works; false when it stopped working meanwhile. */
-export async function saveConfirmation(db: Db, sentOrderId: number, tokenHash: string, answer: StoredConfirmation, now: number) {
+export async function saveConfirmation(
+  db: Kysely<Database>,
+  sentOrderId: number,
+  tokenHash: string,
+  answer: StoredConfirmation,
+  now: number,
+) {
   const row = await db
     .updateTable('sent_orders')
     .set({ confirmation: JSON.stringify(answer) })

@@ -1,4 +1,4 @@
-import type { StoredConfirmation } from '@reorder/db';
+import type { StoredAnsweredLine, StoredConfirmation } from '@reorder/db';
 import { translate } from '@reorder/i18n';
 import {
   confirmationStatus,
@@ -15,10 +15,13 @@ import { confirmationEmail } from '../mail/messages.ts';
 import { notifyOwner } from '../mail/notify-owner.ts';
 import { toSentLines } from '../orders/sent-orders.repository.ts';
 import { hashSecretToken } from '../platform/secret-tokens.ts';
+import { isFlaggedRise, setSupplierPrices } from '../products/prices.ts';
 import { findLiveConfirmation, type LiveConfirmation, saveConfirmation } from './confirmations.repository.ts';
 
 export const CONFIRMATION_NOT_FOUND = 'This confirmation link does not exist or has expired.';
 export const UNAVAILABLE_NOT_IN_ORDER = 'Unavailable must list only products of this order';
+export const LINE_NOT_IN_ORDER = 'Lines must list only products of this order';
+export const PRICES_NOT_ASKED = 'This order does not share prices: answer without a price';
 export const DELIVERY_DATE_OUT_OF_RANGE = 'Delivery date must be between the day the order was sent and a year later';
 
 /**
@@ -35,11 +38,15 @@ async function liveLink(ctx: Context, token: string): Promise<{ row: LiveConfirm
 }
 
 function toPublic(row: LiveConfirmation, confirmation: TConfirmation | null): TPublicConfirmation {
+  const lines = toSentLines(row.lines);
   return {
     businessName: row.business_name,
     supplierName: row.supplier_name,
     introduce: row.introduce,
-    lines: toSentLines(row.lines),
+    // The supplier sees the prices it was sent with only when the business shares them.
+    lines: row.show_prices ? lines : lines.map((line) => ({ ...line, price: null, lineTotal: null })),
+    showPrices: row.show_prices,
+    currency: row.currency ?? row.business_currency,
     sentAt: row.sent_at.toISOString(),
     expiresAt: (row.confirm_expires_at ?? row.sent_at).toISOString(),
     confirmation,
@@ -49,7 +56,7 @@ function toPublic(row: LiveConfirmation, confirmation: TConfirmation | null): TP
 /** What the supplier's page shows for a link (docs/decisions.md §6.4). */
 export async function viewConfirmation(ctx: Context, token: string): Promise<TPublicConfirmation> {
   const { row } = await liveLink(ctx, token);
-  return toPublic(row, row.confirmation);
+  return toPublic(row, row.confirmation && { ...row.confirmation, lines: row.confirmation.lines ?? [] });
 }
 
 /**
@@ -75,23 +82,63 @@ export async function answerConfirmation(ctx: Context, input: TAnswerConfirmatio
       });
     }
   }
-  const unavailable = ordered.filter((id) => input.unavailable.includes(id));
+  const answered = answeredLines(row, input.lines ?? []);
+  const unavailable = ordered.filter(
+    (id) => input.unavailable.includes(id) || answered.some((line) => line.productId === id && line.quantity === 0),
+  );
   const answer: StoredConfirmation = {
     status: confirmationStatus(unavailable.length, ordered.length),
     respondedAt: new Date(nowOf(ctx)).toISOString(),
     note: input.note,
     deliveryDate: input.deliveryDate,
     unavailable,
+    lines: answered,
   };
-  if (!(await saveConfirmation(ctx.db, row.id, tokenHash, answer, nowOf(ctx)))) {
-    throw new AppError('NOT_FOUND', CONFIRMATION_NOT_FOUND);
-  }
+  const saved = await ctx.db.transaction().execute(async (tx) => {
+    if (!(await saveConfirmation(tx, row.id, tokenHash, answer, nowOf(ctx)))) return false;
+    // A price the supplier confirms becomes the product's price (docs/decisions.md §8.4).
+    const prices = answered.flatMap((line) => (line.price === null ? [] : [{ productId: line.productId, price: line.price }]));
+    await setSupplierPrices(tx, row.business_id, prices);
+    return true;
+  });
+  if (!saved) throw new AppError('NOT_FOUND', CONFIRMATION_NOT_FOUND);
   const changed = row.confirmation !== null;
   // The owner hears of a link at most once per 5 minutes (docs/decisions.md §8.6); later answers are on the order's history.
   if (await ctx.rateLimiter.once(ctx.rateRules.confirmationNoticePerLink, tokenHash)) {
     ctx.background.run('confirmation notice', () => tellOwnerOfAnswer(ctx, row, answer, changed));
   }
-  return toPublic(row, answer);
+  return toPublic(row, { ...answer, lines: answered });
+}
+
+/**
+ * The lines the supplier answered differently from what was sent: another
+ * quantity, a price other than the one sent, or a substitute. A line of
+ * another order, or a price when the order does not share prices, is a 400.
+ */
+function answeredLines(row: LiveConfirmation, lines: NonNullable<TAnswerConfirmationInput['lines']>): StoredAnsweredLine[] {
+  const sent = new Map(toSentLines(row.lines).map((line) => [line.productId, line]));
+  return lines.flatMap((line, index) => {
+    const was = sent.get(line.productId);
+    if (!was) {
+      throw new AppError('BAD_REQUEST', LINE_NOT_IN_ORDER, { issues: [{ path: `lines.${index}.productId`, message: LINE_NOT_IN_ORDER }] });
+    }
+    const price = line.price ?? null;
+    if (price !== null && !row.show_prices) {
+      throw new AppError('BAD_REQUEST', PRICES_NOT_ASKED, { issues: [{ path: `lines.${index}.price`, message: PRICES_NOT_ASKED }] });
+    }
+    const newPrice = price !== null && price !== was.price;
+    if (line.quantity === was.quantity && !newPrice && !line.substitute) return [];
+    return [
+      {
+        productId: line.productId,
+        quantity: line.quantity,
+        price: newPrice ? price : null,
+        substitute: line.substitute,
+        priceBefore: was.price,
+        rise: newPrice && isFlaggedRise(was.price, price),
+      },
+    ];
+  });
 }
 
 /** The owner's email and push when the supplier answers or changes the answer. */

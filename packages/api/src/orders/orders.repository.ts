@@ -1,5 +1,13 @@
 import { type Db, executePrepared } from '@reorder/db';
-import { formatOrderText, lineTotal, orderTotals, type TMessageService, type TOrder, type TOrderSummary } from '@reorder/schemas';
+import {
+  formatOrderText,
+  lineTotal,
+  orderTotals,
+  type TMessageService,
+  type TOrder,
+  type TOrderSummary,
+  type TTextStyle,
+} from '@reorder/schemas';
 import { sql } from 'kysely';
 import { toCatalogue, toStock } from '../stock.ts';
 import type { ConfirmLinks } from './confirm-links.ts';
@@ -20,6 +28,8 @@ export interface LoadedOrder {
   /** The nonce the order holds for its next link, whether or not the supplier is asked to confirm now. */
   nextNonce: string;
   channel: TMessageService;
+  /** How its text is written (and a send's text made again). */
+  style: TTextStyle;
 }
 
 /**
@@ -36,6 +46,7 @@ export async function loadOrder(
   let query = db
     .selectFrom('orders')
     .innerJoin('suppliers', 'suppliers.id', 'orders.supplier_id')
+    .innerJoin('businesses', 'businesses.id', 'orders.business_id')
     .leftJoin('products', (join) =>
       join.onRef('products.order_id', '=', 'orders.id').onRef('products.business_id', '=', 'orders.business_id'),
     )
@@ -50,6 +61,8 @@ export async function loadOrder(
       'orders.confirm_nonce',
       'suppliers.ask_confirmation',
       'suppliers.message_service',
+      'suppliers.show_prices',
+      'businesses.currency',
       'products.id',
       'products.name',
       'products.unit',
@@ -84,6 +97,7 @@ export async function loadOrder(
           },
         ],
   );
+  const style = textStyle(reading.language, order.show_prices, order.currency);
   const confirmNonce = order.ask_confirmation ? order.confirm_nonce : null;
   const confirmUrl = confirmNonce === null ? null : reading.links.url(confirmNonce);
   return {
@@ -92,14 +106,22 @@ export async function loadOrder(
       supplierId: order.supplier_id,
       introduce: order.introduce,
       products,
-      text: formatOrderText(order.introduce, products),
+      text: formatOrderText(order.introduce, products, style),
       ...orderTotals(products),
+      currency: order.currency,
+      showPrices: order.show_prices,
       confirmUrl,
     },
     confirmNonce,
     nextNonce: order.confirm_nonce,
     channel: order.message_service as TMessageService,
+    style,
   };
+}
+
+/** How an order's text is written: in the owner's language, with prices when the supplier takes them in the text. */
+export function textStyle(language: 'en' | 'es', showPrices: boolean, currency: string): TTextStyle {
+  return { language, prices: showPrices ? currency : null };
 }
 
 export async function findOrderById(db: Db, businessId: number, id: number, reading: OrderReading): Promise<TOrder | undefined> {

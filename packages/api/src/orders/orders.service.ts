@@ -82,13 +82,13 @@ export async function sendOrder(
   const { order } = loaded;
   const channel = options.channel ?? loaded.channel;
   const content: SentContent = recorded
-    ? sentContent(options.introduce ?? '', options.lines ?? [])
+    ? sentContent(options.introduce ?? '', options.lines ?? [], loaded, options.text)
     : {
         text: order.text,
         introduce: order.introduce,
         lines: order.products
           .filter((p) => p.quantity > 0)
-          .map(({ productId, name, unit, quantity }) => ({ productId, name, unit, quantity })),
+          .map(({ productId, name, unit, quantity, price }) => ({ productId, name, unit, quantity, price })),
       };
   if (content.lines.length === 0) throw new AppError('BAD_REQUEST', NOTHING_TO_SEND);
   const link = linkOfSend(reading, loaded, channel, content.text, options.text, recorded);
@@ -112,6 +112,7 @@ export async function sendOrder(
         sentAt,
         lines: content.lines,
         by: { id: ctx.user.id, fullName: ctx.user.full_name },
+        currency: order.currency,
         confirm: confirm
           ? { nonce: confirm.nonce, language: confirm.language, expiresAt: new Date(nowOf(ctx) + LIMITS.confirmationDays * DAY_MS) }
           : null,
@@ -128,12 +129,37 @@ export async function sendOrder(
   });
 }
 
-/** The lines a device sent, above 0, and the text they make. */
-function sentContent(introduce: string, lines: readonly TSentLineInput[]): SentContent {
+/**
+ * The lines a device sent, above 0, with the price each went with (the
+ * product's price now when the device left it out), and the text they make.
+ * The device wrote the text in the language and with or without prices as it
+ * knew them, which may have changed since: of the ways the text can be
+ * written, the one `text` starts with is the one made (else the owner's
+ * current way, which `linkOfSend` then finds does not match).
+ */
+function sentContent(introduce: string, lines: readonly TSentLineInput[], loaded: LoadedOrder, text: string | undefined): SentContent {
+  const priceNow = new Map(loaded.order.products.map((p) => [p.productId, p.price]));
   const kept = lines
     .filter((line) => line.quantity > 0)
-    .map(({ productId, name, unit, quantity }) => ({ productId, name, unit, quantity }));
-  return { text: formatOrderText(introduce, kept), introduce, lines: kept };
+    .map(({ productId, name, unit, quantity, price }) => ({
+      productId,
+      name,
+      unit,
+      quantity,
+      price: price === undefined ? (priceNow.get(productId) ?? null) : price,
+    }));
+  const { style } = loaded;
+  const ways = [
+    style,
+    ...LANGUAGES.flatMap((language) => [
+      { language, prices: null },
+      { language, prices: loaded.order.currency },
+    ]),
+  ];
+  const made = ways
+    .map((way) => formatOrderText(introduce, kept, way))
+    .find((candidate) => text === undefined || text === candidate || text.startsWith(`${candidate}\n\n`));
+  return { text: made ?? formatOrderText(introduce, kept, style), introduce, lines: kept };
 }
 
 export const TEXT_NOT_FROM_LINES = 'Text must be the text that introduce and lines make (with or without its confirmation line)';

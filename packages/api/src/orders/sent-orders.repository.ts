@@ -1,5 +1,5 @@
 import type { Database, Db, SentLine, SentOrderRow } from '@reorder/db';
-import { sentText, type TMessageService, type TSentOrder } from '@reorder/schemas';
+import { lineTotal, orderTotals, sentText, type TMessageService, type TSentOrder } from '@reorder/schemas';
 import type { ExpressionBuilder } from 'kysely';
 import type { ConfirmLinks } from './confirm-links.ts';
 
@@ -16,7 +16,18 @@ const COLUMNS = [
   'confirm_language',
   'confirmation',
   'sent_by',
+  'total',
+  'unpriced_lines',
+  'currency',
 ] as const;
+
+/** The business's currency, for sends from before prices (whose row has none). */
+const businessCurrency = (eb: ExpressionBuilder<Database, 'sent_orders'>) =>
+  eb
+    .selectFrom('businesses')
+    .select('businesses.currency')
+    .whereRef('businesses.id', '=', 'sent_orders.business_id')
+    .as('business_currency');
 
 /** Who sent it, by name (null when they are gone): a column beside COLUMNS in every read. */
 const sentByName = (eb: ExpressionBuilder<Database, 'sent_orders'>) =>
@@ -24,7 +35,11 @@ const sentByName = (eb: ExpressionBuilder<Database, 'sent_orders'>) =>
 
 /** The lines of a sent order as answered: its quantities read as numbers, whatever the driver gave. */
 export function toSentLines(lines: readonly SentLine[]): TSentOrder['lines'] {
-  return lines.map((l) => ({ productId: l.productId, name: l.name, unit: l.unit, quantity: Number(l.quantity) }));
+  return lines.map((l) => {
+    const quantity = Number(l.quantity);
+    const price = l.price ?? null;
+    return { productId: l.productId, name: l.name, unit: l.unit, quantity, price, lineTotal: lineTotal(quantity, price) };
+  });
 }
 
 /**
@@ -33,7 +48,7 @@ export function toSentLines(lines: readonly SentLine[]): TSentOrder['lines'] {
  * `text` is exactly what was sent.
  */
 export function toSentOrder(
-  row: Pick<SentOrderRow, (typeof COLUMNS)[number]> & { sent_by_name: string | null },
+  row: Pick<SentOrderRow, (typeof COLUMNS)[number]> & { sent_by_name: string | null; business_currency: string | null },
   links: ConfirmLinks,
 ): TSentOrder {
   const confirmUrl = row.confirm_nonce === null ? null : links.url(row.confirm_nonce);
@@ -45,9 +60,12 @@ export function toSentOrder(
     text: sentText(row.text, confirmUrl === null ? null : { url: confirmUrl, language: row.confirm_language ?? 'en' }),
     introduce: row.introduce,
     lines: toSentLines(row.lines),
+    total: Number(row.total),
+    unpricedLines: row.unpriced_lines,
+    currency: row.currency ?? row.business_currency ?? 'EUR',
     sentAt: row.sent_at.toISOString(),
     confirmUrl,
-    confirmation: row.confirmation,
+    confirmation: row.confirmation && { ...row.confirmation, lines: row.confirmation.lines ?? [] },
     sentBy: row.sent_by === null || row.sent_by_name === null ? null : { userId: row.sent_by, fullName: row.sent_by_name },
   };
 }
@@ -75,6 +93,8 @@ export async function insertSentOrder(
     confirm: SentConfirmLink | null;
     /** The member who sent it. */
     by: { id: number; fullName: string };
+    /** The business's currency now, which its prices are in. */
+    currency: string;
   },
   links: ConfirmLinks,
 ): Promise<TSentOrder> {
@@ -88,6 +108,8 @@ export async function insertSentOrder(
       text: sent.text,
       introduce: sent.introduce,
       lines: JSON.stringify(sent.lines),
+      ...sentTotals(sent.lines),
+      currency: sent.currency,
       sent_at: sent.sentAt,
       sent_by: sent.by.id,
       ...(sent.confirm
@@ -101,7 +123,13 @@ export async function insertSentOrder(
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
-  return toSentOrder({ ...row, sent_by_name: sent.by.fullName }, links);
+  return toSentOrder({ ...row, sent_by_name: sent.by.fullName, business_currency: sent.currency }, links);
+}
+
+/** What a send's row keeps of its lines' money: the total and how many lines had no price. */
+function sentTotals(lines: readonly SentLine[]): { total: string; unpriced_lines: number } {
+  const { total, unpricedLines } = orderTotals(lines.map((line) => ({ quantity: line.quantity, price: line.price ?? null })));
+  return { total: total.toFixed(4), unpriced_lines: unpricedLines };
 }
 
 /** The order's sent orders, newest first (at most `limit`; every one with `null`). */
@@ -115,7 +143,7 @@ export async function listSentOrders(
   let query = db
     .selectFrom('sent_orders')
     .select(COLUMNS)
-    .select(sentByName)
+    .select([sentByName, businessCurrency])
     .where('business_id', '=', businessId)
     .where('order_id', '=', orderId)
     .orderBy('sent_at', 'desc')
@@ -134,7 +162,7 @@ export async function findSentOrder(
   const row = await db
     .selectFrom('sent_orders')
     .select(COLUMNS)
-    .select(sentByName)
+    .select([sentByName, businessCurrency])
     .where('business_id', '=', businessId)
     .where('order_id', '=', orderId)
     .where('id', '=', sentOrderId)

@@ -1,5 +1,5 @@
 import type { Database, Db } from '@reorder/db';
-import type { TProduct } from '@reorder/schemas';
+import { LIMITS, type TProduct } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
 
 /** A product's price as it was and as it is set now (null: none). */
@@ -10,7 +10,7 @@ export interface PriceSet {
 }
 
 /** How big a change is flagged (docs/decisions.md §8.4): 5% or more, up or down, shown for 30 days. */
-const FLAGGED_RATIO = 0.05;
+const FLAGGED_RATIO = LIMITS.flaggedPriceChange;
 const FLAGGED_DAYS = 30;
 
 /**
@@ -40,6 +40,45 @@ export async function recordPrices(
     FROM jsonb_to_recordset(${JSON.stringify(flagged.map((set) => ({ id: set.productId, before: set.before, after: set.after })))}::jsonb)
       AS c(id int, before numeric, after numeric)
     WHERE p.id = c.id AND p.business_id = ${businessId}`.execute(tx);
+}
+
+/**
+ * Sets the prices a supplier confirmed (docs/decisions.md §8.4) on the
+ * business's products that still exist, and keeps them in the history with
+ * the source `supplier`.
+ */
+export async function setSupplierPrices(
+  tx: Transaction<Database>,
+  businessId: number,
+  prices: readonly { productId: number; price: number }[],
+): Promise<void> {
+  if (prices.length === 0) return;
+  const before = await tx
+    .selectFrom('products')
+    .select(['id', 'price'])
+    .where('business_id', '=', businessId)
+    .where(
+      'id',
+      'in',
+      prices.map((p) => p.productId),
+    )
+    .forUpdate()
+    .execute();
+  const sets = before.flatMap((row) => {
+    const after = prices.find((p) => p.productId === row.id)?.price;
+    return after === undefined || after === row.price ? [] : [{ productId: row.id, before: row.price, after }];
+  });
+  if (sets.length === 0) return;
+  await sql`
+    UPDATE products p SET price = c.after, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(sets.map((set) => ({ id: set.productId, after: set.after })))}::jsonb) AS c(id int, after numeric)
+    WHERE p.id = c.id AND p.business_id = ${businessId}`.execute(tx);
+  await recordPrices(tx, businessId, sets, 'supplier');
+}
+
+/** Whether a confirmed price is a rise worth flagging: 5% or more above the price it was sent with. */
+export function isFlaggedRise(before: number | null, after: number | null): boolean {
+  return before !== null && after !== null && before > 0 && (after - before) / before >= FLAGGED_RATIO - 1e-9;
 }
 
 /** The change a product shows (`priceChange`): the stored last one while it is under 30 days old. */

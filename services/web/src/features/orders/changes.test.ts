@@ -16,6 +16,8 @@ const order: TOrder = {
   text: 'Hola\n4 x ud: Pan\n1 x kg: Sal',
   total: 0,
   unpricedLines: 2,
+  currency: 'EUR',
+  showPrices: false,
   confirmUrl: null,
 };
 const at = new Date('2026-11-25T10:00:00.000Z');

@@ -44,6 +44,8 @@ const order: TOrder = {
   text: 'Hola\n4 x ud: Pan',
   total: 0,
   unpricedLines: 1,
+  currency: 'EUR',
+  showPrices: false,
   confirmUrl: null,
 };
 const [milk, bread] = order.products as [TOrder['products'][number], TOrder['products'][number]];
@@ -52,14 +54,14 @@ const run = (...actions: Parameters<typeof draftsReducer>[1][]) => actions.reduc
 describe('draftsReducer', () => {
   it('shows what was typed, and the saved quantity otherwise', () => {
     const state = run({ type: 'edit', productId: 10, text: '2,5' });
-    expect([shownText(state, milk), shownQuantity(state, milk)]).toEqual(['2,5', 2.5]);
-    expect([shownText(state, bread), shownQuantity(state, bread)]).toEqual(['4', 4]);
-    expect(shownText(NO_DRAFTS, milk)).toBe('0');
+    expect([shownText(state, milk, 'es'), shownQuantity(state, milk)]).toEqual(['2,5', 2.5]);
+    expect([shownText(state, bread, 'es'), shownQuantity(state, bread)]).toEqual(['4', 4]);
+    expect(shownText(NO_DRAFTS, milk, 'es')).toBe('0');
   });
 
   it('keeps the saved quantity while the field holds something that is not one', () => {
     const state = run({ type: 'edit', productId: 11, text: 'abc' });
-    expect([shownText(state, bread), shownQuantity(state, bread)]).toEqual(['abc', 4]);
+    expect([shownText(state, bread, 'es'), shownQuantity(state, bread)]).toEqual(['abc', 4]);
   });
 
   it('drops a draft when the field is left or a tap sets the quantity, and nothing else', () => {
@@ -80,8 +82,28 @@ describe('draftsReducer', () => {
       { type: 'edit', productId: 10, text: '1.5' },
       { type: 'edit', productId: 11, text: '0' },
     );
-    expect(shownOrderText(state, order)).toBe('Para mañana\n1.5 x l: Leche');
-    expect(shownOrderText(NO_DRAFTS, order)).toBe(order.text);
+    expect(shownOrderText(state, order, 'en')).toBe('Para mañana\n1.5 x l: Leche');
+    expect(shownOrderText(state, order, 'es')).toBe('Para mañana\n1,5 x l: Leche');
+    expect(shownOrderText(NO_DRAFTS, order, 'es')).toBe(order.text);
+  });
+
+  it("shows a saved quantity with the language's decimal mark", () => {
+    const halves = withSavedQuantity(order, 10, 1.5);
+    expect(shownText(NO_DRAFTS, halves.products[0] as typeof milk, 'es')).toBe('1,5');
+    expect(shownText(NO_DRAFTS, halves.products[0] as typeof milk, 'en')).toBe('1.5');
+  });
+
+  it("adds each priced line's amount and the total when the supplier takes prices", () => {
+    const priced: TOrder = {
+      ...order,
+      showPrices: true,
+      products: [
+        { ...milk, quantity: 2, price: 1.2 },
+        { ...bread, price: null },
+      ],
+    };
+    expect(shownOrderText(NO_DRAFTS, priced, 'es')).toBe('Hola\n2 x l: Leche · 2,40 €\n4 x ud: Pan\nTotal: 2,40 € (1 línea sin precio)');
+    expect(shownOrderText(NO_DRAFTS, { ...priced, showPrices: false }, 'es')).toBe('Hola\n2 x l: Leche\n4 x ud: Pan');
   });
 });
 
@@ -98,7 +120,7 @@ describe('withSavedQuantity', () => {
 
   it('once a typed quantity is in the order, the screen shows the same text with or without its draft', () => {
     const editing = run({ type: 'edit', productId: 10, text: '3' });
-    const before = shownOrderText(editing, withSavedQuantity(order, 10, 3));
-    expect(shownOrderText(draftsReducer(editing, { type: 'drop', productId: 10 }), withSavedQuantity(order, 10, 3))).toBe(before);
+    const before = shownOrderText(editing, withSavedQuantity(order, 10, 3), 'es');
+    expect(shownOrderText(draftsReducer(editing, { type: 'drop', productId: 10 }), withSavedQuantity(order, 10, 3), 'es')).toBe(before);
   });
 });

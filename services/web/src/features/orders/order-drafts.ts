@@ -1,7 +1,7 @@
 import type { TOrder } from '@reorder/schemas';
 import { isValidQuantity } from '@reorder/schemas/limits';
-import { formatOrderText, formatQuantity } from '@reorder/schemas/order-text';
-import { filledToPar } from '@reorder/schemas/quantities';
+import { formatAmount, formatOrderText, type TTextStyle } from '@reorder/schemas/order-text';
+import { filledToPar, lineTotal, orderTotals } from '@reorder/schemas/quantities';
 
 export type OrderProduct = TOrder['products'][number];
 
@@ -59,17 +59,30 @@ export function shownQuantity(state: DraftState, product: OrderProduct): number 
   return draftQuantity(state.quantities[product.productId]) ?? product.quantity;
 }
 
-/** What the quantity field shows: the draft as typed, else the saved quantity ("0" when not ordered). */
-export function shownText(state: DraftState, product: OrderProduct): string {
-  return state.quantities[product.productId]?.text ?? (product.quantity ? formatQuantity(product.quantity) : '0');
+/** What the quantity field shows: the draft as typed, else the saved quantity ("0" when not ordered), with the language's decimal mark. */
+export function shownText(state: DraftState, product: OrderProduct, language: TLanguage): string {
+  return state.quantities[product.productId]?.text ?? (product.quantity ? formatAmount(product.quantity, language) : '0');
+}
+
+type TLanguage = TTextStyle['language'];
+
+/** How the order's text is written: in the owner's language, with prices when its supplier takes them (docs/decisions.md §12). */
+export function orderStyle(order: Pick<TOrder, 'currency' | 'showPrices'> | undefined, language: TLanguage): TTextStyle {
+  return { language, prices: order?.showPrices ? order.currency : null };
+}
+
+/** The language the page is shown in, for a text made outside a screen (a change applied to the cached order). */
+function pageLanguage(): TLanguage {
+  return globalThis.document?.documentElement.lang === 'es' ? 'es' : 'en';
 }
 
 /** The order exactly as the screen shows it: the message being written and every quantity typed or tapped. */
-export function shownOrderText(state: DraftState, order: TOrder | undefined): string {
+export function shownOrderText(state: DraftState, order: TOrder | undefined, language: TLanguage): string {
   const products = order?.products ?? [];
   return formatOrderText(
     state.message ?? order?.introduce ?? '',
-    products.map((p) => ({ name: p.name, unit: p.unit, quantity: shownQuantity(state, p) })),
+    products.map((p) => ({ name: p.name, unit: p.unit, quantity: shownQuantity(state, p), price: p.price })),
+    orderStyle(order, language),
   );
 }
 
@@ -95,8 +108,15 @@ export function withSavedQuantity(order: TOrder, productId: number, quantity: nu
   );
 }
 
-export function withProducts(order: TOrder, introduce: string, products: OrderProduct[]): TOrder {
-  return { ...order, introduce, products, text: formatOrderText(introduce, products) };
+export function withProducts(order: TOrder, introduce: string, products: OrderProduct[], language = pageLanguage()): TOrder {
+  const priced = products.map((p) => ({ ...p, lineTotal: lineTotal(p.quantity, p.price) }));
+  return {
+    ...order,
+    introduce,
+    products: priced,
+    text: formatOrderText(introduce, priced, orderStyle(order, language)),
+    ...orderTotals(priced),
+  };
 }
 
 /** How many products "Fill to par" fills (those with a par and a count) and leaves alone, as the server counts them. */

@@ -2,6 +2,7 @@ import type { TMessageService, TOrder, TSentLineInput } from '@reorder/schemas';
 import { LIMITS } from '@reorder/schemas/limits';
 import { stepQuantity } from '@reorder/schemas/quantities';
 import { useEffect, useReducer, useRef } from 'react';
+import { useTranslation } from '../../lib/i18n.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { enqueue } from '../offline/outbox-runtime.ts';
 import {
@@ -28,6 +29,7 @@ type SentLine = TSentLineInput;
  */
 export function useOrderChanges(order: TOrder | undefined) {
   const [state, dispatch] = useReducer(draftsReducer, NO_DRAFTS);
+  const { language } = useTranslation().i18n;
 
   const target = order ? { supplierId: order.supplierId, orderId: order.id } : undefined;
   const setQuantity = (product: OrderProduct, quantity: number) => {
@@ -62,12 +64,12 @@ export function useOrderChanges(order: TOrder | undefined) {
 
   const quantityOf = (product: OrderProduct) => shownQuantity(state, product);
   const lineCount = (order?.products ?? []).filter((p) => quantityOf(p) > 0).length;
-  const text = shownOrderText(state, order);
+  const text = shownOrderText(state, order, language);
 
   return {
     drafts: state.quantities,
     quantityOf,
-    textOf: (product: OrderProduct) => shownText(state, product),
+    textOf: (product: OrderProduct) => shownText(state, product, language),
     /** A + or − tap: by the product's step when it has one (docs/decisions.md §8.4), else by 1. */
     step(product: OrderProduct, by: 1 | -1) {
       dispatch({ type: 'drop', productId: product.productId });
@@ -112,7 +114,7 @@ export function useOrderChanges(order: TOrder | undefined) {
     /** What a send made now carries: the message and the lines above 0, as the screen shows them. */
     content(): { introduce: string; lines: SentLine[] } {
       const lines = (order?.products ?? [])
-        .map((p) => ({ productId: p.productId, name: p.name, unit: p.unit, quantity: quantityOf(p) }))
+        .map((p) => ({ productId: p.productId, name: p.name, unit: p.unit, quantity: quantityOf(p), price: p.price }))
         .filter((line) => line.quantity > 0);
       return { introduce: message, lines };
     },
