@@ -86,3 +86,13 @@ export function orderTotals(lines: readonly { quantity: number; price: number | 
   }
   return { total: toMoney(total), unpricedLines };
 }
+
+/**
+ * How much a price moved, in percent with one decimal and a sign (+6.3 for
+ * 3.20 → 3.40, −11.5 for a drop), halves rounded away from zero after
+ * binary noise is taken off.
+ */
+export function percentChange(from: number, to: number): number {
+  const percent = Number((((to - from) / from) * 100).toFixed(6));
+  return (Math.sign(percent) * Math.round(Math.abs(percent) * 10)) / 10;
+}

@@ -2,7 +2,9 @@ import type { StoredAnsweredLine, StoredConfirmation } from '@reorder/db';
 import { translate } from '@reorder/i18n';
 import {
   confirmationStatus,
-  formatQuantity,
+  formatAmount,
+  formatMoney,
+  percentChange,
   type TAnswerConfirmationInput,
   type TConfirmation,
   type TPublicConfirmation,
@@ -141,6 +143,36 @@ function answeredLines(row: LiveConfirmation, lines: NonNullable<TAnswerConfirma
   });
 }
 
+/**
+ * Each line the supplier answered differently, as the owner reads it: what
+ * changed of the quantity (a line now unavailable is told apart), the price
+ * per unit with a flag on a rise of 5% or more, and the substitute.
+ */
+function changedLines(row: LiveConfirmation, answer: StoredConfirmation, locale: 'en' | 'es'): string[] {
+  const currency = row.currency ?? row.business_currency;
+  const sent = new Map(toSentLines(row.lines).map((line) => [line.productId, line]));
+  return (answer.lines ?? []).flatMap((line) => {
+    const was = sent.get(line.productId);
+    if (!was) return [];
+    const parts: string[] = [];
+    if (line.quantity !== was.quantity && line.quantity > 0) {
+      parts.push(
+        translate(locale, 'mail.confirmation.quantity', {
+          quantity: formatAmount(line.quantity, locale),
+          sent: formatAmount(was.quantity, locale),
+        }),
+      );
+    }
+    if (line.price !== null) {
+      const price = formatMoney(line.price, currency, locale);
+      const percent = line.priceBefore ? formatAmount(percentChange(line.priceBefore, line.price), locale) : '';
+      parts.push(translate(locale, line.rise ? 'mail.confirmation.rise' : 'mail.confirmation.price', { price, unit: was.unit, percent }));
+    }
+    if (line.substitute) parts.push(translate(locale, 'mail.confirmation.substitute', { substitute: line.substitute }));
+    return parts.length === 0 ? [] : [`${was.name}: ${parts.join(', ')}`];
+  });
+}
+
 /** The owner's email and push when the supplier answers or changes the answer. */
 async function tellOwnerOfAnswer(ctx: Context, row: LiveConfirmation, answer: StoredConfirmation, changed: boolean): Promise<void> {
   const locale = row.language;
@@ -149,7 +181,7 @@ async function tellOwnerOfAnswer(ctx: Context, row: LiveConfirmation, answer: St
   const delivery = answer.deliveryDate ? DateTime.fromISO(answer.deliveryDate).setLocale(locale).toLocaleString(DateTime.DATE_HUGE) : null;
   const unavailable = row.lines
     .filter((line) => answer.unavailable.includes(line.productId))
-    .map((line) => `${line.name} (${formatQuantity(Number(line.quantity))} ${line.unit})`);
+    .map((line) => `${line.name} (${formatAmount(Number(line.quantity), locale)} ${line.unit})`);
   const mail = confirmationEmail({
     locale,
     name: row.full_name,
@@ -158,6 +190,7 @@ async function tellOwnerOfAnswer(ctx: Context, row: LiveConfirmation, answer: St
     changed,
     sent,
     unavailable,
+    changes: changedLines(row, answer, locale),
     delivery,
     note: answer.note,
     link,

@@ -73,6 +73,8 @@ export function confirmationEmail(options: {
   changed: boolean;
   sent: string;
   unavailable: string[];
+  /** The lines answered differently, each as one phrase ("Tomatoes: 2 instead of 2.5, €2.05 per Kg, up 10.8% ⚠"). */
+  changes?: string[];
   delivery: string | null;
   note: string;
   link: string;
@@ -88,6 +90,7 @@ export function confirmationEmail(options: {
       options.unavailable.length > 0
         ? t('mail.confirmation.unavailable', { items: options.unavailable.join(', ') })
         : t('mail.confirmation.allAvailable'),
+      ...(options.changes?.length ? [t('mail.confirmation.changes', { items: options.changes.join('; ') })] : []),
       ...(options.delivery ? [t('mail.confirmation.delivery', { date: options.delivery })] : []),
       ...(options.note ? [t('mail.confirmation.note', { note: options.note })] : []),
     ],

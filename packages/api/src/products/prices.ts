@@ -1,5 +1,5 @@
 import type { Database, Db } from '@reorder/db';
-import { LIMITS, type TProduct } from '@reorder/schemas';
+import { LIMITS, percentChange, type TProduct } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
 
 /** A product's price as it was and as it is set now (null: none). */
@@ -88,7 +88,7 @@ export function priceChangeOf(
 ): TProduct['priceChange'] {
   const { price_change_from: from, price_change_to: to, price_change_at: at } = row;
   if (from === null || to === null || at === null || now - at.getTime() > FLAGGED_DAYS * 24 * 3600 * 1000) return null;
-  return { from, to, percent: Math.round(((to - from) / from) * 1000) / 10, at: at.toISOString() };
+  return { from, to, percent: percentChange(from, to), at: at.toISOString() };
 }
 
 /** `GET /products/{id}/prices`: the last 50 prices of one of the business's products, newest first; undefined when it is not its. */
