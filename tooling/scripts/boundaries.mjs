@@ -23,7 +23,7 @@ const api = {
   // The type of the injected services (ctx): it names types from every layer below composition, and every layer may read it.
   context: ['context.ts'],
   identity: ['sessions/', 'api-tokens/', 'businesses/'],
-  domains: ['suppliers/', 'products/', 'orders/', 'feedback/', 'config/', 'users/'],
+  domains: ['suppliers/', 'products/', 'orders/', 'feedback/', 'config/', 'users/', 'spend/'],
   flows: ['auth/', 'account/', 'reminders/', 'confirmations/', 'catalogue/'],
   composition: ['root.ts', 'rest/', 'index.ts'],
 };

@@ -9,6 +9,7 @@ import { feedbackRouter } from './feedback/router.ts';
 import { ordersRouter, quantityProcedures } from './orders/router.ts';
 import { productProcedures } from './products/router.ts';
 import { pushRouter } from './reminders/router.ts';
+import { spendRouter } from './spend/router.ts';
 import { suppliersRouter } from './suppliers/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 import { userProcedures } from './users/router.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   config: configRouter,
   push: pushRouter,
   confirmations: confirmationsRouter,
+  spend: spendRouter,
 });
 
 export type AppRouter = typeof appRouter;

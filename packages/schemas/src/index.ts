@@ -15,5 +15,6 @@ export * from './quantities.ts';
 export * from './search.ts';
 export * from './send-links.ts';
 export * from './social.ts';
+export * from './spend.ts';
 export * from './supplier.ts';
 export * from './user.ts';

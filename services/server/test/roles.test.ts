@@ -78,6 +78,9 @@ const TABLE: Record<string, Role | 'any'> = {
   'products.setPar': 'manager',
   'products.delete': 'manager',
   'auth.createToken': 'manager',
+  // Money: what was spent, and the accountant's file.
+  'spend.get': 'manager',
+  'spend.sentOrdersCsv': 'manager',
   // Members, invitations, roles; the business's name and currency. (Removing oneself, leaving, is
   // every member's: members.test.ts. Removing another member, as here, is an owner's.)
   'businesses.update': 'owner',

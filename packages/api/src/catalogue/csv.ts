@@ -1,5 +1,6 @@
-import { formatQuantity, type TLanguage } from '@reorder/schemas';
+import type { TLanguage } from '@reorder/schemas';
 import Papa from 'papaparse';
+import { csvFile, csvNumber, csvText } from '../platform/csv.ts';
 
 /**
  * The catalogue as a spreadsheet (docs/decisions.md §8.3): one row per
@@ -38,35 +39,20 @@ export interface TCsvLine {
   note: string;
 }
 
-const FORMULA_START = /^[=+\-@]/;
-
-/** A cell as written: text that a spreadsheet would run as a formula gets a leading `'`. */
-function safeCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-function formatNumber(value: number | null, decimals: number, comma: boolean): string {
-  if (value === null) return '';
-  const text = formatQuantity(value, decimals);
-  return comma ? text.replace('.', ',') : text;
-}
-
-/** The CSV text (with its BOM) of these lines, in the convention of `language`. */
+/** The CSV text (with its BOM) of these lines, in the convention of `language` (platform/csv.ts). */
 export function writeCatalogueCsv(lines: readonly TCsvLine[], language: TLanguage): string {
-  const comma = language === 'es';
   const rows = lines.map((line) => [
-    safeCell(line.supplier),
+    csvText(line.supplier),
     line.service,
-    safeCell(line.contact),
-    safeCell(line.product),
-    safeCell(line.unit),
-    formatNumber(line.par, 3, comma),
-    formatNumber(line.price, 4, comma),
-    formatNumber(line.step, 3, comma),
-    safeCell(line.note),
+    csvText(line.contact),
+    csvText(line.product),
+    csvText(line.unit),
+    csvNumber(line.par, 3, language),
+    csvNumber(line.price, 4, language),
+    csvNumber(line.step, 3, language),
+    csvText(line.note),
   ]);
-  const text = Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { delimiter: comma ? ';' : ',', newline: '\r\n', quotes: false });
-  return `\uFEFF${text}\r\n`;
+  return csvFile(CSV_COLUMNS, rows, language);
 }
 
 /** One data row as read: its row number in the file (the header is row 1) and its cells by column; `undefined` for a column the file lacks. */
@@ -93,7 +79,7 @@ const headerKey = (cell: string) =>
 /** A cell as the owner meant it: trimmed, and without the `'` the export put before a formula-like text. */
 function readCell(cell: string): string {
   const trimmed = cell.trim();
-  return trimmed.startsWith("'") && FORMULA_START.test(trimmed.slice(1)) ? trimmed.slice(1) : trimmed;
+  return trimmed.startsWith("'") && csvText(trimmed.slice(1)) !== trimmed.slice(1) ? trimmed.slice(1) : trimmed;
 }
 
 /** Reads a catalogue CSV: a BOM and blank lines are skipped, the separator (`,`, `;` or tab) is detected. */

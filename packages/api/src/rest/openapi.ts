@@ -64,6 +64,11 @@ const TAGS = [
     name: 'confirmations',
     description: "The supplier's side of a sent order: the page at the link in the order text, without an account (docs/decisions.md §6).",
   },
+  {
+    name: 'spend',
+    description:
+      "What the business spent, from the prices its orders were sent with: by month, week, supplier or product, and the accountant's CSV of sent lines.",
+  },
   { name: 'health', description: 'Checks for load balancers and uptime monitors.' },
 ];
 

@@ -1,0 +1,212 @@
+import {
+  SENT_LINES_CSV_COLUMNS,
+  SPEND_MAX_DAYS,
+  type TLanguage,
+  type TSpend,
+  type TSpendGroup,
+  type TSpendGroupBy,
+} from '@reorder/schemas';
+import { sql } from 'kysely';
+import { DateTime } from 'luxon';
+import { nowOf } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { csvFile, csvNumber, csvText } from '../platform/csv.ts';
+import type { BusinessContext } from '../sessions/require-user.ts';
+
+type Ctx = Pick<BusinessContext, 'db' | 'user' | 'business' | 'clock'>;
+
+/** A range of days resolved: its first and last day, and the instants it runs between in the owner's time zone. */
+interface Range {
+  from: string;
+  to: string;
+  start: Date;
+  end: Date;
+  zone: string;
+}
+
+export const RANGE_BACKWARDS = 'From must be on or before To';
+export const RANGE_TOO_LONG = `The range must be at most ${SPEND_MAX_DAYS} days (two years)`;
+
+/**
+ * The business's time zone (its first owner's): days and months are theirs
+ * (docs/decisions.md §12), whoever reads.
+ */
+async function businessZone(ctx: Ctx): Promise<{ zone: string; currency: string }> {
+  const row = await ctx.db
+    .selectFrom('businesses')
+    .innerJoin('memberships', (join) => join.onRef('memberships.business_id', '=', 'businesses.id').on('memberships.role', '=', 'owner'))
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.time_zone', 'businesses.currency'])
+    .where('businesses.id', '=', ctx.business.id)
+    .orderBy('memberships.created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return { zone: row?.time_zone ?? 'UTC', currency: row?.currency ?? 'EUR' };
+}
+
+/**
+ * From and to as given, else the last 12 months: from the first day of the
+ * month 11 months back to today. To before from, or more than two years, is
+ * a 400 naming the field.
+ */
+function resolveRange(ctx: Ctx, zone: string, input: { from?: string | undefined; to?: string | undefined }): Range {
+  const today = DateTime.fromMillis(nowOf(ctx), { zone }).startOf('day');
+  const to = input.to ? DateTime.fromISO(input.to, { zone }) : today;
+  const from = input.from ? DateTime.fromISO(input.from, { zone }) : to.minus({ months: 11 }).startOf('month');
+  if (from > to) throw new AppError('BAD_REQUEST', RANGE_BACKWARDS, { issues: [{ path: 'to', message: RANGE_BACKWARDS }] });
+  if (to.diff(from, 'days').days + 1 > SPEND_MAX_DAYS) {
+    throw new AppError('BAD_REQUEST', RANGE_TOO_LONG, { issues: [{ path: 'from', message: RANGE_TOO_LONG }] });
+  }
+  return {
+    from: from.toISODate() as string,
+    to: to.toISODate() as string,
+    start: from.toJSDate(),
+    end: to.plus({ days: 1 }).toJSDate(),
+    zone,
+  };
+}
+
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/**
+ * `GET /spend` (docs/decisions.md §8.4): what was sent in a range, from the
+ * totals each sent order keeps. By month or week, one narrow index-only read
+ * grouped by period and supplier (every period of the range, 0 when nothing
+ * was sent); by supplier, the same rows summed; by product, the sent lines
+ * of the range.
+ */
+export async function spend(
+  ctx: Ctx,
+  input: { from?: string | undefined; to?: string | undefined; groupBy?: TSpendGroupBy | undefined },
+): Promise<TSpend> {
+  const { zone, currency } = await businessZone(ctx);
+  const range = resolveRange(ctx, zone, input);
+  const groupBy = input.groupBy ?? 'month';
+  const language = ctx.user.language;
+  const unit = groupBy === 'week' ? 'week' : 'month';
+  const rows = await sql<{ period: string; supplier_id: number; name: string | null; total: number; unpriced: number; orders: number }>`
+    SELECT to_char(date_trunc(${unit}, so.sent_at AT TIME ZONE ${zone}), 'YYYY-MM-DD') AS period, so.supplier_id,
+      max(s.name) AS name, sum(so.total)::float8 AS total, sum(so.unpriced_lines)::int AS unpriced, count(*)::int AS orders
+    FROM sent_orders so LEFT JOIN suppliers s ON s.id = so.supplier_id
+    WHERE so.business_id = ${ctx.business.id} AND so.sent_at >= ${range.start} AND so.sent_at < ${range.end}
+    GROUP BY 1, 2`.execute(ctx.db);
+  const total = round4(rows.rows.reduce((sum, row) => sum + row.total, 0));
+  const unpricedLines = rows.rows.reduce((sum, row) => sum + row.unpriced, 0);
+  let groups: TSpendGroup[];
+  if (groupBy === 'product') groups = await productGroups(ctx, range);
+  else if (groupBy === 'supplier') groups = supplierGroups(rows.rows);
+  else groups = periodGroups(rows.rows, range, groupBy, language);
+  return { currency, from: range.from, to: range.to, total, unpricedLines, groups };
+}
+
+type PeriodRow = { period: string; supplier_id: number; name: string | null; total: number; orders: number };
+
+const supplierName = (row: PeriodRow) => row.name ?? '—';
+
+function supplierGroups(rows: readonly PeriodRow[]): TSpendGroup[] {
+  const bySupplier = new Map<number, TSpendGroup>();
+  for (const row of rows) {
+    const group = bySupplier.get(row.supplier_id) ?? { key: String(row.supplier_id), label: supplierName(row), total: 0, orders: 0 };
+    group.total += row.total;
+    group.orders += row.orders;
+    bySupplier.set(row.supplier_id, group);
+  }
+  return [...bySupplier.values()].map((g) => ({ ...g, total: round4(g.total) })).sort(largestFirst);
+}
+
+const largestFirst = (a: { total: number; label: string }, b: { total: number; label: string }) =>
+  b.total - a.total || a.label.localeCompare(b.label);
+
+/** Every month (or ISO week) of the range, oldest first, with its total per supplier. */
+function periodGroups(rows: readonly PeriodRow[], range: Range, unit: 'month' | 'week', language: TLanguage): TSpendGroup[] {
+  const groups: TSpendGroup[] = [];
+  const last = DateTime.fromISO(range.to, { zone: 'UTC' }).startOf(unit);
+  for (
+    let at = DateTime.fromISO(range.from, { zone: 'UTC' }).startOf(unit);
+    at <= last;
+    at = at.plus(unit === 'week' ? { weeks: 1 } : { months: 1 })
+  ) {
+    const period = at.toISODate() as string;
+    const inPeriod = rows.filter((row) => row.period === period);
+    const suppliers = inPeriod
+      .map((row) => ({ key: String(row.supplier_id), label: supplierName(row), total: round4(row.total) }))
+      .sort(largestFirst);
+    const local = at.setLocale(language);
+    groups.push({
+      key: unit === 'week' ? `${at.weekYear}-W${String(at.weekNumber).padStart(2, '0')}` : at.toFormat('yyyy-MM'),
+      label:
+        unit === 'week'
+          ? `${language === 'es' ? 'Semana del' : 'Week of'} ${local.toLocaleString({ day: 'numeric', month: 'short', year: 'numeric' })}`
+          : local.toLocaleString({ month: 'long', year: 'numeric' }),
+      total: round4(inPeriod.reduce((sum, row) => sum + row.total, 0)),
+      orders: inPeriod.reduce((sum, row) => sum + row.orders, 0),
+      suppliers,
+    });
+  }
+  return groups;
+}
+
+/** Per product, over the lines sent in the range: its latest name, what its priced lines came to, and how many orders carried it. */
+async function productGroups(ctx: Ctx, range: Range): Promise<TSpendGroup[]> {
+  const rows = await sql<{ product_id: number; name: string; total: number; orders: number }>`
+    SELECT l."productId" AS product_id, (array_agg(l.name ORDER BY so.sent_at DESC))[1] AS name,
+      coalesce(sum(l.quantity * l.price), 0)::float8 AS total, count(DISTINCT so.id)::int AS orders
+    FROM sent_orders so
+    CROSS JOIN LATERAL jsonb_to_recordset(so.lines) AS l("productId" int, name text, quantity numeric, price numeric)
+    WHERE so.business_id = ${ctx.business.id} AND so.sent_at >= ${range.start} AND so.sent_at < ${range.end}
+    GROUP BY 1`.execute(ctx.db);
+  return rows.rows
+    .map((row) => ({ key: String(row.product_id), label: row.name, total: round4(row.total), orders: row.orders }))
+    .sort(largestFirst);
+}
+
+/**
+ * `GET /sent-orders.csv` (docs/decisions.md §8.4): one row per line sent in
+ * the range, oldest first, in the CSV convention of the user's language.
+ * `status` is the supplier's answer for the line: `sent` (no answer yet),
+ * `confirmed`, `changed` (another quantity or price) or `unavailable`.
+ */
+export async function sentOrdersCsv(
+  ctx: Ctx,
+  input: { from?: string | undefined; to?: string | undefined },
+): Promise<{ filename: string; content: string }> {
+  const { zone, currency } = await businessZone(ctx);
+  const range = resolveRange(ctx, zone, input);
+  const language = ctx.user.language;
+  const rows = await ctx.db
+    .selectFrom('sent_orders as so')
+    .leftJoin('suppliers as s', 's.id', 'so.supplier_id')
+    .leftJoin('users as u', 'u.id', 'so.sent_by')
+    .select(['so.sent_at', 's.name as supplier', 'u.full_name as sent_by', 'so.lines', 'so.currency', 'so.confirmation'])
+    .where('so.business_id', '=', ctx.business.id)
+    .where('so.sent_at', '>=', range.start)
+    .where('so.sent_at', '<', range.end)
+    .orderBy('so.sent_at')
+    .orderBy('so.id')
+    .execute();
+  const cells: string[][] = [];
+  for (const row of rows) {
+    const date = DateTime.fromJSDate(row.sent_at, { zone }).toISODate() as string;
+    const answer = row.confirmation;
+    for (const line of row.lines) {
+      const quantity = Number(line.quantity);
+      const price = line.price ?? null;
+      const answered = answer?.lines?.find((l) => l.productId === line.productId);
+      const status =
+        answer === null ? 'sent' : answer.unavailable.includes(line.productId) ? 'unavailable' : answered ? 'changed' : 'confirmed';
+      cells.push([
+        date,
+        csvText(row.supplier ?? ''),
+        csvText(line.name),
+        csvText(line.unit),
+        csvNumber(quantity, 3, language),
+        csvNumber(price, 4, language),
+        csvNumber(price === null ? null : round4(quantity * price), 4, language),
+        row.currency ?? currency,
+        csvText(row.sent_by ?? ''),
+        status,
+      ]);
+    }
+  }
+  return { filename: `sent-orders-${range.from}-to-${range.to}.csv`, content: csvFile(SENT_LINES_CSV_COLUMNS, cells, language) };
+}

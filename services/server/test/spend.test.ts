@@ -1,0 +1,167 @@
+import { expectFailure, expectFieldError, useTestServer } from '@reorder/testing';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Spend and the accountant's CSV (docs/decisions.md §8.4, §12): what was
+ * sent, from the prices it went with, grouped in the owner's time zone.
+ */
+
+const t = useTestServer();
+
+/**
+ * An owner in Madrid with two suppliers and three sends placed in time by
+ * SQL: one at 23:30 UTC on 31 October (already 1 November in Madrid), one on
+ * 15 October, one on 3 November.
+ */
+async function shopWithHistory(language: 'en' | 'es' = 'en') {
+  const owner = await t.api.register({ language, businessName: 'Café Luna' });
+  await sql`UPDATE users SET time_zone = 'Europe/Madrid' WHERE id = ${owner.user.id}`.execute(t.server.deps.db);
+  const fruit = await t.api.createSupplier(owner.token, { name: 'Frutas Pepe' });
+  const dairy = await t.api.createSupplier(owner.token, { name: '=Lácteos' });
+  const add = async (orderId: number, products: Record<string, unknown>[]) => {
+    const res = await t.api.post('/api/products/bulk', { orderId, products }, owner.token);
+    expect(res.status, res.text).toBe(200);
+    return res.body.data.products as { id: number; name: string }[];
+  };
+  const send = async (orderId: number, at: string) => {
+    const res = await t.api.post(`/api/orders/${orderId}/send`, {}, owner.token);
+    expect(res.status, res.text).toBe(200);
+    await sql`UPDATE sent_orders SET sent_at = ${at} WHERE id = ${res.body.data.id}`.execute(t.server.deps.db);
+    return res.body.data;
+  };
+  const [lemons] = await add(fruit.orderId, [
+    { name: 'Lemons', unit: 'Kg', price: 3.2, quantity: 2 },
+    { name: 'Basil', unit: 'bunch', quantity: 1 },
+  ]);
+  await send(fruit.orderId, '2026-10-15T10:00:00Z'); // 6.40, 1 unpriced
+  await send(fruit.orderId, '2026-10-31T23:30:00Z'); // 1 November in Madrid: 6.40, 1 unpriced
+  await add(dairy.orderId, [{ name: 'Milk', unit: 'l', price: 0.95, quantity: 12 }]);
+  await send(dairy.orderId, '2026-11-03T09:00:00Z'); // 11.40
+  const get = (query: string) => t.api.get(`/api/spend?${query}`, owner.token);
+  return { owner, fruit, dairy, lemons, get };
+}
+
+describe('GET /spend', () => {
+  it("groups by month in the owner's time zone, every month of the range, with totals per supplier", async () => {
+    const shop = await shopWithHistory();
+    const res = await shop.get('from=2026-09-01&to=2026-11-30&groupBy=month');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual({
+      currency: 'EUR',
+      from: '2026-09-01',
+      to: '2026-11-30',
+      total: 24.2,
+      unpricedLines: 2,
+      groups: [
+        { key: '2026-09', label: 'September 2026', total: 0, orders: 0, suppliers: [] },
+        {
+          key: '2026-10',
+          label: 'October 2026',
+          total: 6.4,
+          orders: 1,
+          suppliers: [{ key: String(shop.fruit.id), label: 'Frutas Pepe', total: 6.4 }],
+        },
+        {
+          key: '2026-11',
+          label: 'November 2026',
+          total: 17.8,
+          orders: 2,
+          suppliers: [
+            { key: String(shop.dairy.id), label: '=Lácteos', total: 11.4 },
+            { key: String(shop.fruit.id), label: 'Frutas Pepe', total: 6.4 },
+          ],
+        },
+      ],
+    });
+    // Read in UTC the late October send would be October's: the day boundary is Madrid's.
+    const october = await shop.get('from=2026-10-01&to=2026-10-31');
+    expect(october.body.data.total).toBe(6.4);
+  });
+
+  it('groups by ISO week, by supplier and by product', async () => {
+    const shop = await shopWithHistory('es');
+    const weeks = (await shop.get('from=2026-10-26&to=2026-11-08&groupBy=week')).body.data.groups;
+    expect(weeks.map((g: { key: string; label: string; total: number }) => [g.key, g.label, g.total])).toEqual([
+      ['2026-W44', 'Semana del 26 oct 2026', 6.4],
+      ['2026-W45', 'Semana del 2 nov 2026', 11.4],
+    ]);
+    const suppliers = (await shop.get('from=2026-10-01&to=2026-11-30&groupBy=supplier')).body.data.groups;
+    expect(suppliers).toEqual([
+      { key: String(shop.fruit.id), label: 'Frutas Pepe', total: 12.8, orders: 2 },
+      { key: String(shop.dairy.id), label: '=Lácteos', total: 11.4, orders: 1 },
+    ]);
+    const products = (await shop.get('from=2026-10-01&to=2026-11-30&groupBy=product')).body.data.groups;
+    expect(products.map((g: { label: string; total: number; orders: number }) => [g.label, g.total, g.orders])).toEqual([
+      ['Lemons', 12.8, 2],
+      ['Milk', 11.4, 1],
+      ['Basil', 0, 2],
+    ]);
+  });
+
+  it('reads the last 12 months by default, and refuses a backwards or too long range, or a bad date, naming the field', async () => {
+    const shop = await shopWithHistory();
+    const byDefault = (await shop.get('')).body.data;
+    expect(byDefault.groups).toHaveLength(12);
+    expect(byDefault.from.endsWith('-01')).toBe(true);
+    expectFieldError(await shop.get('from=2026-11-02&to=2026-11-01'), 'to');
+    expectFieldError(await shop.get('from=2024-11-01&to=2026-11-30'), 'from');
+    expect((await shop.get('from=2024-12-01&to=2026-11-30')).status).toBe(200);
+    expectFieldError(await shop.get('from=2026-02-30'), 'from');
+    expectFieldError(await shop.get('groupBy=day'), 'groupBy');
+  });
+
+  it('reads only the business of the caller, and the same through tRPC', async () => {
+    const shop = await shopWithHistory();
+    const stranger = await t.api.register();
+    const theirs = await t.api.get('/api/spend?from=2026-10-01&to=2026-11-30', stranger.token);
+    expect(theirs.body.data).toMatchObject({ total: 0, unpricedLines: 0 });
+    const input = encodeURIComponent(JSON.stringify({ from: '2026-10-01', to: '2026-11-30', groupBy: 'supplier' }));
+    const trpc = await t.api.get(`/api/trpc/spend.get?input=${input}`, shop.owner.token);
+    expect(trpc.status, trpc.text).toBe(200);
+    expect(trpc.body.result.data.total).toBe(24.2);
+  });
+});
+
+describe('GET /sent-orders.csv', () => {
+  it('answers one row per sent line, oldest first, in the English convention', async () => {
+    const shop = await shopWithHistory();
+    const res = await fetch(`${t.url}/api/sent-orders.csv?from=2026-10-01&to=2026-11-30`, {
+      headers: { authorization: `Bearer ${shop.owner.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="sent-orders-2026-10-01-to-2026-11-30.csv"');
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())).toBe(
+      [
+        '\uFEFFdate,supplier,product,unit,quantity,price,line_total,currency,sent_by,status',
+        '2026-10-15,Frutas Pepe,Basil,bunch,1,,,EUR,Ana García,sent',
+        '2026-10-15,Frutas Pepe,Lemons,Kg,2,3.2,6.4,EUR,Ana García,sent',
+        '2026-11-01,Frutas Pepe,Basil,bunch,1,,,EUR,Ana García,sent',
+        '2026-11-01,Frutas Pepe,Lemons,Kg,2,3.2,6.4,EUR,Ana García,sent',
+        "2026-11-03,'=Lácteos,Milk,l,12,0.95,11.4,EUR,Ana García,sent",
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('writes Spanish with ";" and decimal commas, and each line\'s answer as its status', async () => {
+    const shop = await shopWithHistory('es');
+    const sent = await t.api.post(`/api/orders/${shop.fruit.orderId}/send`, { channel: 'other' }, shop.owner.token);
+    await sql`UPDATE sent_orders SET sent_at = '2026-11-20T10:00:00Z' WHERE id = ${sent.body.data.id}`.execute(t.server.deps.db);
+    await sql`UPDATE sent_orders SET confirmation = ${JSON.stringify({
+      status: 'partial',
+      respondedAt: '2026-11-20T11:00:00Z',
+      note: '',
+      deliveryDate: null,
+      unavailable: [shop.lemons?.id],
+      lines: [],
+    })} WHERE id = ${sent.body.data.id}`.execute(t.server.deps.db);
+    const res = await t.api.get('/api/sent-orders.csv?from=2026-11-20&to=2026-11-20', shop.owner.token);
+    expect(res.text.split('\r\n').slice(1, 3)).toEqual([
+      '2026-11-20;Frutas Pepe;Basil;bunch;1;;;EUR;Ana García;confirmed',
+      '2026-11-20;Frutas Pepe;Lemons;Kg;2;3,2;6,4;EUR;Ana García;unavailable',
+    ]);
+    expectFailure(await t.api.get('/api/sent-orders.csv?from=2026-11-21&to=2026-11-20', shop.owner.token), 400, 'BAD_REQUEST');
+  });
+});
