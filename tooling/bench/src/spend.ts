@@ -1,0 +1,94 @@
+/**
+ * Spend at 100,000 sent orders in one business (issue "Money"): the
+ * `GET /spend` answers against the cheapest signed-in call, in the same run.
+ *
+ *   npx pnpm@10 --filter @reorder/bench bench:spend
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_ROUNDS=30 BENCH_ORDERS=100000 …
+ *
+ * One business with 20 suppliers and 100,000 sent orders seeded with SQL
+ * over the two years up to now, each with 8 lines (6 priced) and its kept
+ * total, as the server writes them. Then, rotated round by round, over HTTP:
+ * - `floor`: `GET /api/business` (session, business, one row: the cheapest signed-in call);
+ * - `month`: `GET /api/spend` as the Spend screen asks (the last 12 months by month, per supplier);
+ * - `supplier`, `week`: the same range by supplier, by week;
+ * - `product`: the same range by product (every sent line of the range read).
+ * Medians, and each one's ratio to `floor`.
+ */
+import { createMigratedTemplate } from '@reorder/db';
+import { startTestServer } from '@reorder/testing';
+import { sql } from 'kysely';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const SUPPLIERS = 20;
+
+const database = await createMigratedTemplate(adminUrl, 'reorder_bench_spend');
+const t = await startTestServer({ databaseUrl: database.url });
+try {
+  const { token } = await t.api.register();
+  const businessId = (await t.api.get('/api/business', token)).body.data.id as number;
+  const suppliers = [];
+  for (let i = 0; i < SUPPLIERS; i++) suppliers.push(await t.api.createSupplier(token, { name: `Proveedor ${i + 1}` }));
+  const db = t.server.deps.db;
+  const seeded = performance.now();
+  const supplierIds = suppliers.map((s) => s.id as number);
+  const orderIds = suppliers.map((s) => s.orderId as number);
+  // Lines: 8 products per order, ids 1..160 per supplier block, 6 of them priced.
+  await sql`
+    INSERT INTO sent_orders (business_id, order_id, supplier_id, channel, text, introduce, lines, sent_at, total, unpriced_lines, currency)
+    SELECT ${businessId}, (${orderIds}::int[])[1 + g % ${SUPPLIERS}], (${supplierIds}::int[])[1 + g % ${SUPPLIERS}], 'whatsapp', 'seeded', '',
+      l.lines, now() - (g::float8 / ${ORDERS}) * interval '730 days', l.total, 2, 'EUR'
+    FROM generate_series(1, ${ORDERS}) AS g
+    CROSS JOIN LATERAL (
+      SELECT jsonb_agg(jsonb_build_object('productId', 1000 + (g % ${SUPPLIERS}) * 8 + k, 'name', 'Producto ' || k, 'unit', 'kg',
+          'quantity', 1 + (g + k) % 5, 'price', CASE WHEN k < 6 THEN 1.5 + k ELSE NULL END)) AS lines,
+        sum(CASE WHEN k < 6 THEN (1 + (g + k) % 5) * (1.5 + k) ELSE 0 END) AS total
+      FROM generate_series(0, 7) AS k
+    ) AS l`.execute(db);
+  // What autovacuum does to a table at rest: statistics, and the visibility map an index-only scan needs.
+  await sql`VACUUM ANALYZE sent_orders`.execute(db);
+  console.log(`seeded ${ORDERS} sent orders in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+
+  const call = (path: string, check: (data: Record<string, unknown>) => boolean) => async () => {
+    const res = await t.api.get(path, token);
+    if (res.status !== 200 || !check(res.body.data)) throw new Error(`${path}: ${res.status} ${res.text.slice(0, 200)}`);
+  };
+  const groups = (n: number) => (data: Record<string, unknown>) => (data.groups as unknown[]).length >= n;
+  const ways: Record<string, () => Promise<void>> = {
+    floor: call('/api/business', (data) => data.id === businessId),
+    month: call('/api/spend', groups(12)),
+    supplier: call('/api/spend?groupBy=supplier', groups(SUPPLIERS)),
+    week: call('/api/spend?groupBy=week', groups(50)),
+    product: call('/api/spend?groupBy=product', groups(SUPPLIERS * 8)),
+  };
+  const names = Object.keys(ways);
+  const times: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+  for (const name of names) await ways[name]!();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
+      const started = performance.now();
+      await ways[name]!();
+      times[name]!.push(performance.now() - started);
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const floor = median(times.floor!);
+  const inRange = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM sent_orders WHERE business_id = ${businessId} AND sent_at > now() - interval '365 days'`.execute(db);
+  console.log(
+    `\nGET /api/spend, ${ORDERS} sent orders in one business (${inRange.rows[0]?.n} in the last 12 months), PostgreSQL, ${ROUNDS} rounds over HTTP (medians)\n`,
+  );
+  console.log('| call | median | × floor |');
+  console.log('|---|---|---|');
+  for (const name of names) {
+    const value = median(times[name]!);
+    console.log(`| ${name} | ${value.toFixed(1)} ms | ${(value / floor).toFixed(2)} |`);
+  }
+} finally {
+  await t.close();
+  // BENCH_KEEP=1 leaves the database for EXPLAIN (its name is printed).
+  if (process.env.BENCH_KEEP) console.log(`kept ${database.url}`);
+  else await database.drop();
+}
