@@ -4,7 +4,7 @@ import { Icon } from './Icon.tsx';
 import './fields.css';
 
 /** Input types the forms may use (docs/product.md §5). */
-export type TextInputType = 'email' | 'number' | 'password' | 'search' | 'tel' | 'text' | 'url';
+export type TextInputType = 'date' | 'email' | 'number' | 'password' | 'search' | 'tel' | 'text' | 'url';
 
 /** An option of a select: value, label and icon (docs/product.md §3). */
 export interface Option {

@@ -1,0 +1,55 @@
+import type { TSpendGroup } from '@reorder/schemas';
+import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
+import { useEffect, useRef } from 'react';
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
+
+/** Colours that stay apart for the first suppliers, then repeat; the rest of the chart is the page's ink. */
+const COLOURS = ['#2f6f4f', '#d08a2c', '#3f6fb5', '#b5473f', '#7a5fa8', '#5c8f8a', '#a37a3f', '#6b7a2f'];
+
+/**
+ * Spend by month, stacked by supplier (chart.js, loaded with the Spend
+ * screen only). The numbers it draws are also in the table beside it, for
+ * screen readers and for reading exact amounts.
+ */
+export default function SpendChart({ groups, money, label }: { groups: TSpendGroup[]; money: (amount: number) => string; label: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!canvas.current) return;
+    const suppliers = new Map<string, string>();
+    for (const group of groups) for (const part of group.suppliers ?? []) suppliers.set(part.key, part.label);
+    const ink = getComputedStyle(canvas.current).color;
+    const chart = new Chart(canvas.current, {
+      type: 'bar',
+      data: {
+        labels: groups.map((group) => group.label.replace(/ (de )?\d{4}$/, '')),
+        datasets: [...suppliers].map(([key, name], index) => ({
+          label: name,
+          data: groups.map((group) => group.suppliers?.find((part) => part.key === key)?.total ?? 0),
+          backgroundColor: COLOURS[index % COLOURS.length],
+          stack: 'spend',
+        })),
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        color: ink,
+        scales: {
+          x: { stacked: true, ticks: { color: ink } },
+          y: { stacked: true, ticks: { color: ink, callback: (value) => money(Number(value)) } },
+        },
+        plugins: {
+          legend: { position: 'bottom', labels: { boxWidth: 12, color: ink } },
+          tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${money(Number(item.raw))}` } },
+        },
+      },
+    });
+    return () => chart.destroy();
+  }, [groups, money]);
+  return (
+    <div className="spend-chart">
+      <canvas ref={canvas} role="img" aria-label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { formatAmount } from '@reorder/schemas/order-text';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Loading } from '../../app/lazy-screen.tsx';
+import { useActiveBusiness } from '../../features/businesses/api.ts';
+import { useDownloadSentLines, useSpend } from '../../features/spend/api.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { href } from '../../lib/paths.ts';
+import { useToast } from '../../lib/toast.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { TextField } from '../../ui/fields.tsx';
+import { Empty, Hint } from '../../ui/layout.tsx';
+import { Screen } from '../../ui/Screen.tsx';
+import '../../ui/Spend.css';
+
+// chart.js comes with this screen's chart only: no other screen's JavaScript carries it.
+const SpendChart = lazy(() => import('../../features/spend/SpendChart.tsx'));
+
+/** A day as the date fields and the API write it, in the device's time. */
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/**
+ * Spend (docs/decisions.md §8.4): this month against the last, the last 12
+ * months by supplier in a chart (with its table), the month's top 10
+ * products, and the accountant's CSV of sent lines for any range.
+ */
+export default function Spend() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const currency = useActiveBusiness()?.currency ?? 'EUR';
+  const today = new Date();
+  const monthStart = isoDay(new Date(today.getFullYear(), today.getMonth(), 1));
+  const year = useSpend({ groupBy: 'month' });
+  const products = useSpend({ from: monthStart, to: isoDay(today), groupBy: 'product' });
+  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency });
+  const money = useCallback((amount: number) => format.format(amount), [format]);
+  const download = useDownloadSentLines();
+  const [range, setRange] = useState(() => ({
+    from: isoDay(new Date(today.getFullYear(), today.getMonth() - 1, 1)),
+    to: isoDay(new Date(today.getFullYear(), today.getMonth(), 0)),
+  }));
+  const [downloading, setDownloading] = useState(false);
+
+  const months = year.data?.groups ?? [];
+  const [last, current] = months.slice(-2);
+  const change = last && current && last.total > 0 ? ((current.total - last.total) / last.total) * 100 : undefined;
+  const top = (products.data?.groups ?? []).filter((group) => group.total > 0).slice(0, 10);
+  const rangeOk = range.from !== '' && range.to !== '' && range.from <= range.to;
+
+  return (
+    <Screen route="suppliers.spend" title={t('spend.title')} back={href('suppliers')}>
+      {year.isPending ? (
+        <Loading />
+      ) : !year.data ? (
+        <Empty role="status">{t('spend.error')}</Empty>
+      ) : (
+        <>
+          <Card title={t('spend.thisMonth')}>
+            <p className="spend-now">
+              <strong className="spend-now__total">{money(current?.total ?? 0)}</strong>
+              <span>
+                {t('spend.lastMonth', { amount: money(last?.total ?? 0) })}
+                {change === undefined ? null : (
+                  <span className={change > 0 ? 'spend-now__up' : 'spend-now__down'}>
+                    {' '}
+                    ({change > 0 ? '+' : '−'}
+                    {formatAmount(Math.abs(Math.round(change * 10) / 10), i18n.language)} %)
+                  </span>
+                )}
+              </span>
+            </p>
+            <Hint>{t('spend.ordersThisMonth', { count: current?.orders ?? 0 })}</Hint>
+            {year.data.unpricedLines > 0 ? <Hint>{t('spend.unpriced', { count: year.data.unpricedLines })}</Hint> : null}
+          </Card>
+          <Card title={t('spend.byMonth')}>
+            {year.data.total === 0 ? (
+              <Empty role="status">{t('spend.nothingYet')}</Empty>
+            ) : (
+              <>
+                <Suspense fallback={<Loading />}>
+                  <SpendChart groups={months} money={money} label={t('spend.chartLabel')} />
+                </Suspense>
+                <details className="spend-details">
+                  <summary>{t('spend.asTable')}</summary>
+                  <table className="spend-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('spend.month')}</th>
+                        <th scope="col">{t('spend.orders')}</th>
+                        <th scope="col">{t('spend.total')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {months.map((group) => (
+                        <tr key={group.key}>
+                          <th scope="row">{group.label}</th>
+                          <td>{group.orders}</td>
+                          <td>{money(group.total)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </details>
+              </>
+            )}
+          </Card>
+          <Card title={t('spend.topProducts')}>
+            {top.length === 0 ? (
+              <Empty role="status">{t('spend.noProducts')}</Empty>
+            ) : (
+              <ol className="spend-top">
+                {top.map((group) => (
+                  <li key={group.key}>
+                    <span className="spend-top__name">{group.label}</span>
+                    <span className="spend-top__total">{money(group.total)}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </>
+      )}
+      <Card title={t('spend.forAccountant')}>
+        <Hint>{t('spend.csvHint')}</Hint>
+        <div className="spend-range">
+          <TextField
+            id="spend-from"
+            name="from"
+            type="date"
+            label={t('spend.from')}
+            value={range.from}
+            onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
+          />
+          <TextField
+            id="spend-to"
+            name="to"
+            type="date"
+            label={t('spend.to')}
+            value={range.to}
+            error={range.from && range.to && range.from > range.to ? t('spend.rangeBackwards') : undefined}
+            onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
+          />
+        </div>
+        <Button
+          variant="secondary"
+          busy={downloading}
+          disabled={!rangeOk}
+          onClick={async () => {
+            setDownloading(true);
+            try {
+              await download(range);
+            } catch {
+              toast.error(t('spend.csvError'));
+            } finally {
+              setDownloading(false);
+            }
+          }}
+        >
+          {t('spend.downloadCsv')}
+        </Button>
+      </Card>
+    </Screen>
+  );
+}
