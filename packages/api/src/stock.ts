@@ -1,4 +1,5 @@
 import type { ProductRow } from '@reorder/db';
+import { percentChange } from '@reorder/schemas';
 
 /**
  * A product row's stock columns as the API shows them (docs/decisions.md §6.1): on a
@@ -21,6 +22,22 @@ export type StockRow = Pick<ProductRow, 'par' | 'on_hand' | 'counted_at' | 'coun
  * A product row's catalogue columns as the API shows them (docs/decisions.md
  * §8.4): on a Product and on each line of an Order, like its stock.
  */
-export function toCatalogue(row: Pick<ProductRow, 'price' | 'step' | 'note'>) {
-  return { price: row.price, step: row.step, note: row.note ?? '' };
+export function toCatalogue(row: CatalogueRow) {
+  return { price: row.price, step: row.step, note: row.note ?? '', priceChange: priceChangeOf(row) };
+}
+
+/** The catalogue columns of a product row, with its last big price change. */
+export type CatalogueRow = Pick<ProductRow, 'price' | 'step' | 'note' | 'price_change_from' | 'price_change_to' | 'price_change_at'>;
+
+/** How big a change is flagged (docs/decisions.md §8.4): 5% or more, up or down, shown for 30 days. */
+const FLAGGED_DAYS = 30;
+
+/** The change a product shows (`priceChange`): the stored last one while it is under 30 days old. */
+export function priceChangeOf(
+  row: Pick<ProductRow, 'price_change_from' | 'price_change_to' | 'price_change_at'>,
+  now: number = Date.now(),
+): { from: number; to: number; percent: number; at: string } | null {
+  const { price_change_from: from, price_change_to: to, price_change_at: at } = row;
+  if (from === null || to === null || at === null || now - at.getTime() > FLAGGED_DAYS * 24 * 3600 * 1000) return null;
+  return { from, to, percent: percentChange(from, to), at: at.toISOString() };
 }

@@ -10,7 +10,9 @@ export const ZPublicConfirmation = z
     businessName: z.string().describe('The business that sent the order'),
     supplierName: z.string().describe('Who it was sent to'),
     introduce: z.string().describe('The message above the order'),
-    lines: z.array(ZSentLine).describe('The lines as they were sent; their prices only when showPrices is on (else null)'),
+    lines: z
+      .array(ZSentLine.extend({ note: z.string().describe('The product\'s note for whoever prepares the order ("" when none)') }))
+      .describe("The lines as they were sent, with each product's note; their prices only when showPrices is on (else null)"),
     showPrices: z
       .boolean()
       .describe('Whether the business shares its prices with this supplier: the page shows and takes prices only then'),
@@ -27,8 +29,8 @@ export const ZPublicConfirmation = z
       supplierName: 'Verduras Núñez',
       introduce: 'Hi Pepe, for tomorrow please:',
       lines: [
-        { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, price: 1.85, lineTotal: 4.625 },
-        { productId: 302, name: 'Lemons', unit: 'Kg', quantity: 1, price: null, lineTotal: null },
+        { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, price: 1.85, lineTotal: 4.625, note: 'The ripe ones' },
+        { productId: 302, name: 'Lemons', unit: 'Kg', quantity: 1, price: null, lineTotal: null, note: '' },
       ],
       showPrices: true,
       currency: 'EUR',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zDateTime, zId, zMemberRef, zNullAsEmpty, zQuantity, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
-import { stockFields, zPrice, zProductName, zUnit } from './product.ts';
+import { stockFields, zPrice, zPriceChange, zProductName, zUnit } from './product.ts';
 import { zMessageService } from './supplier.ts';
 
 export const ZOrderProduct = z
@@ -27,6 +27,7 @@ const TOMATOES_LINE = {
   step: null,
   note: 'The ripe ones',
   lineTotal: 4.625,
+  priceChange: { from: 1.7, to: 1.85, percent: 8.8, at: '2026-11-20T09:30:00.000Z' },
 };
 
 /** What a line of the current order carries of the catalogue and of money (docs/decisions.md §8.4). */
@@ -35,6 +36,7 @@ const lineMoneyFields = {
   step: z.number().nullable().describe('The smallest amount the supplier sells (quantities are multiples of it), or null for any amount'),
   note: z.string().describe('The product\'s note for whoever prepares the order ("" when none)'),
   lineTotal: z.number().nullable().describe('quantity × price, or null without a price'),
+  priceChange: zPriceChange,
 };
 
 /** A product of the current order: its line, what the owner knows of its stock, and its price. */
@@ -85,6 +87,7 @@ export const ZOrder = z
           step: null,
           note: '',
           lineTotal: null,
+          priceChange: null,
         },
         TOMATOES_LINE,
       ],

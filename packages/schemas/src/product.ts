@@ -14,21 +14,24 @@ export const stockFields = {
     .describe('The median quantity of the last 4 sends of this order that had this product, or null when none had it'),
 };
 
+/** A product's last big price change (docs/decisions.md §8.4), on the product and on its order line. */
+export const zPriceChange = z
+  .object({
+    from: z.number().describe('The price before'),
+    to: z.number().describe('The price it changed to'),
+    percent: z.number().describe('The change in percent, one decimal: 7.5 for a rise, -10 for a drop'),
+    at: zDateTime('When the price changed (ISO 8601)'),
+  })
+  .nullable()
+  .meta({ id: 'PriceChange' })
+  .describe('The latest rise or drop of 5% or more in the last 30 days, or null');
+
 /** What the catalogue keeps of a product beside its name and unit (docs/decisions.md §8.3, §8.4). */
 export const catalogueFields = {
   price: z.number().nullable().describe("The price per unit in the business's currency, or null when unknown"),
   step: z.number().nullable().describe('The smallest amount the supplier sells (quantities are multiples of it), or null for any amount'),
   note: z.string().describe('A note for whoever prepares the order ("" when none); not part of the order text'),
-  priceChange: z
-    .object({
-      from: z.number().describe('The price before'),
-      to: z.number().describe('The price it changed to'),
-      percent: z.number().describe('The change in percent, one decimal: 7.5 for a rise, -10 for a drop'),
-      at: zDateTime('When the price changed (ISO 8601)'),
-    })
-    .nullable()
-    .meta({ id: 'PriceChange' })
-    .describe('The latest rise or drop of 5% or more in the last 30 days, or null'),
+  priceChange: zPriceChange,
 };
 
 export const ZProduct = z

@@ -152,9 +152,9 @@ describe('GET /api/public/confirmations/{token}', () => {
       supplierName: 'Verduras Núñez',
       introduce: 'Hola Pepe',
       lines: [
-        { productId: shop.ids[0], name: 'Lemons', unit: 'Kg', quantity: 2, price: null, lineTotal: null },
-        { productId: shop.ids[1], name: 'Onions', unit: 'Bag', quantity: 1, price: null, lineTotal: null },
-        { productId: shop.ids[2], name: 'Tomatoes', unit: 'Kg', quantity: 2.5, price: null, lineTotal: null },
+        { productId: shop.ids[0], name: 'Lemons', unit: 'Kg', quantity: 2, price: null, lineTotal: null, note: '' },
+        { productId: shop.ids[1], name: 'Onions', unit: 'Bag', quantity: 1, price: null, lineTotal: null, note: '' },
+        { productId: shop.ids[2], name: 'Tomatoes', unit: 'Kg', quantity: 2.5, price: null, lineTotal: null, note: '' },
       ],
       showPrices: false,
       currency: 'EUR',

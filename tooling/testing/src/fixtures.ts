@@ -33,7 +33,7 @@ export const NO_STOCK = { par: null, onHand: null, countedAt: null, countedBy: n
 
 /** A new product's fields beside its name, unit and quantity: no stock, no price, no step, no note (docs/decisions.md §8.4). */
 /** A line of an order (Order.products) whose product has no stock, price, step or note (docs/decisions.md §8.4). */
-export const NEW_LINE = { ...NO_STOCK, price: null, step: null, note: '', lineTotal: null } as const;
+export const NEW_LINE = { ...NO_STOCK, price: null, step: null, note: '', lineTotal: null, priceChange: null } as const;
 
 export const NEW_PRODUCT = { ...NO_STOCK, price: null, step: null, note: '', priceChange: null } as const;
 

@@ -58,3 +58,15 @@ export async function saveConfirmation(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The notes of the products of a sent order that still exist ("" for none), by id. */
+export async function productNotes(db: Db, businessId: number, productIds: readonly number[]): Promise<Map<number, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'note'])
+    .where('business_id', '=', businessId)
+    .where('id', 'in', [...productIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.note ?? '']));
+}

@@ -18,7 +18,7 @@ import { notifyOwner } from '../mail/notify-owner.ts';
 import { toSentLines } from '../orders/sent-orders.repository.ts';
 import { hashSecretToken } from '../platform/secret-tokens.ts';
 import { isFlaggedRise, setSupplierPrices } from '../products/prices.ts';
-import { findLiveConfirmation, type LiveConfirmation, saveConfirmation } from './confirmations.repository.ts';
+import { findLiveConfirmation, type LiveConfirmation, productNotes, saveConfirmation } from './confirmations.repository.ts';
 
 export const CONFIRMATION_NOT_FOUND = 'This confirmation link does not exist or has expired.';
 export const UNAVAILABLE_NOT_IN_ORDER = 'Unavailable must list only products of this order';
@@ -39,8 +39,13 @@ async function liveLink(ctx: Context, token: string): Promise<{ row: LiveConfirm
   return { row, tokenHash };
 }
 
-function toPublic(row: LiveConfirmation, confirmation: TConfirmation | null): TPublicConfirmation {
-  const lines = toSentLines(row.lines);
+async function toPublic(ctx: Context, row: LiveConfirmation, confirmation: TConfirmation | null): Promise<TPublicConfirmation> {
+  const notes = await productNotes(
+    ctx.db,
+    row.business_id,
+    row.lines.map((line) => line.productId),
+  );
+  const lines = toSentLines(row.lines).map((line) => ({ ...line, note: notes.get(line.productId) ?? '' }));
   return {
     businessName: row.business_name,
     supplierName: row.supplier_name,
@@ -58,7 +63,7 @@ function toPublic(row: LiveConfirmation, confirmation: TConfirmation | null): TP
 /** What the supplier's page shows for a link (docs/decisions.md §6.4). */
 export async function viewConfirmation(ctx: Context, token: string): Promise<TPublicConfirmation> {
   const { row } = await liveLink(ctx, token);
-  return toPublic(row, row.confirmation && { ...row.confirmation, lines: row.confirmation.lines ?? [] });
+  return toPublic(ctx, row, row.confirmation && { ...row.confirmation, lines: row.confirmation.lines ?? [] });
 }
 
 /**
@@ -109,7 +114,7 @@ export async function answerConfirmation(ctx: Context, input: TAnswerConfirmatio
   if (await ctx.rateLimiter.once(ctx.rateRules.confirmationNoticePerLink, tokenHash)) {
     ctx.background.run('confirmation notice', () => tellOwnerOfAnswer(ctx, row, answer, changed));
   }
-  return toPublic(row, { ...answer, lines: answered });
+  return toPublic(ctx, row, { ...answer, lines: answered });
 }
 
 /**

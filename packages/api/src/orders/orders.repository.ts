@@ -75,6 +75,9 @@ export async function loadOrder(
       'products.price',
       'products.step',
       'products.note',
+      'products.price_change_from',
+      'products.price_change_to',
+      'products.price_change_at',
       'oq.quantity',
     ])
     .where('orders.business_id', '=', businessId);

@@ -11,7 +11,6 @@ export interface PriceSet {
 
 /** How big a change is flagged (docs/decisions.md §8.4): 5% or more, up or down, shown for 30 days. */
 const FLAGGED_RATIO = LIMITS.flaggedPriceChange;
-const FLAGGED_DAYS = 30;
 
 /**
  * Keeps the history of the prices just set (one row each that changed to a
@@ -79,16 +78,6 @@ export async function setSupplierPrices(
 /** Whether a confirmed price is a rise worth flagging: 5% or more above the price it was sent with. */
 export function isFlaggedRise(before: number | null, after: number | null): boolean {
   return before !== null && after !== null && before > 0 && (after - before) / before >= FLAGGED_RATIO - 1e-9;
-}
-
-/** The change a product shows (`priceChange`): the stored last one while it is under 30 days old. */
-export function priceChangeOf(
-  row: { price_change_from: number | null; price_change_to: number | null; price_change_at: Date | null },
-  now: number = Date.now(),
-): TProduct['priceChange'] {
-  const { price_change_from: from, price_change_to: to, price_change_at: at } = row;
-  if (from === null || to === null || at === null || now - at.getTime() > FLAGGED_DAYS * 24 * 3600 * 1000) return null;
-  return { from, to, percent: percentChange(from, to), at: at.toISOString() };
 }
 
 /** `GET /products/{id}/prices`: the last 50 prices of one of the business's products, newest first; undefined when it is not its. */

@@ -10,7 +10,7 @@ import {
 } from '@reorder/schemas';
 import { type SelectQueryBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
 import { type StockRow, toCatalogue, toStock } from '../stock.ts';
-import { priceChangeOf, recordPrices } from './prices.ts';
+import { recordPrices } from './prices.ts';
 
 export function toProduct(
   row: Pick<
@@ -27,7 +27,6 @@ export function toProduct(
     quantity: row.quantity ?? 0,
     ...toStock(row),
     ...toCatalogue(row),
-    priceChange: priceChangeOf(row),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { TConfirmation, TPublicConfirmation } from '@reorder/schemas';
-import { LIMITS } from '@reorder/schemas/limits';
-import { formatQuantity } from '@reorder/schemas/order-text';
+import { hasAllowedDecimals, LIMITS } from '@reorder/schemas/limits';
+import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import './confirm.css';
 import { CONFIRM_TEXTS, fill, pageLanguage } from './texts.ts';
 
@@ -35,7 +35,18 @@ function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, 
 
 const day = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 const moment = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
-const lineText = (line: TPublicConfirmation['lines'][number]) => `${formatQuantity(line.quantity)} x ${line.unit}: ${line.name}`;
+type Line = TPublicConfirmation['lines'][number];
+/** A line as the order text writes it, in the page's language, with its amount when the business shares prices. */
+const lineText = (line: Line, currency: string) =>
+  `${formatAmount(line.quantity, language)} x ${line.unit}: ${line.name}${line.lineTotal !== null ? ` · ${formatMoney(line.lineTotal, currency, language)}` : ''}`;
+
+/** A number as typed, with a decimal comma or point; undefined when it is not one with at most `decimals` decimals up to `max`. */
+function typedNumber(text: string, decimals: number, max: number): number | undefined {
+  const trimmed = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value <= max && hasAllowedDecimals(value, decimals) ? value : undefined;
+}
 
 function show(...children: Child[]) {
   page.replaceChildren(...children.filter((c): c is Node | string => Boolean(c)));
@@ -78,6 +89,29 @@ function answered(order: TPublicConfirmation, answer: TConfirmation, focus: bool
       h('p', {}, summary),
       answer.deliveryDate ? h('p', {}, fill(t.deliveryOn, { date: day(answer.deliveryDate) })) : null,
       answer.note ? h('p', { class: 'note' }, fill(t.yourNote, { note: answer.note })) : null,
+      answer.lines.length > 0
+        ? h(
+            'ul',
+            { class: 'changed' },
+            ...answer.lines.flatMap((changed) => {
+              const line = order.lines.find((l) => l.productId === changed.productId);
+              if (!line) return [];
+              const parts = [
+                changed.quantity > 0 && changed.quantity !== line.quantity
+                  ? fill(t.deliverInstead, {
+                      quantity: formatAmount(changed.quantity, language),
+                      sent: formatAmount(line.quantity, language),
+                    })
+                  : '',
+                changed.price !== null
+                  ? fill(t.pricePer, { price: formatMoney(changed.price, order.currency, language), unit: line.unit })
+                  : '',
+                changed.substitute ? fill(t.substituteGiven, { substitute: changed.substitute }) : '',
+              ].filter(Boolean);
+              return parts.length ? [h('li', {}, h('strong', {}, line.name), `: ${parts.join(' · ')}`)] : [];
+            }),
+          )
+        : null,
       h('button', { type: 'button', class: 'secondary', onclick: () => form(order, answer) }, t.change),
     ),
     h('p', { class: 'muted foot' }, t.footer),
@@ -92,13 +126,61 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
   const updateCount = () => {
     count.textContent = fill(t.count, { available: order.lines.length - unavailable.size, total: order.lines.length });
   };
+  const before = new Map((previous?.lines ?? []).map((line) => [line.productId, line]));
+  const edits = order.lines.map((line, i) => {
+    const was = before.get(line.productId);
+    const quantity = h('input', {
+      type: 'text',
+      inputmode: 'decimal',
+      id: `quantity-${i}`,
+      value: formatAmount(was && was.quantity > 0 ? was.quantity : line.quantity, language),
+      autocomplete: 'off',
+    }) as HTMLInputElement;
+    const price = order.showPrices
+      ? (h('input', {
+          type: 'text',
+          inputmode: 'decimal',
+          id: `price-${i}`,
+          value:
+            was?.price != null ? formatAmount(was.price, language, 4) : line.price !== null ? formatAmount(line.price, language, 4) : '',
+          autocomplete: 'off',
+        }) as HTMLInputElement)
+      : null;
+    const substitute = h('input', {
+      type: 'text',
+      id: `substitute-${i}`,
+      maxlength: LIMITS.substituteMax,
+      value: was?.substitute ?? '',
+      autocomplete: 'off',
+    }) as HTMLInputElement;
+    const details = h(
+      'details',
+      { class: 'adjust', open: Boolean(was && was.quantity > 0) },
+      h('summary', {}, t.adjust),
+      h('label', { for: `quantity-${i}`, class: 'field' }, fill(t.quantity, { unit: line.unit })),
+      quantity,
+      price ? h('label', { for: `price-${i}`, class: 'field' }, fill(t.price, { unit: line.unit, currency: order.currency })) : null,
+      price,
+      h('label', { for: `substitute-${i}`, class: 'field' }, t.substitute),
+      substitute,
+    );
+    return { line, quantity, price, substitute, details };
+  });
   const rows = order.lines.map((line, i) => {
     const state = h('span', { class: 'state', 'aria-hidden': 'true' });
     const input = h('input', { type: 'checkbox', role: 'switch', id: `line-${i}`, checked: !unavailable.has(line.productId) });
-    const row = h('li', {}, h('label', { for: `line-${i}` }, h('span', { class: 'name' }, lineText(line)), input, state));
+    const edit = edits[i]!;
+    const row = h(
+      'li',
+      {},
+      h('label', { for: `line-${i}` }, h('span', { class: 'name' }, lineText(line, order.currency)), input, state),
+      line.note ? h('p', { class: 'line-note' }, line.note) : null,
+      edit.details,
+    );
     const paint = () => {
       state.textContent = input.checked ? t.available : t.unavailable;
       row.classList.toggle('off', !input.checked);
+      edit.details.hidden = !input.checked;
     };
     input.addEventListener('change', () => {
       if (input.checked) unavailable.delete(line.productId);
@@ -130,8 +212,31 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
   const problem = h('p', { class: 'problem', role: 'alert' });
   const submit = h('button', { type: 'submit', class: 'primary' }, t.confirm) as HTMLButtonElement;
 
+  /** The lines answered differently: another quantity, a price other than the one sent, a substitute; or a problem in words. */
+  const answeredLines = (): { lines: unknown[] } | { problem: string } => {
+    const lines = [];
+    for (const { line, quantity, price, substitute } of edits) {
+      if (unavailable.has(line.productId)) continue;
+      const deliver = typedNumber(quantity.value, LIMITS.quantityDecimals, LIMITS.quantityMax);
+      if (deliver === undefined) return { problem: fill(t.badQuantity, { name: line.name }) };
+      const priced = price && price.value.trim() !== '' ? typedNumber(price.value, LIMITS.priceDecimals, LIMITS.priceMax) : null;
+      if (priced === undefined) return { problem: fill(t.badPrice, { name: line.name }) };
+      const newPrice = priced !== null && priced !== line.price;
+      const note = substitute.value.trim();
+      if (deliver !== line.quantity || newPrice || note) {
+        lines.push({ productId: line.productId, quantity: deliver, price: newPrice ? priced : null, substitute: note });
+      }
+    }
+    return { lines };
+  };
+
   const onsubmit = async (event: Event) => {
     event.preventDefault();
+    const answer = answeredLines();
+    if ('problem' in answer) {
+      problem.textContent = answer.problem;
+      return;
+    }
     submit.disabled = true;
     submit.textContent = t.sending;
     problem.textContent = '';
@@ -139,7 +244,12 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
       const res = await fetch(endpoint, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ unavailable: [...unavailable], note: note.value, deliveryDate: delivery.value || null }),
+        body: JSON.stringify({
+          unavailable: [...unavailable],
+          note: note.value,
+          deliveryDate: delivery.value || null,
+          lines: answer.lines,
+        }),
       });
       const body = await res.json().catch(() => null);
       if (res.status === 404) return gone();

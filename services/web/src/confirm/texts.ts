@@ -28,6 +28,16 @@ const en = {
   tooMany: 'Too many attempts. Please try again in a few minutes.',
   failed: "The answer couldn't be sent. Check your connection and try again.",
   footer: 'No account needed. Sent with Reorder.',
+  adjust: 'Change quantity, price or offer a substitute',
+  quantity: 'Quantity you will deliver ({unit})',
+  price: 'Price per {unit} ({currency})',
+  substitute: 'Substitute (optional)',
+  badQuantity: '{name}: the quantity must be a number from 0 to 99999 with at most 3 decimals.',
+  badPrice: '{name}: the price must be a number from 0 to 1000000 with at most 4 decimals.',
+  changedLines: 'Lines you changed: {count}.',
+  deliverInstead: '{quantity} instead of {sent}',
+  pricePer: '{price} per {unit}',
+  substituteGiven: 'instead: {substitute}',
 };
 export type TConfirmTexts = typeof en;
 
@@ -57,6 +67,16 @@ const es: TConfirmTexts = {
   tooMany: 'Demasiados intentos. Vuelve a intentarlo en unos minutos.',
   failed: 'No se ha podido enviar la respuesta. Revisa la conexión y vuelve a intentarlo.',
   footer: 'Sin necesidad de cuenta. Enviado con Reorder.',
+  adjust: 'Cambiar cantidad o precio, u ofrecer un sustituto',
+  quantity: 'Cantidad que vas a servir ({unit})',
+  price: 'Precio por {unit} ({currency})',
+  substitute: 'Sustituto (opcional)',
+  badQuantity: '{name}: la cantidad debe ser un número de 0 a 99999 con 3 decimales como mucho.',
+  badPrice: '{name}: el precio debe ser un número de 0 a 1000000 con 4 decimales como mucho.',
+  changedLines: 'Líneas que has cambiado: {count}.',
+  deliverInstead: '{quantity} en vez de {sent}',
+  pricePer: '{price} por {unit}',
+  substituteGiven: 'en su lugar: {substitute}',
 };
 
 export const CONFIRM_TEXTS = { en, es };

@@ -13,6 +13,7 @@ export function ProductLine({
   name,
   unit,
   ordered,
+  details,
   links,
   control,
   error,
@@ -21,6 +22,8 @@ export function ProductLine({
   name: string;
   unit: string;
   ordered: boolean;
+  /** What the line says of the product besides its name: its price, a flagged change, its note. */
+  details?: ReactNode;
   links: ReactNode;
   control: ReactNode;
   error?: string | undefined;
@@ -32,6 +35,7 @@ export function ProductLine({
           {name}
         </label>{' '}
         <span className="order-line__unit">({unit})</span>
+        {details ? <div className="order-line__details">{details}</div> : null}
         {/* The links share the touch targets of InlineLinks (layout.css). */}
         {links ? <div className="inline-links inline-links--wrap">{links}</div> : null}
       </div>

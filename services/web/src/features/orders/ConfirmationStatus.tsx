@@ -1,5 +1,7 @@
 import type { TSentOrder } from '@reorder/schemas';
 import { LIMITS } from '@reorder/schemas/limits';
+import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
+import { percentChange } from '@reorder/schemas/quantities';
 import { useTranslation } from '../../lib/i18n.ts';
 import './ConfirmationStatus.css';
 
@@ -46,7 +48,53 @@ export function ConfirmationStatus({ sent, compact = false }: { sent: TSentOrder
       {answer.deliveryDate ? (
         <span> · {t('orders.confirmation.delivery', { date: deliveryDay(answer.deliveryDate, i18n.language) })}</span>
       ) : null}
+      {compact && answer.lines.length > 0 ? <span> · {t('orders.confirmation.changed', { count: answer.lines.length })}</span> : null}
       {!compact && answer.note ? <span className="confirmation__note">{t('orders.confirmation.note', { note: answer.note })}</span> : null}
+      {!compact && answer.lines.length > 0 ? <AnsweredLines sent={sent} /> : null}
+    </span>
+  );
+}
+
+/**
+ * The lines the supplier answered differently (docs/decisions.md §8.4),
+ * highlighted: the quantity they will deliver, the price they confirmed (a
+ * rise of 5% or more flagged), and what they offer instead.
+ */
+function AnsweredLines({ sent }: { sent: TSentOrder }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const answered = sent.confirmation?.lines ?? [];
+  return (
+    <span className="answered-lines" data-testid="answered-lines">
+      <span className="answered-lines__title">{t('orders.confirmation.changes')}</span>
+      {answered.map((line) => {
+        const was = sent.lines.find((l) => l.productId === line.productId);
+        if (!was) return null;
+        const parts: string[] = [];
+        if (line.quantity === 0) parts.push(t('orders.confirmation.unavailableLine'));
+        else if (line.quantity !== was.quantity) {
+          parts.push(
+            t('orders.confirmation.quantity', {
+              quantity: formatAmount(line.quantity, language),
+              sent: formatAmount(was.quantity, language),
+            }),
+          );
+        }
+        if (line.price !== null)
+          parts.push(t('orders.confirmation.price', { price: formatMoney(line.price, sent.currency, language), unit: was.unit }));
+        if (line.substitute) parts.push(t('orders.confirmation.substitute', { substitute: line.substitute }));
+        return (
+          <span key={line.productId} className={`answered-line ${line.rise ? 'answered-line--rise' : ''}`}>
+            <strong>{was.name}</strong>: {parts.join(' · ')}
+            {line.rise && line.price !== null && line.priceBefore !== null ? (
+              <span className="answered-line__flag">
+                {' '}
+                ⚠ {t('orders.confirmation.rise', { percent: formatAmount(percentChange(line.priceBefore, line.price), language) })}
+              </span>
+            ) : null}
+          </span>
+        );
+      })}
     </span>
   );
 }

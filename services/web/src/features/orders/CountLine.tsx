@@ -1,6 +1,6 @@
 import { isValidQuantity } from '@reorder/schemas/limits';
-import { formatQuantity } from '@reorder/schemas/order-text';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { amountText } from '../../forms/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Badge } from '../../ui/layout.tsx';
 import type { OrderProduct } from './order-drafts.ts';
@@ -14,8 +14,6 @@ function parseAmount(text: string): number | null | undefined {
   const value = Number(trimmed);
   return isValidQuantity(value) ? value : undefined;
 }
-
-const shown = (value: number | null) => (value === null ? '' : formatQuantity(value));
 
 /** Focuses the next product's count, or "Fill to par" after the last one: counting goes down the list with Enter. */
 function focusNextCount(from: HTMLElement) {
@@ -84,9 +82,10 @@ export function CountLine({
   /** Saves a par; without it the par is shown, not editable (staff set none: docs/decisions.md §8.2). */
   onPar?: (product: OrderProduct, par: number | null) => void;
 }) {
-  const { t } = useTranslation();
-  const [count, setCount] = useState(() => shown(product.onHand));
-  const [par, setPar] = useState(() => shown(product.par));
+  const { t, i18n } = useTranslation();
+  // With the language's decimal mark ("2,5" in Spanish), as typed.
+  const [count, setCount] = useState(() => amountText(product.onHand, i18n.language));
+  const [par, setPar] = useState(() => amountText(product.par, i18n.language));
   const [error, setError] = useState<string | undefined>();
   // What each field last sent: Enter saves and moves on, and the blur that follows must not send it again.
   const sent = useRef<{ count?: number | null; par?: number | null }>({});

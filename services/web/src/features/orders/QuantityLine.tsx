@@ -1,9 +1,10 @@
 import { LIMITS } from '@reorder/schemas/limits';
-import { formatQuantity } from '@reorder/schemas/order-text';
+import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import { Link } from 'wouter';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
+import { useActiveBusiness } from '../businesses/api.ts';
 import { draftQuantity, type OrderProduct } from './order-drafts.ts';
 import type { useOrderChanges } from './use-order-changes.ts';
 
@@ -24,7 +25,7 @@ export function QuantityLine({
   drafts: OrderDrafts;
   canEdit: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const draft = drafts.drafts[product.productId];
   const invalid = draft !== undefined && draftQuantity(draft) === undefined;
   const inputId = `quantity-${product.productId}`;
@@ -36,6 +37,7 @@ export function QuantityLine({
       unit={product.unit}
       ordered={drafts.quantityOf(product) > 0}
       error={error}
+      details={<LineDetails product={product} />}
       links={
         canEdit ? (
           <>
@@ -58,7 +60,7 @@ export function QuantityLine({
         <span className="quantity-control">
           {product.usual !== null ? (
             <button type="button" className="usual-button" onClick={() => drafts.set(product, product.usual as number)}>
-              {t('orders.usual', { quantity: formatQuantity(product.usual) })}
+              {t('orders.usual', { quantity: formatAmount(product.usual, i18n.language) })}
               <span className="visually-hidden"> {product.name}</span>
             </button>
           ) : null}
@@ -76,5 +78,30 @@ export function QuantityLine({
         </span>
       }
     />
+  );
+}
+
+/** A line's price per unit with its last big change flagged (docs/decisions.md §8.4), and its note. */
+function LineDetails({ product }: { product: OrderProduct }) {
+  const { t, i18n } = useTranslation();
+  const currency = useActiveBusiness()?.currency ?? 'EUR';
+  const change = product.priceChange;
+  if (product.price === null && !product.note) return null;
+  return (
+    <>
+      {product.price !== null ? (
+        <span className="order-line__price">
+          {t('orders.pricePer', { price: formatMoney(product.price, currency, i18n.language), unit: product.unit })}
+          {change ? (
+            <span className={change.percent > 0 ? 'order-line__rise' : 'order-line__drop'} data-testid="price-change">
+              {' '}
+              {change.percent > 0 ? '▲' : '▼'} {change.percent > 0 ? '+' : '−'}
+              {formatAmount(Math.abs(change.percent), i18n.language)} %
+            </span>
+          ) : null}
+        </span>
+      ) : null}
+      {product.note ? <span className="order-line__note">{product.note}</span> : null}
+    </>
   );
 }

@@ -1,33 +1,14 @@
 import { LIMITS, type TCreateProductInput, type TProduct, ZCreateProductInput } from '@reorder/schemas';
-import { hasAllowedDecimals, isValidQuantity } from '@reorder/schemas/limits';
-import { formatQuantity } from '@reorder/schemas/order-text';
+import { isValidQuantity } from '@reorder/schemas/limits';
 import { z } from 'zod';
 import { apiErrorInfo } from '../../app/trpc.ts';
+import { amountText, zAmountText } from '../../forms/amount.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chips } from '../../ui/Chips.tsx';
 import { TextArea, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
-
-/**
- * An amount as typed (a par, a price, a step): blank is none (null), else a
- * number with at most `decimals` decimals ("2,5" is 2.5) that `ok` accepts;
- * `rule` names the words the form shows for anything else (forms/issues.ts).
- */
-const zAmountText = (rule: string, message: string, decimals: number, ok: (value: number) => boolean) =>
-  z
-    .string()
-    .trim()
-    .transform((text, ctx) => {
-      if (text === '') return null;
-      const value = Number(text.replace(',', '.'));
-      if (!/^\d+([.,]\d+)?$/.test(text) || !hasAllowedDecimals(value, decimals) || !ok(value)) {
-        ctx.addIssue({ code: 'custom', message, params: { rule } });
-        return z.NEVER;
-      }
-      return value;
-    });
 
 /** The product fields with the server's rules; the order comes from the route, not the form. */
 const ZProductFields = ZCreateProductInput.omit({ orderId: true }).extend({
@@ -42,18 +23,15 @@ export type ProductFormValues = { name: string; unit: string; par: string; price
 /** An empty product form. */
 export const EMPTY_PRODUCT: ProductFormValues = { name: '', unit: '', par: '', price: '', step: '', note: '' };
 
-/** A stored par or step as the form shows it. */
-export const parText = (par: number | null | undefined) => (par === null || par === undefined ? '' : formatQuantity(par));
-
-/** A stored product as its form starts. */
-export function productFormValues(product: TProduct | undefined): ProductFormValues {
+/** A stored product as its form starts, its amounts with the language's decimal mark. */
+export function productFormValues(product: TProduct | undefined, language: 'en' | 'es'): ProductFormValues {
   if (!product) return EMPTY_PRODUCT;
   return {
     name: product.name,
     unit: product.unit,
-    par: parText(product.par),
-    price: product.price === null ? '' : String(product.price),
-    step: parText(product.step),
+    par: amountText(product.par, language),
+    price: amountText(product.price, language, LIMITS.priceDecimals),
+    step: amountText(product.step, language),
     note: product.note,
   };
 }

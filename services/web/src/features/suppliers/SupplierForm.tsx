@@ -1,13 +1,18 @@
 import { LIMITS, MESSAGE_SERVICES, type TCreateSupplierInput, ZSupplierFormInput } from '@reorder/schemas';
 import { isInternationalNumber } from '@reorder/schemas/send-links';
 import { useEffect, useState } from 'react';
+import { amountText, zAmountText } from '../../forms/amount.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Button, TextButton } from '../../ui/Button.tsx';
 import { CheckboxField, type Option, SelectField, TextArea, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
+import { useActiveBusiness } from '../businesses/api.ts';
 import { EMPTY_SCHEDULE, ScheduleFields, type ScheduleValues } from './ScheduleFields.tsx';
 import { ownerRegion, suggestInternationalNumber } from './whatsapp-number.ts';
+
+/** The minimum order as typed: blank for none, else a price (docs/decisions.md §8.4). */
+const ZMinimum = zAmountText('price', 'Must be a price', LIMITS.priceDecimals, (value) => value <= LIMITS.priceMax);
 
 const ICONS: Record<string, string> = { whatsapp: '💬', telegram: '✈️', sms: '📱', email: '✉️', phone: '📞', other: '📎' };
 
@@ -26,6 +31,7 @@ export function SupplierForm({
   initial,
   initialSchedule = EMPTY_SCHEDULE,
   initialAskConfirmation = true,
+  initialMoney = { minimumOrder: null, showPrices: false },
   timeZone,
   submitLabel,
   busy,
@@ -35,14 +41,20 @@ export function SupplierForm({
   initialSchedule?: { deliveryDays: number[]; cutoffTime: string | null; leadDays: number };
   /** Whether sent orders end with the supplier's confirmation link (docs/decisions.md §6.4); on for a new supplier. */
   initialAskConfirmation?: boolean;
+  /** The supplier's minimum order and whether the text shows prices (docs/decisions.md §8.4); none and off for a new supplier. */
+  initialMoney?: { minimumOrder: number | null; showPrices: boolean };
   /** The owner's time zone, in which the cut-off is read. */
   timeZone: string;
   submitLabel: string;
   busy: boolean;
   onSubmit: (values: TCreateSupplierInput) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const form = useForm(ZSupplierFormInput, textValues(initial));
+  const [minimum, setMinimum] = useState(() => amountText(initialMoney.minimumOrder, i18n.language, LIMITS.priceDecimals));
+  const [minimumError, setMinimumError] = useState<string | undefined>();
+  const [showPrices, setShowPrices] = useState(initialMoney.showPrices);
+  const currency = useActiveBusiness()?.currency ?? 'EUR';
   const [schedule, setSchedule] = useState<ScheduleValues>({ ...initialSchedule, cutoffTime: initialSchedule.cutoffTime ?? '' });
   const [askConfirmation, setAskConfirmation] = useState(initialAskConfirmation);
   const service = form.values.messageService;
@@ -73,15 +85,26 @@ export function SupplierForm({
 
   return (
     <Form
-      onSubmit={form.handleSubmit((values) =>
-        onSubmit({
-          ...values,
-          deliveryDays: schedule.deliveryDays,
-          cutoffTime: schedule.cutoffTime || null,
-          leadDays: schedule.leadDays,
-          askConfirmation,
-        }),
-      )}
+      onSubmit={(event) => {
+        const minimumOrder = ZMinimum.safeParse(minimum);
+        setMinimumError(minimumOrder.success ? undefined : t('validation.price'));
+        if (!minimumOrder.success) {
+          event.preventDefault();
+          document.getElementById('supplier-minimum')?.focus();
+          return;
+        }
+        return form.handleSubmit((values) =>
+          onSubmit({
+            ...values,
+            deliveryDays: schedule.deliveryDays,
+            cutoffTime: schedule.cutoffTime || null,
+            leadDays: schedule.leadDays,
+            askConfirmation,
+            minimumOrder: minimumOrder.data,
+            showPrices,
+          }),
+        )(event);
+      }}
     >
       <Hint>{t('app.requiredHint')}</Hint>
       <TextField {...form.field('name')} label={t('suppliers.name')} maxLength={LIMITS.nameMax} autoComplete="organization" required />
@@ -112,6 +135,22 @@ export function SupplierForm({
         onChange={setAskConfirmation}
       />
       <Hint>{t('suppliers.askConfirmationHint')}</Hint>
+      <TextField
+        id="supplier-minimum"
+        name="minimumOrder"
+        label={t('suppliers.minimumOrder', { currency })}
+        value={minimum}
+        inputMode="decimal"
+        autoComplete="off"
+        error={minimumError}
+        hint={t('suppliers.minimumOrderHint')}
+        onChange={(event) => {
+          setMinimum(event.target.value);
+          setMinimumError(undefined);
+        }}
+      />
+      <CheckboxField id="supplier-show-prices" label={t('suppliers.showPrices')} checked={showPrices} onChange={setShowPrices} />
+      <Hint>{t('suppliers.showPricesHint')}</Hint>
       <Button type="submit" block busy={busy}>
         {submitLabel}
       </Button>

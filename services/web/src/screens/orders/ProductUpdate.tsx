@@ -46,7 +46,7 @@ function ProductUpdateForm({ productId, supplierId, initial }: { productId: numb
 }
 
 export default function ProductUpdate() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams<{ supplierId: string; productId: string }>();
   const supplierId = Number(params.supplierId);
   const productId = Number(params.productId);
@@ -60,7 +60,7 @@ export default function ProductUpdate() {
       ) : (
         <>
           <Card>
-            <ProductUpdateForm productId={productId} supplierId={supplierId} initial={productFormValues(product.data)} />
+            <ProductUpdateForm productId={productId} supplierId={supplierId} initial={productFormValues(product.data, i18n.language)} />
           </Card>
           <ButtonRow>
             <LinkButton href={href('orders.productDelete', { supplierId: supplierId, productId: productId })} variant="danger">

@@ -1,5 +1,5 @@
 import { LIMITS } from '@reorder/schemas/limits';
-import { formatQuantity } from '@reorder/schemas/order-text';
+import { formatAmount } from '@reorder/schemas/order-text';
 import { parsePastedList, type TPastedProduct } from '@reorder/schemas/paste-list';
 import { normalizeSearchText } from '@reorder/schemas/search';
 import { useMemo, useState } from 'react';
@@ -63,8 +63,7 @@ export default function ProductsPaste() {
       line: product.line,
       name,
       unit: edit.unit ?? product.unit ?? match?.unit ?? fallbackUnit,
-      quantity:
-        edit.quantity ?? (product.quantity === null ? '' : formatQuantity(product.quantity).replace('.', language === 'es' ? ',' : '.')),
+      quantity: edit.quantity ?? (product.quantity === null ? '' : formatAmount(product.quantity, language)),
       on: !edit.off,
       match,
     };

@@ -42,6 +42,7 @@ export default function SupplierEdit() {
               initial={supplier.data ?? EMPTY_SUPPLIER}
               initialSchedule={supplier.data}
               initialAskConfirmation={supplier.data?.askConfirmation}
+              initialMoney={supplier.data}
               timeZone={timeZone}
               submitLabel={t('app.save')}
               busy={update.isPending}

@@ -1,0 +1,27 @@
+import { hasAllowedDecimals } from '@reorder/schemas/limits';
+import { formatAmount } from '@reorder/schemas/order-text';
+import { z } from 'zod';
+
+/**
+ * An amount as typed (a par, a price, a step, a minimum): blank is none
+ * (null), else a number with at most `decimals` decimals, with a decimal
+ * comma or point ("2,5" is 2.5), that `ok` accepts; `rule` names the words
+ * the form shows for anything else (forms/issues.ts).
+ */
+export const zAmountText = (rule: string, message: string, decimals: number, ok: (value: number) => boolean) =>
+  z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      if (text === '') return null;
+      const value = Number(text.replace(',', '.'));
+      if (!/^\d+([.,]\d+)?$/.test(text) || !hasAllowedDecimals(value, decimals) || !ok(value)) {
+        ctx.addIssue({ code: 'custom', message, params: { rule } });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+/** A stored amount as a field shows it: blank for none, else with the language's decimal mark ("2,5" in Spanish). */
+export const amountText = (value: number | null | undefined, language: 'en' | 'es', decimals?: number) =>
+  value === null || value === undefined ? '' : formatAmount(value, language, decimals);
