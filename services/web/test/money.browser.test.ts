@@ -78,3 +78,28 @@ describe('price, step and note in the product form (en, phone)', () => {
     await context.close();
   });
 });
+
+describe("a supplier's minimum order and prices in the message (es, phone)", () => {
+  it('sets them in the supplier form with a decimal comma, refuses a bad minimum in words, and shows them again', async () => {
+    const user = await app.t.api.register({ language: 'es' });
+    const supplier = await app.t.api.createSupplier(user.token, { name: 'Granja' });
+    const { page, context, errors } = await openPage(app, { user, language: 'es', viewport: PHONE });
+    await page.goto(`/suppliers/${supplier.id}`);
+    await page.getByLabel('Pedido mínimo (EUR)').fill('8,12345');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expectVisible(page, 'Escribe un precio de 0 a 1000000, con 4 decimales como mucho');
+    expect((await app.t.api.get(`/api/suppliers/${supplier.id}`, user.token)).body.data.minimumOrder).toBeNull();
+    await page.getByLabel('Pedido mínimo (EUR)').fill('80,5');
+    await page.getByLabel('Mostrar precios en el mensaje').check();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect
+      .poll(async () => (await app.t.api.get(`/api/suppliers/${supplier.id}`, user.token)).body.data)
+      .toMatchObject({ minimumOrder: 80.5, showPrices: true });
+    await page.goto(`/suppliers/${supplier.id}`);
+    await expect.poll(() => page.getByLabel('Pedido mínimo (EUR)').inputValue()).toBe('80,5');
+    expect(await page.getByLabel('Mostrar precios en el mensaje').isChecked()).toBe(true);
+    await screenshot(page, 'es-phone_supplier-money');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

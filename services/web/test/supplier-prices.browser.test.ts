@@ -25,6 +25,9 @@ const TEXT = {
     answered: 'Lemons: 2 instead of 3 · €2.60 per kg',
     flag: '⚠ up 8.3 %',
     line: '▲ +8.3 %',
+    history: [expect.stringMatching(/The supplier€2\.60$/), expect.stringMatching(/You€2\.40$/)],
+    priceField: 'Price',
+    priceValue: '2.6',
   },
   es: {
     count: 'Contar',
@@ -40,6 +43,9 @@ const TEXT = {
     answered: 'Lemons: 2 en vez de 3 · 2,60 € por kg',
     flag: '⚠ sube un 8,3 %',
     line: '▲ +8,3 %',
+    history: [expect.stringMatching(/El proveedor2,60 €$/), expect.stringMatching(/Tú2,40 €$/)],
+    priceField: 'Precio',
+    priceValue: '2,6',
   },
 } as const;
 
@@ -116,6 +122,14 @@ describe.each(['en', 'es'] as const)('prices, sent and confirmed (%s, phone)', (
     await screenshot(page, `${language}-phone_sent-order-changes`);
     await page.goto(`/orders/${supplier.id}`);
     await expectVisible(page, text.line);
+    // The product's price history: the owner's price, then the supplier's.
+    await page.goto(`/orders/${supplier.id}/products/${ids.Lemons}/update`);
+    const history = page.getByTestId('price-history');
+    await expect
+      .poll(async () => (await history.locator('tbody tr').allTextContents()).map((row) => row.replace(/\u00a0/g, ' ')))
+      .toEqual(text.history);
+    expect(await page.getByLabel(text.priceField, { exact: true }).inputValue()).toBe(text.priceValue);
+    await screenshot(page, `${language}-phone_price-history`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -252,6 +252,12 @@ export const en = {
     readyError: 'The managers could not be told. Try again.',
   },
   products: {
+    priceHistory: 'Price history',
+    priceDate: 'Date',
+    priceSource: 'Set by',
+    priceFrom: { owner: 'You', supplier: 'The supplier' },
+    priceHistoryMore_one: 'And {{count}} earlier price.',
+    priceHistoryMore_other: 'And {{count}} earlier prices.',
     price: 'Price',
     priceHint: 'Per unit, as the supplier charges it. Leave it empty when you do not know it.',
     step: 'Sold in steps of',

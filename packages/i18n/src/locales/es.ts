@@ -252,6 +252,12 @@ export const es: TMessages = {
     readyError: 'No se pudo avisar a los encargados. Inténtalo de nuevo.',
   },
   products: {
+    priceHistory: 'Historial de precios',
+    priceDate: 'Fecha',
+    priceSource: 'Puesto por',
+    priceFrom: { owner: 'Tú', supplier: 'El proveedor' },
+    priceHistoryMore_one: 'Y {{count}} precio anterior.',
+    priceHistoryMore_other: 'Y {{count}} precios anteriores.',
     price: 'Precio',
     priceHint: 'Por unidad, como lo cobra el proveedor. Déjalo vacío si no lo sabes.',
     step: 'Se vende de',

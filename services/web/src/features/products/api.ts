@@ -11,6 +11,11 @@ export function useProduct(id: number) {
 }
 
 /** Adds a product to the supplier's order: the order and every product list are stale. */
+/** The last 50 prices of a product, newest first, and who set each (docs/decisions.md §8.4). */
+export function usePriceHistory(id: number) {
+  return trpc.products.prices.useQuery({ id }, { staleTime: 30_000 });
+}
+
 export function useCreateProduct(supplierId: number, callbacks: MutationCallbacks<TProduct>) {
   const utils = trpc.useUtils();
   return trpc.products.create.useMutation({

@@ -2,6 +2,7 @@ import { useLocation, useParams } from 'wouter';
 import { Loading } from '../../app/lazy-screen.tsx';
 import { usePreload } from '../../app/use-preload.ts';
 import { useProduct, useUnitSuggestions, useUpdateProduct } from '../../features/products/api.ts';
+import { PriceHistory } from '../../features/products/PriceHistory.tsx';
 import {
   ProductForm,
   type ProductFormValues,
@@ -62,6 +63,7 @@ export default function ProductUpdate() {
           <Card>
             <ProductUpdateForm productId={productId} supplierId={supplierId} initial={productFormValues(product.data, i18n.language)} />
           </Card>
+          <PriceHistory productId={productId} />
           <ButtonRow>
             <LinkButton href={href('orders.productDelete', { supplierId: supplierId, productId: productId })} variant="danger">
               {t('products.deleteTitle')}
