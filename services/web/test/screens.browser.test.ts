@@ -50,6 +50,7 @@ const signedIn = () => [
   '/suppliers',
   '/suppliers/new',
   '/suppliers/import',
+  '/spend',
   `/suppliers/${supplierId}`,
   `/suppliers/${supplierId}/delete`,
   '/profile',

@@ -1,5 +1,4 @@
 import { hasAllowedDecimals } from '@reorder/schemas/limits';
-import { formatAmount } from '@reorder/schemas/order-text';
 import { z } from 'zod';
 
 /**
@@ -21,7 +20,3 @@ export const zAmountText = (rule: string, message: string, decimals: number, ok:
       }
       return value;
     });
-
-/** A stored amount as a field shows it: blank for none, else with the language's decimal mark ("2,5" in Spanish). */
-export const amountText = (value: number | null | undefined, language: 'en' | 'es', decimals?: number) =>
-  value === null || value === undefined ? '' : formatAmount(value, language, decimals);

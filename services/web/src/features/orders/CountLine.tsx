@@ -1,6 +1,6 @@
 import { isValidQuantity } from '@reorder/schemas/limits';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { amountText } from '../../forms/amount.ts';
+import { amountText } from '../../lib/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Badge } from '../../ui/layout.tsx';
 import type { OrderProduct } from './order-drafts.ts';

@@ -2,8 +2,9 @@ import { LIMITS, type TCreateProductInput, type TProduct, ZCreateProductInput } 
 import { isValidQuantity } from '@reorder/schemas/limits';
 import { z } from 'zod';
 import { apiErrorInfo } from '../../app/trpc.ts';
-import { amountText, zAmountText } from '../../forms/amount.ts';
+import { zAmountText } from '../../forms/amount.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { amountText } from '../../lib/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chips } from '../../ui/Chips.tsx';

@@ -1,8 +1,9 @@
 import { LIMITS, MESSAGE_SERVICES, type TCreateSupplierInput, ZSupplierFormInput } from '@reorder/schemas';
 import { isInternationalNumber } from '@reorder/schemas/send-links';
 import { useEffect, useState } from 'react';
-import { amountText, zAmountText } from '../../forms/amount.ts';
+import { zAmountText } from '../../forms/amount.ts';
 import { useForm } from '../../forms/use-form.ts';
+import { amountText } from '../../lib/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Button, TextButton } from '../../ui/Button.tsx';
 import { CheckboxField, type Option, SelectField, TextArea, TextField } from '../../ui/fields.tsx';
