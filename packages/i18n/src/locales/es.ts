@@ -325,7 +325,7 @@ export const es: TMessages = {
     asTable: 'Ver como tabla',
     month: 'Mes',
     orders: 'Pedidos',
-    total: 'Total',
+    total: 'Importe',
     topProducts: 'Los 10 productos con más gasto este mes',
     noProducts: 'Este mes aún no se ha enviado ningún producto con precio.',
     forAccountant: 'Para tu gestoría',
