@@ -92,8 +92,8 @@ describe('paste a list (es, phone)', () => {
 
     const order = (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, user.token)).body.data;
     expect(order.products).toHaveLength(25);
-    expect(order.text).toContain('2.5 x kg: Tomates');
-    expect(order.text).toContain('0.5 x kg: Jengibre');
+    expect(order.text).toContain('2,5 x kg: Tomates');
+    expect(order.text).toContain('0,5 x kg: Jengibre');
     expect(order.text).toContain('24 x ud: 7up');
     // A bare name is in the catalogue, not in the order.
     expect(order.products.find((p: { name: string }) => p.name === 'Rúcula')).toMatchObject({ unit: 'ud', quantity: 0 });

@@ -131,7 +131,7 @@ describe('sending an order through the supplier’s channel', () => {
     await expect.poll(() => opened(page)).toHaveLength(1);
     const url = (await opened(page))[0]?.url ?? '';
     expect(url.startsWith('mailto:pedidos@example.es?subject=Pedido%20de%20Caf%C3%A9%20Luna&body=')).toBe(true);
-    expect(url).toContain('%0D%0A2.5%20x%20Kg');
+    expect(url).toContain('%0D%0A2%2C5%20x%20Kg');
     await expect.poll(() => page.getByText('¿Vaciar el pedido para la próxima vez?').isVisible()).toBe(true);
     await context.close();
   });
