@@ -20,6 +20,7 @@ import { createMigratedTemplate } from '@reorder/db';
 import { normalizeSearchText } from '@reorder/schemas/search';
 import { startTestServer } from '@reorder/testing';
 import { sql } from 'kysely';
+import { printMedians, timeRounds } from './rounds.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -63,27 +64,11 @@ try {
       if (res.status !== 200 || res.body.data.counts.newProducts !== ROWS) throw new Error(`csv: ${res.status} ${res.text.slice(0, 200)}`);
     },
   };
-  const names = Object.keys(ways);
-  const times: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
-  // One warm-up round, not counted.
-  for (const name of names) await ways[name]!(-1);
-  for (let round = 0; round < ROUNDS; round++) {
-    // Rotated, so that no way always runs first (or after the same one).
-    for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
-      const started = performance.now();
-      await ways[name]!(round);
-      times[name]!.push(performance.now() - started);
-    }
-  }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const floor = median(times.sql!);
-  console.log(`\n${ROWS} products into an empty supplier, PostgreSQL, ${ROUNDS} rounds (medians; each includes creating the supplier)\n`);
-  console.log('| way | median | × sql |');
-  console.log('|---|---|---|');
-  for (const name of names) {
-    const value = median(times[name]!);
-    console.log(`| ${name} | ${value.toFixed(1)} ms | ${(value / floor).toFixed(2)} |`);
-  }
+  printMedians(
+    `${ROWS} products into an empty supplier, PostgreSQL, ${ROUNDS} rounds (medians; each includes creating the supplier)`,
+    await timeRounds(ways, ROUNDS),
+    'sql',
+  );
 } finally {
   await t.close();
   await database.drop();

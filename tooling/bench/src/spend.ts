@@ -17,6 +17,7 @@
 import { createMigratedTemplate } from '@reorder/db';
 import { startTestServer } from '@reorder/testing';
 import { sql } from 'kysely';
+import { printMedians, timeRounds } from './rounds.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -55,37 +56,22 @@ try {
     if (res.status !== 200 || !check(res.body.data)) throw new Error(`${path}: ${res.status} ${res.text.slice(0, 200)}`);
   };
   const groups = (n: number) => (data: Record<string, unknown>) => (data.groups as unknown[]).length >= n;
-  const ways: Record<string, () => Promise<void>> = {
+  const ways: Record<string, (round: number) => Promise<void>> = {
     floor: call('/api/business', (data) => data.id === businessId),
     month: call('/api/spend', groups(12)),
     supplier: call('/api/spend?groupBy=supplier', groups(SUPPLIERS)),
     week: call('/api/spend?groupBy=week', groups(50)),
     product: call('/api/spend?groupBy=product', groups(SUPPLIERS * 8)),
   };
-  const names = Object.keys(ways);
-  const times: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
-  for (const name of names) await ways[name]!();
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
-      const started = performance.now();
-      await ways[name]!();
-      times[name]!.push(performance.now() - started);
-    }
-  }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const floor = median(times.floor!);
-  const inRange = await sql<{
-    n: number;
-  }>`SELECT count(*)::int AS n FROM sent_orders WHERE business_id = ${businessId} AND sent_at > now() - interval '365 days'`.execute(db);
-  console.log(
-    `\nGET /api/spend, ${ORDERS} sent orders in one business (${inRange.rows[0]?.n} in the last 12 months), PostgreSQL, ${ROUNDS} rounds over HTTP (medians)\n`,
+  const medians = await timeRounds(ways, ROUNDS);
+  const inRange = await sql<{ n: number }>`SELECT count(*)::int AS n FROM sent_orders
+    WHERE business_id = ${businessId} AND sent_at > now() - interval '365 days'`.execute(db);
+  printMedians(
+    `GET /api/spend, ${ORDERS} sent orders in one business (${inRange.rows[0]?.n} in the last 12 months), PostgreSQL, ${ROUNDS} rounds over HTTP (medians)`,
+    medians,
+    'floor',
+    'call',
   );
-  console.log('| call | median | × floor |');
-  console.log('|---|---|---|');
-  for (const name of names) {
-    const value = median(times[name]!);
-    console.log(`| ${name} | ${value.toFixed(1)} ms | ${(value / floor).toFixed(2)} |`);
-  }
 } finally {
   await t.close();
   // BENCH_KEEP=1 leaves the database for EXPLAIN (its name is printed).

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useOnline } from '../lib/online.ts';
 import { useNavigationBusy } from './progress.tsx';
 
 /**
@@ -6,8 +7,17 @@ import { useNavigationBusy } from './progress.tsx';
  * data is there. A failed pre-load is only logged and the screen still opens
  * (docs/product.md §2), with whatever it can show.
  */
-export function usePreload(query: { isPending: boolean; isError: boolean; error: unknown }, what: string): boolean {
-  const ready = !query.isPending || query.isError;
+export function usePreload(
+  query: { isPending: boolean; isError: boolean; error: unknown; isFetching?: boolean },
+  what: string,
+  options: { fresh?: boolean } = {},
+): boolean {
+  const online = useOnline();
+  const fresh = useRef(false);
+  // An edit form starts from what it is shown first: with `fresh`, a copy kept on the device (read
+  // again on opening) is waited for, online, until the server has answered; then it stays shown.
+  if (!query.isPending && (!options.fresh || !query.isFetching || !online)) fresh.current = true;
+  const ready = fresh.current || query.isError;
   useNavigationBusy(!ready);
   useEffect(() => {
     if (query.isError) console.error(`Pre-load of ${what} failed`, query.error);

@@ -1,4 +1,5 @@
 import { trpc } from '../../app/trpc.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 /**
  * Downloads the catalogue as CSV (docs/decisions.md §8.3): the file the server
@@ -8,12 +9,7 @@ export function useExportCatalogue() {
   const utils = trpc.useUtils();
   return async (supplierId?: number) => {
     const file = await utils.catalogue.export.fetch(supplierId === undefined ? {} : { supplierId }, { staleTime: 0 });
-    const url = URL.createObjectURL(new Blob([file.content], { type: 'text/csv;charset=utf-8' }));
-    const link = Object.assign(document.createElement('a'), { href: url, download: file.filename });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(file);
   };
 }
 

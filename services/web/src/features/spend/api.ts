@@ -1,5 +1,6 @@
 import type { TSpendInput } from '@reorder/schemas';
 import { trpc } from '../../app/trpc.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 /** What was spent in a range (docs/decisions.md §8.4): the server's grouping of what was sent. */
 export function useSpend(input: TSpendInput) {
@@ -11,11 +12,6 @@ export function useDownloadSentLines() {
   const utils = trpc.useUtils();
   return async (range: { from: string; to: string }) => {
     const file = await utils.spend.sentOrdersCsv.fetch(range, { staleTime: 0 });
-    const url = URL.createObjectURL(new Blob([file.content], { type: 'text/csv;charset=utf-8' }));
-    const link = Object.assign(document.createElement('a'), { href: url, download: file.filename });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(file);
   };
 }

@@ -52,7 +52,7 @@ export default function ProductUpdate() {
   const supplierId = Number(params.supplierId);
   const productId = Number(params.productId);
   const product = useProduct(productId);
-  const ready = usePreload(product, 'product');
+  const ready = usePreload(product, 'product', { fresh: true });
 
   return (
     <Screen route="orders.productUpdate" title={t('products.editTitle')} back={href('orders.order', { supplierId: supplierId })}>

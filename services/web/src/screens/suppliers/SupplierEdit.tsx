@@ -21,7 +21,7 @@ export default function SupplierEdit() {
   const timeZone = useOwnerTimeZone();
   const { id } = useParams<{ id: string }>();
   const { supplier, history } = useSupplierHistory(Number(id));
-  const ready = usePreload(supplier, 'supplier');
+  const ready = usePreload(supplier, 'supplier', { fresh: true });
   const lastSent = history.data?.[0];
   const update = useUpdateSupplier({
     onSuccess() {
