@@ -49,7 +49,7 @@ const SHELL =
  * use: the app shell, every screen's code, the texts of both languages, the
  * icons and manifests. The supplier's confirmation page is left out (it is
  * not the owner's app). The app registers it itself after the first paint
- * (app/service-worker.ts), so `injectRegister` is off.
+ * (lib/service-worker.ts), so `injectRegister` is off.
  */
 const serviceWorker = VitePWA({
   strategies: 'injectManifest',

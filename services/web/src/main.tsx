@@ -2,8 +2,8 @@ import './ui/base.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { registerServiceWorker, useUpdateReady } from './app/service-worker.ts';
 import { startI18n } from './lib/i18n.ts';
+import { registerServiceWorker, useUpdateReady } from './lib/service-worker.ts';
 import { ToastProvider } from './lib/toast.tsx';
 
 /** "A new version is ready" comes with the first new version (features/offline/UpdatePrompt.tsx). */
@@ -31,5 +31,5 @@ function Root() {
 // The texts of the visitor's language arrive first, so no screen ever shows a bare key.
 await startI18n();
 createRoot(document.getElementById('root') as HTMLElement).render(<Root />);
-// The offline copy of the app installs once the first screen has painted (app/service-worker.ts).
+// The offline copy of the app installs once the first screen has painted (lib/service-worker.ts).
 registerServiceWorker();

@@ -2,7 +2,7 @@
 // The service worker (docs/architecture.md, "Offline"), built by vite-plugin-pwa
 // into /sw.js with the list of the build's files. It keeps the app shell and
 // every screen's code, so the app opens without a connection; the API is never
-// cached here (the app keeps what it read, see app/offline-cache.ts). It also
+// cached here (the app keeps what it read, see lib/offline-cache.ts). It also
 // shows the reminders' and confirmations' Web Push messages (docs/decisions.md §6.3, §6.4).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';

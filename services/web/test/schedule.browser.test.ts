@@ -1,7 +1,7 @@
 import { runReminders } from '@reorder/api';
 import { decryptPush, newBrowserKeys, startPushService } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutoffLabel } from '../src/app/schedule-format.ts';
+import { cutoffLabel } from '../src/lib/schedule-format.ts';
 import { type AppUnderTest, expectAccessible, expectVisible, openPage, PHONE, screenshot, startApp } from './app.ts';
 
 /**

@@ -1,13 +1,14 @@
 import { type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import type { Access } from '../lib/access.ts';
 import { href, PATHS, type RouteName } from '../lib/paths.ts';
+import { ProgressBar } from '../lib/progress.tsx';
+import { loginRedirect } from '../lib/redirect.ts';
 import { isSessionValid, sessionStore, useSession } from '../lib/session.ts';
-import type { Access } from './access.ts';
-import { Loading, ScreenErrorBoundary } from './lazy-screen.tsx';
-import { ProgressBar } from './progress.tsx';
-import { loginRedirect } from './redirect.ts';
+import { recordVisit } from '../lib/visits.ts';
+import { Loading } from '../ui/Loading.tsx';
+import { ScreenErrorBoundary } from './lazy-screen.tsx';
 import { ROUTES } from './routes.ts';
-import { recordVisit } from './visits.ts';
 
 /**
  * Applies a route's access rule before its screen shows. Protected routes

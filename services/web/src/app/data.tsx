@@ -6,12 +6,12 @@ import { useLocation } from 'wouter';
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
 import { BusinessSwitcher } from '../features/businesses/BusinessSwitcher.tsx';
 import { startSync, useSync } from '../features/offline/sync.ts';
+import { createOfflinePersister, keepOffline, OFFLINE_MAX_AGE_MS } from '../lib/offline-cache.ts';
 import { useOnline } from '../lib/online.ts';
+import { loginRedirect } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session.ts';
+import { createQueryClient, createTrpcClient, setUnauthorizedHandler, trpc } from '../lib/trpc.ts';
 import { ScreenBanner, ScreenBusiness } from '../ui/Screen.tsx';
-import { createOfflinePersister, keepOffline, OFFLINE_MAX_AGE_MS } from './offline-cache.ts';
-import { loginRedirect } from './redirect.ts';
-import { createQueryClient, createTrpcClient, setUnauthorizedHandler, trpc } from './trpc.ts';
 
 // react-query assumes a page starts online and then follows the online/offline events: a page
 // opened offline (from the service worker) must wait for the connection, not fail its queries.

@@ -1,7 +1,7 @@
 import type { Role } from '@reorder/schemas/roles';
 import { type ComponentType, createElement } from 'react';
+import type { Access } from '../lib/access.ts';
 import type { RouteName } from '../lib/paths.ts';
-import type { Access } from './access.ts';
 import { lazyScreen } from './lazy-screen.tsx';
 
 export interface RouteDef {

@@ -1,11 +1,11 @@
 import { ZCreateApiTokenInput } from '@reorder/schemas';
 import { useState } from 'react';
-import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { apiErrorInfo, trpc } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';

@@ -1,9 +1,9 @@
 import { LIMITS } from '@reorder/schemas/limits';
 import { useEffect, useMemo, useState } from 'react';
-import { apiErrorInfo, trpc } from '../../app/trpc.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { apiErrorInfo, trpc } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { CheckboxField, type Option, SelectField } from '../../ui/fields.tsx';

@@ -1,9 +1,9 @@
 import { useLocation } from 'wouter';
-import { trpc } from '../../app/trpc.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { trpc } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { List, ListItem } from '../../ui/List.tsx';

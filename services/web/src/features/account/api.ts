@@ -1,9 +1,9 @@
 import type { TCreatedApiToken, TUser } from '@reorder/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { trpc } from '../../app/trpc.ts';
 import { businessStore } from '../../lib/business.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { useBusinesses } from '../businesses/api.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
 

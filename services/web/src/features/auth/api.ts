@@ -1,9 +1,9 @@
 import type { TSession, TUser } from '@reorder/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { signOutOfProviders } from '../../app/providers.ts';
-import { trpc } from '../../app/trpc.ts';
+import { signOutOfProviders } from '../../lib/providers.ts';
 import { sessionStore } from '../../lib/session.ts';
+import { trpc } from '../../lib/trpc.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
 
 /** Signs in with email and password; the screen starts the session with the answer. */

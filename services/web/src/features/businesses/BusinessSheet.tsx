@@ -1,10 +1,10 @@
 import { ZCreateBusinessInput } from '@reorder/schemas';
 import { useLocation } from 'wouter';
-import { apiErrorInfo } from '../../app/trpc.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/fields.tsx';
 import { List, ListItem } from '../../ui/List.tsx';

@@ -2,9 +2,9 @@ import type { TBusiness, TInvitation, TMember } from '@reorder/schemas';
 import { type Role, roleAllows } from '@reorder/schemas/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { trpc } from '../../app/trpc.ts';
 import { businessStore, useChosenBusiness } from '../../lib/business.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
+import { trpc } from '../../lib/trpc.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
 
 /** The businesses the signed-in user is a member of, first joined first, with their role in each. */

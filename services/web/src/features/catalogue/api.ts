@@ -1,5 +1,5 @@
-import { trpc } from '../../app/trpc.ts';
 import { saveFile } from '../../lib/save-file.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 /**
  * Downloads the catalogue as CSV (docs/decisions.md §8.3): the file the server

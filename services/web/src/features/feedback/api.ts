@@ -1,4 +1,4 @@
-import { trpc } from '../../app/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
 
 /** Sends the owner's feedback to the team (nothing cached changes). */

@@ -1,5 +1,5 @@
-import { applyUpdate, dismissUpdate } from '../../app/service-worker.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { applyUpdate, dismissUpdate } from '../../lib/service-worker.ts';
 import './offline.css';
 
 /**

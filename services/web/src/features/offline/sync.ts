@@ -1,5 +1,5 @@
 import { get } from 'idb-keyval';
-import { appStore, outboxKey } from '../../app/offline-cache.ts';
+import { appStore, outboxKey } from '../../lib/offline-cache.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { useValue, valueStore } from '../../lib/value-store.ts';
 import type { OutboxState } from './outbox.ts';

@@ -1,5 +1,5 @@
-import { cutoffLabel } from '../../app/schedule-format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { cutoffLabel } from '../../lib/schedule-format.ts';
 import { useOwnerTimeZone } from '../../lib/session.ts';
 import './CutoffText.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { trpc } from '../../app/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { useShownOrder } from '../offline/outbox-runtime.ts';
 import { loadRuntime } from '../offline/sync.ts';
 import { type MutationCallbacks, useSupplier } from '../suppliers/api.ts';

@@ -1,6 +1,6 @@
 import type { TMessageService, TOrder, TReorderMode, TSentLineInput } from '@reorder/schemas';
 import { filledToPar, steppedQuantity } from '@reorder/schemas/quantities';
-import type { createApiClient } from '../../app/trpc.ts';
+import type { createApiClient } from '../../lib/trpc.ts';
 import { withProducts, withSavedQuantity, withSavedStock } from './order-drafts.ts';
 
 /**

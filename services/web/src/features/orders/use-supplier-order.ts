@@ -1,6 +1,6 @@
 import { useParams } from 'wouter';
-import { usePreload } from '../../app/use-preload.ts';
 import { href } from '../../lib/paths.ts';
+import { usePreload } from '../../lib/use-preload.ts';
 import { useOrder } from './api.ts';
 
 /**

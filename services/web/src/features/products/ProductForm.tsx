@@ -1,11 +1,11 @@
 import { LIMITS, type TCreateProductInput, type TProduct, ZCreateProductInput } from '@reorder/schemas';
 import { isValidQuantity } from '@reorder/schemas/limits';
 import { z } from 'zod';
-import { apiErrorInfo } from '../../app/trpc.ts';
 import { zAmountText } from '../../forms/amount.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { amountText } from '../../lib/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chips } from '../../ui/Chips.tsx';
 import { TextArea, TextField } from '../../ui/fields.tsx';

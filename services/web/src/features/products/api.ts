@@ -2,8 +2,8 @@ import type { TProduct } from '@reorder/schemas';
 import { LIMITS } from '@reorder/schemas/limits';
 import { suggestUnits } from '@reorder/schemas/paste-list';
 import { useMemo } from 'react';
-import { trpc } from '../../app/trpc.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { trpc } from '../../lib/trpc.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
 
 export function useProduct(id: number) {

@@ -1,6 +1,6 @@
 import type { TSpendInput } from '@reorder/schemas';
-import { trpc } from '../../app/trpc.ts';
 import { saveFile } from '../../lib/save-file.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 /** What was spent in a range (docs/decisions.md §8.4): the server's grouping of what was sent. */
 export function useSpend(input: TSpendInput) {

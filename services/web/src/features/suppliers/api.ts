@@ -1,6 +1,6 @@
 import type { TSupplier } from '@reorder/schemas';
 import { keepPreviousData } from '@tanstack/react-query';
-import { trpc } from '../../app/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 /** What a screen does once a change is saved or refused (a toast, a navigation); the cache is the hook's job. */
 export interface MutationCallbacks<T> {

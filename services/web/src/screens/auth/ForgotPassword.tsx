@@ -1,12 +1,12 @@
 import { ZForgotPasswordInput } from '@reorder/schemas';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { apiErrorInfo } from '../../app/trpc.ts';
 import { useForgotPassword } from '../../features/auth/api.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card, CardTitle } from '../../ui/Card.tsx';
 import { EmailField } from '../../ui/fields.tsx';

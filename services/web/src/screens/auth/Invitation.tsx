@@ -1,14 +1,14 @@
 import { useLocation, useParams } from 'wouter';
-import { Loading } from '../../app/lazy-screen.tsx';
-import { apiErrorInfo } from '../../app/trpc.ts';
 import { useResendVerification } from '../../features/account/api.ts';
 import { useAcceptInvitation, useInvitation } from '../../features/businesses/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { isSessionValid, useSession } from '../../lib/session.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { ButtonRow, Hint } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
 

@@ -1,8 +1,8 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
-import { lastVisited } from '../../app/visits.ts';
 import { useSignOut } from '../../features/auth/api.ts';
 import { href } from '../../lib/paths.ts';
+import { lastVisited } from '../../lib/visits.ts';
 
 /**
  * Ends the session on the server (its token stops working at once) and here,

@@ -1,7 +1,4 @@
 import { useMemo } from 'react';
-import { Loading } from '../../app/lazy-screen.tsx';
-import { useSearchParam } from '../../app/use-search-param.ts';
-import { useStoredFlag } from '../../app/use-stored-flag.ts';
 import { useCan } from '../../features/businesses/api.ts';
 import { useOrderSummaries } from '../../features/orders/api.ts';
 import { CutoffText } from '../../features/orders/CutoffText.tsx';
@@ -9,10 +6,13 @@ import { useSuppliers } from '../../features/suppliers/api.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useSearchParam } from '../../lib/use-search-param.ts';
+import { useStoredFlag } from '../../lib/use-stored-flag.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { CheckboxField, SearchField } from '../../ui/fields.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { List, ListItem, ListLink } from '../../ui/List.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { Empty, Hint, Stack, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 

@@ -1,11 +1,11 @@
 import { useLocation, useParams } from 'wouter';
-import { Loading } from '../../app/lazy-screen.tsx';
-import { usePreload } from '../../app/use-preload.ts';
 import { useDeleteProduct, useProduct } from '../../features/products/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { usePreload } from '../../lib/use-preload.ts';
 import { ConfirmCard } from '../../ui/ConfirmCard.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
 export default function ProductDelete() {

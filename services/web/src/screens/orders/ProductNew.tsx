@@ -1,11 +1,11 @@
 import { useLocation } from 'wouter';
-import { Loading } from '../../app/lazy-screen.tsx';
 import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { useCreateProduct, useUnitSuggestions } from '../../features/products/api.ts';
 import { EMPTY_PRODUCT, ProductForm, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
 export default function ProductNew() {

@@ -1,6 +1,4 @@
 import { useLocation, useParams } from 'wouter';
-import { Loading } from '../../app/lazy-screen.tsx';
-import { usePreload } from '../../app/use-preload.ts';
 import { useProduct, useUnitSuggestions, useUpdateProduct } from '../../features/products/api.ts';
 import { PriceHistory } from '../../features/products/PriceHistory.tsx';
 import {
@@ -13,8 +11,10 @@ import {
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { usePreload } from '../../lib/use-preload.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { ButtonRow } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 

@@ -1,10 +1,10 @@
 import { useLocation } from 'wouter';
-import { Loading } from '../../app/lazy-screen.tsx';
 import { enqueue } from '../../features/offline/outbox-runtime.ts';
 import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { ConfirmCard } from '../../ui/ConfirmCard.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
 /** Sets every quantity of the supplier's order to 0; the products stay (docs/decisions.md §3). */

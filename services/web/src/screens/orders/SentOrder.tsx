@@ -1,14 +1,14 @@
 import { useParams } from 'wouter';
-import { Loading } from '../../app/lazy-screen.tsx';
-import { usePreload } from '../../app/use-preload.ts';
 import { useSentOrder } from '../../features/orders/api.ts';
 import { ConfirmationStatus, hasConfirmation } from '../../features/orders/ConfirmationStatus.tsx';
 import { useReorderForReview } from '../../features/orders/use-reorder.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { usePreload } from '../../lib/use-preload.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { Preformatted, StatusLine } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 

@@ -2,8 +2,6 @@ import { type TMember, ZCreateBusinessInput, ZInviteInput } from '@reorder/schem
 import { ROLES, type Role } from '@reorder/schemas/roles';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { Loading } from '../../app/lazy-screen.tsx';
-import { apiErrorInfo } from '../../app/trpc.ts';
 import {
   useActiveBusiness,
   useInvitations,
@@ -20,11 +18,13 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card, CardTitle } from '../../ui/Card.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CompactSelect, EmailField, type Option, SelectField, TextField } from '../../ui/fields.tsx';
 import { List, ListActions, ListItem, ListText } from '../../ui/List.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { Details, Empty, Form, Hint } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 

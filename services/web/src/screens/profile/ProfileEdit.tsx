@@ -1,12 +1,12 @@
 import { LANGUAGES, LIMITS, type TUpdateMeInput, ZUpdateMeInput } from '@reorder/schemas';
 import { useLocation } from 'wouter';
-import { apiErrorInfo } from '../../app/trpc.ts';
 import { useUpdateMe } from '../../features/account/api.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { EmailField, type Option, PasswordField, SelectField, TextField } from '../../ui/fields.tsx';

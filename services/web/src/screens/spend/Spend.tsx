@@ -1,6 +1,5 @@
 import { formatAmount } from '@reorder/schemas/order-text';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Loading } from '../../app/lazy-screen.tsx';
 import { useActiveBusiness } from '../../features/businesses/api.ts';
 import { useDownloadSentLines, useSpend } from '../../features/spend/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -9,6 +8,7 @@ import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/fields.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { Empty, Hint } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import '../../ui/Spend.css';

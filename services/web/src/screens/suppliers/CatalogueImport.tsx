@@ -1,12 +1,12 @@
 import type { TCatalogueImportResult } from '@reorder/schemas';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { apiErrorInfo } from '../../app/trpc.ts';
 import { useExportCatalogue, useImportCatalogue } from '../../features/catalogue/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useOnline } from '../../lib/online.ts';
 import { href } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Banner, ButtonRow, Hint, StatusLine } from '../../ui/layout.tsx';

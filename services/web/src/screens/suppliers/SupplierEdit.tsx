@@ -1,6 +1,4 @@
 import { useLocation, useParams } from 'wouter';
-import { Loading } from '../../app/lazy-screen.tsx';
-import { usePreload } from '../../app/use-preload.ts';
 import { useSupplierHistory } from '../../features/orders/api.ts';
 import { useUpdateSupplier } from '../../features/suppliers/api.ts';
 import { EMPTY_SUPPLIER, SupplierForm } from '../../features/suppliers/SupplierForm.tsx';
@@ -9,8 +7,10 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useOwnerTimeZone } from '../../lib/session.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { usePreload } from '../../lib/use-preload.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { ButtonRow, StatusLine } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 

@@ -1,16 +1,16 @@
 import { Link } from 'wouter';
-import { Loading } from '../../app/lazy-screen.tsx';
-import { useSearchParam } from '../../app/use-search-param.ts';
 import { useCan } from '../../features/businesses/api.ts';
 import { useExportCatalogue } from '../../features/catalogue/api.ts';
 import { useSuppliers } from '../../features/suppliers/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { useSearchParam } from '../../lib/use-search-param.ts';
 import { LinkButton, TextButton } from '../../ui/Button.tsx';
 import { SearchField } from '../../ui/fields.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { List, ListActions, ListItem, ListLink } from '../../ui/List.tsx';
+import { Loading } from '../../ui/Loading.tsx';
 import { Empty, InlineLinks, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useValue, valueStore } from '../lib/value-store.ts';
 import { ProgressLine } from '../ui/Feedback.tsx';
+import { useValue, valueStore } from './value-store.ts';
 
 /** How many things a navigation is waiting for (a screen's code, a screen's data). */
 const pending = valueStore(0);

@@ -1,4 +1,4 @@
-import { href } from '../lib/paths.ts';
+import { href } from './paths.ts';
 
 /** Where an unauthenticated visitor is sent: login, remembering the whole path they wanted. */
 export function loginRedirect(location: string, search: string) {

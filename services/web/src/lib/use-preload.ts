@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useOnline } from '../lib/online.ts';
+import { useOnline } from './online.ts';
 import { useNavigationBusy } from './progress.tsx';
 
 /**

@@ -2,9 +2,9 @@ import type { AppRouter } from '@reorder/api';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import { businessStore } from '../lib/business.ts';
-import { sessionStore } from '../lib/session.ts';
+import { businessStore } from './business.ts';
 import { OFFLINE_MAX_AGE_MS } from './offline-cache.ts';
+import { sessionStore } from './session.ts';
 
 /** The typed API: `trpc.suppliers.list.useQuery(...)` and friends. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -47,7 +47,7 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         staleTime: 10_000,
-        // Kept as long as the offline copy keeps them (app/offline-cache.ts), so what was opened reads offline.
+        // Kept as long as the offline copy keeps them (lib/offline-cache.ts), so what was opened reads offline.
         gcTime: OFFLINE_MAX_AGE_MS,
         retry: (count, error) => count < 2 && ['UNAVAILABLE', 'INTERNAL'].includes(apiErrorInfo(error).kind),
         refetchOnWindowFocus: false,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../lib/i18n.ts';
-import { Button } from '../ui/Button.tsx';
-import { CenterView, Spinner } from '../ui/layout.tsx';
+import { Button } from './Button.tsx';
+import { CenterView, Spinner } from './layout.tsx';
 
 /** A reload that did not help within this time is not tried again by itself (no reload loop). */
 const RELOAD_KEY = 'page-timeout-reloaded-at';

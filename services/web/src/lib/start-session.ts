@@ -1,7 +1,7 @@
 import type { TUser } from '@reorder/schemas';
-import { setLanguage } from '../lib/i18n.ts';
-import { sessionStore } from '../lib/session.ts';
 import { rememberDevice } from './device-token.ts';
+import { setLanguage } from './i18n.ts';
+import { sessionStore } from './session.ts';
 
 /**
  * Keeps a new session (sign-in, sign-up, social sign-in) and shows the app in

@@ -1,4 +1,4 @@
-import { useValue, valueStore } from '../lib/value-store.ts';
+import { useValue, valueStore } from './value-store.ts';
 
 /**
  * Registers the service worker (src/sw.ts, built to /sw.js) once the first

@@ -1,7 +1,7 @@
 import type { Query } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
-import { sessionStore } from '../lib/session.ts';
+import { sessionStore } from './session.ts';
 
 /** The app's IndexedDB database: react-query's copy here, the outbox of changes made offline (features/offline/sync.ts). */
 export const appStore = createStore('reorder', 'data');
