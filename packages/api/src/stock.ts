@@ -41,3 +41,18 @@ export function priceChangeOf(
   if (from === null || to === null || at === null || now - at.getTime() > FLAGGED_DAYS * 24 * 3600 * 1000) return null;
   return { from, to, percent: percentChange(from, to), at: at.toISOString() };
 }
+
+/** The columns `toStock` and `toCatalogue` read (with `counted_by_name` from `users`, joined by the caller). */
+export const STOCK_AND_CATALOGUE_COLUMNS = [
+  'products.par',
+  'products.on_hand',
+  'products.counted_at',
+  'products.counted_by',
+  'products.usual',
+  'products.price',
+  'products.step',
+  'products.note',
+  'products.price_change_from',
+  'products.price_change_to',
+  'products.price_change_at',
+] as const;

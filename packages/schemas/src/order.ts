@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zDateTime, zId, zMemberRef, zNullAsEmpty, zQuantity, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
-import { stockFields, zPrice, zPriceChange, zProductName, zUnit } from './product.ts';
+import { stockFields, TOMATOES_STOCK_AND_PRICE, zPrice, zPriceChange, zProductName, zUnit } from './product.ts';
 import { zMessageService } from './supplier.ts';
 
 export const ZOrderProduct = z
@@ -13,22 +13,7 @@ export const ZOrderProduct = z
   })
   .meta({ id: 'OrderProduct', example: { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 } });
 
-const TOMATOES_LINE = {
-  productId: 301,
-  name: 'Tomatoes',
-  unit: 'Kg',
-  quantity: 2.5,
-  par: 6,
-  onHand: 3.5,
-  countedAt: '2026-11-23T08:15:00.000Z',
-  countedBy: { userId: 7, fullName: 'Marta López' },
-  usual: 2.5,
-  price: 1.85,
-  step: null,
-  note: 'The ripe ones',
-  lineTotal: 4.625,
-  priceChange: { from: 1.7, to: 1.85, percent: 8.8, at: '2026-11-20T09:30:00.000Z' },
-};
+const TOMATOES_LINE = { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...TOMATOES_STOCK_AND_PRICE, lineTotal: 4.625 };
 
 /** What a line of the current order carries of the catalogue and of money (docs/decisions.md §8.4). */
 const lineMoneyFields = {

@@ -14,6 +14,19 @@ export const stockFields = {
     .describe('The median quantity of the last 4 sends of this order that had this product, or null when none had it'),
 };
 
+/** The tomatoes of the examples: their stock and price, on a Product and on an order's line alike. */
+export const TOMATOES_STOCK_AND_PRICE = {
+  par: 6,
+  onHand: 3.5,
+  countedAt: '2026-11-23T08:15:00.000Z',
+  countedBy: { userId: 7, fullName: 'Marta López' },
+  usual: 2.5,
+  price: 1.85,
+  step: null,
+  note: 'The ripe ones',
+  priceChange: { from: 1.7, to: 1.85, percent: 8.8, at: '2026-11-20T09:30:00.000Z' },
+};
+
 /** A product's last big price change (docs/decisions.md §8.4), on the product and on its order line. */
 export const zPriceChange = z
   .object({
@@ -47,22 +60,7 @@ export const ZProduct = z
   .meta({
     id: 'Product',
     description: "A product of a supplier's catalogue with its quantity in the current order",
-    example: {
-      id: 301,
-      name: 'Tomatoes',
-      unit: 'Kg',
-      orderId: 12,
-      quantity: 2.5,
-      par: 6,
-      onHand: 3.5,
-      countedAt: '2026-11-23T08:15:00.000Z',
-      countedBy: { userId: 7, fullName: 'Marta López' },
-      usual: 2.5,
-      price: 1.85,
-      step: null,
-      note: 'The ripe ones',
-      priceChange: { from: 1.7, to: 1.85, percent: 8.8, at: '2026-11-20T09:30:00.000Z' },
-    },
+    example: { id: 301, name: 'Tomatoes', unit: 'Kg', orderId: 12, quantity: 2.5, ...TOMATOES_STOCK_AND_PRICE },
   });
 export type TProduct = z.infer<typeof ZProduct>;
 

@@ -1,16 +1,12 @@
-import { expectFailure, expectFieldError, expectOk, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure, expectFieldError, expectOk, type RegisteredUser, useTestServer } from '@reorder/testing';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Personal API tokens for scripts (issue 13, docs/decisions.md §7): made from a
  * signed-in device, shown once, stored hashed; they reach suppliers,
  * products, orders and history, and get 403 on account management.
  */
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 /** Makes the user's sessions look `minutes` old, as if signed in that long ago. */
 async function ageSessions(userId: number, minutes: number) {

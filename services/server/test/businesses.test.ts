@@ -1,5 +1,5 @@
-import { expectFailure, expectOk, startTestServer, type TestServer } from '@reorder/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure, expectOk, useTestServer } from '@reorder/testing';
+import { describe, expect, it } from 'vitest';
 
 /**
  * docs/decisions.md §8.2: data belongs to a business; registration makes one
@@ -8,11 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * like another business's ids.
  */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 const inBusiness = (id: number | string) => ({ 'x-business-id': String(id) });
 

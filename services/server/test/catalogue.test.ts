@@ -1,15 +1,11 @@
 import type { AppRouter } from '@reorder/api';
-import { expectFailure, expectOk, NEW_PRODUCT, startTestServer, type TestServer } from '@reorder/testing';
+import { expectFailure, expectOk, NEW_PRODUCT, useTestServer } from '@reorder/testing';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** "The catalogue in minutes" (docs/decisions.md §8.3): many products at once, over REST and tRPC. */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 function trpcAs(token: string) {
   return createTRPCClient<AppRouter>({

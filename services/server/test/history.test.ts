@@ -1,6 +1,7 @@
-import { expectFailure, expectOk, expectSameNotFound, NEW_LINE, startTestServer, type TestServer } from '@reorder/testing';
+import { expectFailure, expectOk, expectSameNotFound, NEW_LINE, useTestServer } from '@reorder/testing';
+import { NO_MONEY, ORDER_KEYS } from '@reorder/testing/fixtures';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 5: sending an order records it (exact text, message and lines as they
@@ -30,11 +31,7 @@ interface SentOrder {
   sentAt: string;
 }
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 /** A SentOrder as the API must answer it. */
 function sentOrderLike(fields: Partial<SentOrder> & Pick<SentOrder, 'orderId' | 'supplierId'>) {
@@ -498,25 +495,12 @@ describe('POST /api/orders/{id}/reorder', () => {
         { productId: tomatoes.id, name: 'Plum tomatoes', unit: 'Crate', quantity: 2.5, ...NEW_LINE, usual: 2.5 },
       ],
       text: 'Same as last Tuesday, please\n1 x Bag: Onions\n2.5 x Crate: Plum tomatoes',
-      total: 0,
+      ...NO_MONEY,
       unpricedLines: 2,
-      currency: 'EUR',
-      showPrices: false,
       confirmUrl: null,
     };
     expectOk(res, expected, 'Order restored: review it and send it');
-    expect(Object.keys(res.body.data).sort()).toEqual([
-      'confirmUrl',
-      'currency',
-      'id',
-      'introduce',
-      'products',
-      'showPrices',
-      'supplierId',
-      'text',
-      'total',
-      'unpricedLines',
-    ]);
+    expect(Object.keys(res.body.data).sort()).toEqual(ORDER_KEYS);
     // The current order is what the answer says.
     expect(await shop.order()).toEqual(expected);
     // Re-ordering does not send: the history is as it was, and the sent order unchanged.
@@ -540,10 +524,8 @@ describe('POST /api/orders/{id}/reorder', () => {
       introduce: '',
       products: [{ productId: a.id, name: 'Apples', unit: 'Kg', quantity: 1.5, ...NEW_LINE, usual: 1.5 }],
       text: '1.5 x Kg: Apples',
-      total: 0,
+      ...NO_MONEY,
       unpricedLines: 1,
-      currency: 'EUR',
-      showPrices: false,
       confirmUrl: null,
     };
     expectOk(await shop.reorder(sent.id), expected);

@@ -1,11 +1,7 @@
-import { startTestServer, type TestServer } from '@reorder/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '@reorder/testing';
+import { describe, expect, it } from 'vitest';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 describe('the HTTP surface', () => {
   it('answers HEAD /api/ping with 200 and no body, without a token', async () => {

@@ -1,5 +1,5 @@
-import { type ApiResponse, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiResponse, type RegisteredUser, useTestServer } from '@reorder/testing';
+import { describe, expect, it } from 'vitest';
 
 /**
  * docs/decisions.md §8.6, "Mail limits" (issue 27, item 4): an email change
@@ -7,11 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * day, cannot be batched, and the per-address count survives erasure.
  */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 const changeEmail = (user: RegisteredUser, email: string) =>
   t.api.put('/api/users/me', { email, currentPassword: user.password }, user.token);

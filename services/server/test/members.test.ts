@@ -1,5 +1,5 @@
-import { expectFailure, expectOk, newEmail, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure, expectOk, newEmail, type RegisteredUser, useTestServer } from '@reorder/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * docs/decisions.md §8.2: members, invitations and roles. An owner invites a
@@ -7,11 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * and gets 403 naming the role needed for the rest; a business keeps an owner.
  */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 /** A verified user invited as `role` by `owner`, who accepted: their session. */
 async function invite(owner: RegisteredUser, role: 'owner' | 'manager' | 'staff', fullName: string): Promise<RegisteredUser> {

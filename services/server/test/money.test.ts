@@ -1,16 +1,12 @@
 import type { AppRouter } from '@reorder/api';
-import { expectFailure, startTestServer, type TestServer } from '@reorder/testing';
+import { expectFailure, useTestServer } from '@reorder/testing';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** Money (docs/decisions.md §8.4), the parts built so far: product and supplier fields, price history, priceChange. */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 describe("a product's price, step and note", () => {
   let token: string;

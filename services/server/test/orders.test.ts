@@ -1,15 +1,12 @@
-import { expectFailure, expectOk, NEW_LINE, startTestServer, type TestServer } from '@reorder/testing';
+import { expectFailure, expectOk, NEW_LINE, useTestServer } from '@reorder/testing';
+import { NO_MONEY, ORDER_KEYS } from '@reorder/testing/fixtures';
 
 /** The link the next send of an order will carry (docs/decisions.md §6.4). */
 const CONFIRM_URL = expect.stringMatching(/^http:\/\/[^/]+\/confirm\/[A-Za-z0-9_-]{24}$/);
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 /** A user with one supplier: helpers to add products, set quantities and read the order. */
 async function newShop() {
@@ -45,24 +42,11 @@ describe("a supplier's order", () => {
       introduce: '',
       products: [],
       text: '',
-      total: 0,
+      ...NO_MONEY,
       unpricedLines: 0,
-      currency: 'EUR',
-      showPrices: false,
       confirmUrl: CONFIRM_URL,
     });
-    expect(Object.keys(res.body.data).sort()).toEqual([
-      'confirmUrl',
-      'currency',
-      'id',
-      'introduce',
-      'products',
-      'showPrices',
-      'supplierId',
-      'text',
-      'total',
-      'unpricedLines',
-    ]);
+    expect(Object.keys(res.body.data).sort()).toEqual(ORDER_KEYS);
   });
 
   it('holds every product of the supplier sorted by name (case and accents ignored), with quantities', async () => {
@@ -89,10 +73,8 @@ describe("a supplier's order", () => {
         { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...NEW_LINE },
       ],
       text: '2.5 x Kg: Tomatoes',
-      total: 0,
+      ...NO_MONEY,
       unpricedLines: 1,
-      currency: 'EUR',
-      showPrices: false,
       confirmUrl: CONFIRM_URL,
     });
   });
@@ -142,10 +124,8 @@ describe('the order message', () => {
       introduce: 'Hola Pepe, para mañana:',
       products: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2, ...NEW_LINE }],
       text: 'Hola Pepe, para mañana:\n2 x Kg: Tomatoes',
-      total: 0,
+      ...NO_MONEY,
       unpricedLines: 1,
-      currency: 'EUR',
-      showPrices: false,
       confirmUrl: CONFIRM_URL,
     });
     expectOk(await shop.order(), res.body.data);
@@ -161,10 +141,8 @@ describe('the order message', () => {
       introduce: max,
       products: [],
       text: max,
-      total: 0,
+      ...NO_MONEY,
       unpricedLines: 0,
-      currency: 'EUR',
-      showPrices: false,
       confirmUrl: CONFIRM_URL,
     });
     expectFailure(await shop.introduce('m'.repeat(301)), 400, 'BAD_REQUEST', ['introduce']);
@@ -189,10 +167,8 @@ describe('the order message', () => {
       introduce: '',
       products: [],
       text: '',
-      total: 0,
+      ...NO_MONEY,
       unpricedLines: 0,
-      currency: 'EUR',
-      showPrices: false,
       confirmUrl: CONFIRM_URL,
     });
   });

@@ -1,12 +1,9 @@
 import { normalizeSearchText } from '@reorder/schemas';
-import { type ApiResponse, businessIdOf, expectFailure, expectOk, NEW_PRODUCT, startTestServer, type TestServer } from '@reorder/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiResponse, businessIdOf, expectFailure, expectOk, NEW_PRODUCT, useTestServer } from '@reorder/testing';
+import { PRODUCT_KEYS } from '@reorder/testing/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 /** Inserts `count` products straight into the database (fast seeding). */
 async function seedProducts(userId: number, orderId: number, count: number, prefix = 'Seeded') {
@@ -39,22 +36,7 @@ describe('product CRUD', () => {
   it('creates a product in an order with quantity 0', async () => {
     const res = await t.api.post('/api/products', { name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId }, token);
     expectOk(res, { id: expect.any(Number), name: 'Tomatoes', unit: 'Kg', orderId: supplier.orderId, quantity: 0, ...NEW_PRODUCT });
-    expect(Object.keys(res.body.data).sort()).toEqual([
-      'countedAt',
-      'countedBy',
-      'id',
-      'name',
-      'note',
-      'onHand',
-      'orderId',
-      'par',
-      'price',
-      'priceChange',
-      'quantity',
-      'step',
-      'unit',
-      'usual',
-    ]);
+    expect(Object.keys(res.body.data).sort()).toEqual(PRODUCT_KEYS);
     expect(res.body.data.id).toBeGreaterThan(0);
   });
 

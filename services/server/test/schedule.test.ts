@@ -6,11 +6,10 @@ import {
   expectFieldError,
   expectOk,
   SUPPLIER_DEFAULTS,
-  startTestServer,
-  type TestServer,
+  useTestServer,
 } from '@reorder/testing';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * When to order (docs/decisions.md §6.2): delivery days, cut-off time and lead
@@ -19,14 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
  * Time is the server's injectable clock, never a real wait.
  */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterEach(() => {
-  t.server.deps.clock = undefined;
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 /** Freezes the server's clock at an ISO moment. */
 const freeze = (iso: string) => {

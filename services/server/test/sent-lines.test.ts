@@ -1,6 +1,6 @@
 import { confirmationLine } from '@reorder/schemas';
-import { type ApiResponse, expectFieldError, expectSameNotFound, startTestServer, type TestServer } from '@reorder/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiResponse, expectFieldError, expectSameNotFound, useTestServer } from '@reorder/testing';
+import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 26, docs/decisions.md §8.1: what a device sent is recorded, always.
@@ -10,11 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * sets the whole order at once (the app's Undo). REST and tRPC.
  */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 const LINK = /^http:\/\/app\.test\/confirm\/([A-Za-z0-9_-]{24})$/;
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,18 +1,14 @@
 import type { AppRouter } from '@reorder/api';
-import { expectFailure, expectFieldError, expectOk, NEW_PRODUCT, startTestServer, type TestServer } from '@reorder/testing';
+import { expectFailure, expectFieldError, expectOk, NEW_PRODUCT, useTestServer } from '@reorder/testing';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * What to order (docs/decisions.md §6.1): par levels, stock counts, "fill to par"
  * and the usual quantity, on REST and on tRPC.
  */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 async function newOwner() {
   const { token } = await t.api.register();

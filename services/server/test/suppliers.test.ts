@@ -1,20 +1,8 @@
 import { normalizeSearchText } from '@reorder/schemas';
-import {
-  type ApiResponse,
-  businessIdOf,
-  expectFailure,
-  expectOk,
-  SUPPLIER_DEFAULTS,
-  startTestServer,
-  type TestServer,
-} from '@reorder/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiResponse, businessIdOf, expectFailure, expectOk, SUPPLIER_DEFAULTS, useTestServer } from '@reorder/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 const valid = {
   name: 'Frutas Pepe',

@@ -1,18 +1,14 @@
 import type { AppRouter } from '@reorder/api';
-import { NEW_LINE, NEW_PRODUCT, startTestServer, type TestServer } from '@reorder/testing';
+import { NEW_LINE, NEW_PRODUCT, useTestServer } from '@reorder/testing';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /**
  * The typed client of the web app: the same procedures as the REST surface,
  * called through tRPC at /api/trpc.
  */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 function clientWith(token: string | undefined) {
   return createTRPCClient<AppRouter>({

@@ -85,3 +85,38 @@ export async function businessIdOf(db: Kysely<Database>, userId: number): Promis
     .executeTakeFirstOrThrow();
   return row.business_id;
 }
+
+/** Every field of an Order, sorted as `Object.keys(order).sort()` lists them. */
+export const ORDER_KEYS = [
+  'confirmUrl',
+  'currency',
+  'id',
+  'introduce',
+  'products',
+  'showPrices',
+  'supplierId',
+  'text',
+  'total',
+  'unpricedLines',
+] as const;
+
+/** The money of an order with no priced line, in a business with the default currency and a supplier without prices in its text. */
+export const NO_MONEY = { total: 0, currency: 'EUR', showPrices: false } as const;
+
+/** Every field of a Product, sorted as `Object.keys(product).sort()` lists them. */
+export const PRODUCT_KEYS = [
+  'countedAt',
+  'countedBy',
+  'id',
+  'name',
+  'note',
+  'onHand',
+  'orderId',
+  'par',
+  'price',
+  'priceChange',
+  'quantity',
+  'step',
+  'unit',
+  'usual',
+] as const;

@@ -9,7 +9,7 @@ import {
   type TTextStyle,
 } from '@reorder/schemas';
 import { sql } from 'kysely';
-import { toCatalogue, toStock } from '../stock.ts';
+import { STOCK_AND_CATALOGUE_COLUMNS, toCatalogue, toStock } from '../stock.ts';
 import type { ConfirmLinks } from './confirm-links.ts';
 
 /** How an order's confirmation link is read: the owner's language (of the line a send ends with) and the links (docs/decisions.md §6.4). */
@@ -66,18 +66,8 @@ export async function loadOrder(
       'products.id',
       'products.name',
       'products.unit',
-      'products.par',
-      'products.on_hand',
-      'products.counted_at',
-      'products.counted_by',
+      ...STOCK_AND_CATALOGUE_COLUMNS,
       'counter.full_name as counted_by_name',
-      'products.usual',
-      'products.price',
-      'products.step',
-      'products.note',
-      'products.price_change_from',
-      'products.price_change_to',
-      'products.price_change_at',
       'oq.quantity',
     ])
     .where('orders.business_id', '=', businessId);

@@ -9,7 +9,7 @@ import {
   type TUpdateProductInput,
 } from '@reorder/schemas';
 import { type SelectQueryBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
-import { type StockRow, toCatalogue, toStock } from '../stock.ts';
+import { STOCK_AND_CATALOGUE_COLUMNS, type StockRow, toCatalogue, toStock } from '../stock.ts';
 import { recordPrices } from './prices.ts';
 
 export function toProduct(
@@ -36,17 +36,7 @@ export const PRODUCT_COLUMNS = [
   'products.name',
   'products.unit',
   'products.order_id',
-  'products.par',
-  'products.on_hand',
-  'products.counted_at',
-  'products.counted_by',
-  'products.usual',
-  'products.price',
-  'products.step',
-  'products.note',
-  'products.price_change_from',
-  'products.price_change_to',
-  'products.price_change_at',
+  ...STOCK_AND_CATALOGUE_COLUMNS,
 ] as const;
 
 export function nameColumns(name: string, unit: string) {

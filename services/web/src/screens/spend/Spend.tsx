@@ -124,23 +124,18 @@ export default function Spend() {
       <Card title={t('spend.forAccountant')}>
         <Hint>{t('spend.csvHint')}</Hint>
         <div className="spend-range">
-          <TextField
-            id="spend-from"
-            name="from"
-            type="date"
-            label={t('spend.from')}
-            value={range.from}
-            onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
-          />
-          <TextField
-            id="spend-to"
-            name="to"
-            type="date"
-            label={t('spend.to')}
-            value={range.to}
-            error={range.from && range.to && range.from > range.to ? t('spend.rangeBackwards') : undefined}
-            onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
-          />
+          {(['from', 'to'] as const).map((end) => (
+            <TextField
+              key={end}
+              id={`spend-${end}`}
+              name={end}
+              type="date"
+              label={t(`spend.${end}`)}
+              value={range[end]}
+              error={end === 'to' && range.from && range.to && range.from > range.to ? t('spend.rangeBackwards') : undefined}
+              onChange={(event) => setRange((r) => ({ ...r, [end]: event.target.value }))}
+            />
+          ))}
         </div>
         <Button
           variant="secondary"
