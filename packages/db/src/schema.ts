@@ -321,14 +321,10 @@ export interface Database {
 export type Db = Kysely<Database> | Transaction<Database>;
 
 export type UserRow = Selectable<UsersTable>;
-export type BusinessRow = Selectable<BusinessesTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SupplierRow = Selectable<SuppliersTable>;
-export type NewSupplier = Insertable<SuppliersTable>;
-export type OrderRow = Selectable<OrdersTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
-export type SessionRow = Selectable<SessionsTable>;
 export type SentOrderRow = Selectable<SentOrdersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;

@@ -38,19 +38,24 @@ describe('POST /products/bulk', () => {
     supplier = await t.api.createSupplier(token);
   });
 
+  /** `POST /products/bulk` into the supplier's order. */
+  const bulk = (products: Record<string, unknown>[]) => t.api.post('/api/products/bulk', { orderId: supplier.orderId, products }, token);
+
+  /** Posts a list the server must refuse whole: answers its issues, once it has checked that nothing was written. */
+  async function refusedBulk(products: Record<string, unknown>[]): Promise<{ path: string; message: string }[]> {
+    const before = await catalogue(token, supplier.orderId);
+    const res = await bulk(products);
+    expectFailure(res, 400, 'BAD_REQUEST');
+    expect(await catalogue(token, supplier.orderId)).toEqual(before);
+    return res.body.error.issues;
+  }
+
   it('adds every row, puts the quantities given into the current order, and answers the products in the rows’ order', async () => {
-    const res = await t.api.post(
-      '/api/products/bulk',
-      {
-        orderId: supplier.orderId,
-        products: [
-          { name: 'Tomates', unit: 'kg', quantity: 2.5 },
-          { name: 'Jamón ibérico', unit: 'ud', par: 4, price: 18.75, step: 1, note: 'Del bueno' },
-          { name: 'Cajas de fresas', unit: 'caja', quantity: 0 },
-        ],
-      },
-      token,
-    );
+    const res = await bulk([
+      { name: 'Tomates', unit: 'kg', quantity: 2.5 },
+      { name: 'Jamón ibérico', unit: 'ud', par: 4, price: 18.75, step: 1, note: 'Del bueno' },
+      { name: 'Cajas de fresas', unit: 'caja', quantity: 0 },
+    ]);
     expectOk(
       res,
       {
@@ -80,18 +85,11 @@ describe('POST /products/bulk', () => {
   });
 
   it('updates a product whose name matches, case and accents aside, instead of adding a twin; what a row leaves out stays', async () => {
-    const res = await t.api.post(
-      '/api/products/bulk',
-      {
-        orderId: supplier.orderId,
-        products: [
-          { name: 'JAMON IBERICO', unit: 'pieza', quantity: 3 },
-          { name: 'tomates', unit: 'kg', price: null, note: 'Maduros' },
-          { name: 'Perejil', unit: 'manojo' },
-        ],
-      },
-      token,
-    );
+    const res = await bulk([
+      { name: 'JAMON IBERICO', unit: 'pieza', quantity: 3 },
+      { name: 'tomates', unit: 'kg', price: null, note: 'Maduros' },
+      { name: 'Perejil', unit: 'manojo' },
+    ]);
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ created: 1, updated: 2 });
     expect(await catalogue(token, supplier.orderId)).toEqual([
@@ -104,26 +102,17 @@ describe('POST /products/bulk', () => {
   });
 
   it('refuses the whole list for one bad row, naming each bad field by its row, and writes nothing', async () => {
-    const before = await catalogue(token, supplier.orderId);
-    const res = await t.api.post(
-      '/api/products/bulk',
-      {
-        orderId: supplier.orderId,
-        products: [
-          { name: 'Lechuga', unit: 'ud', quantity: 5 },
-          { name: 'Limones', unit: 'x'.repeat(21) },
-          { name: 'Naranjas', unit: 'kg', price: 1.23456 },
-          { name: '', unit: 'kg' },
-          { name: 'Uvas', unit: 'kg', quantity: -1 },
-          { name: 'Peras', unit: 'kg', step: 0 },
-          { name: 'Kiwis', unit: 'kg', note: 'n'.repeat(301) },
-          { name: 'Piña', unit: 'ud', quantity: '2' },
-        ],
-      },
-      token,
-    );
-    expectFailure(res, 400, 'BAD_REQUEST');
-    expect(res.body.error.issues.map((issue: { path: string }) => issue.path).sort()).toEqual([
+    const issues = await refusedBulk([
+      { name: 'Lechuga', unit: 'ud', quantity: 5 },
+      { name: 'Limones', unit: 'x'.repeat(21) },
+      { name: 'Naranjas', unit: 'kg', price: 1.23456 },
+      { name: '', unit: 'kg' },
+      { name: 'Uvas', unit: 'kg', quantity: -1 },
+      { name: 'Peras', unit: 'kg', step: 0 },
+      { name: 'Kiwis', unit: 'kg', note: 'n'.repeat(301) },
+      { name: 'Piña', unit: 'ud', quantity: '2' },
+    ]);
+    expect(issues.map((issue) => issue.path).sort()).toEqual([
       'products.1.unit',
       'products.2.price',
       'products.3.name',
@@ -132,31 +121,21 @@ describe('POST /products/bulk', () => {
       'products.6.note',
       'products.7.quantity',
     ]);
-    expect(await catalogue(token, supplier.orderId)).toEqual(before);
   });
 
   it('refuses a name listed twice and a quantity off the step (the row’s or the product’s), writing nothing', async () => {
-    const before = await catalogue(token, supplier.orderId);
-    const res = await t.api.post(
-      '/api/products/bulk',
-      {
-        orderId: supplier.orderId,
-        products: [
-          { name: 'Huevos', unit: 'docena', quantity: 1 },
-          { name: 'huevos', unit: 'docena', quantity: 2 },
-          { name: 'Botellas de agua', unit: 'ud', step: 6, quantity: 8 },
-          { name: 'Jamón ibérico', unit: 'ud', quantity: 1.5 },
-        ],
-      },
-      token,
-    );
-    expectFailure(res, 400, 'BAD_REQUEST');
-    expect(res.body.error.issues).toEqual([
+    expect(
+      await refusedBulk([
+        { name: 'Huevos', unit: 'docena', quantity: 1 },
+        { name: 'huevos', unit: 'docena', quantity: 2 },
+        { name: 'Botellas de agua', unit: 'ud', step: 6, quantity: 8 },
+        { name: 'Jamón ibérico', unit: 'ud', quantity: 1.5 },
+      ]),
+    ).toEqual([
       { path: 'products.1.name', message: 'Listed twice: row 1 has the same name' },
       { path: 'products.2.quantity', message: 'Quantity must be a multiple of 6' },
       { path: 'products.3.quantity', message: 'Quantity must be a multiple of 1' },
     ]);
-    expect(await catalogue(token, supplier.orderId)).toEqual(before);
   });
 
   it('takes 1,000 rows at once, and refuses rows past the 1,000 products a supplier may have, writing nothing', async () => {

@@ -32,20 +32,26 @@ async function newShop() {
   };
 }
 
+/** The Order the API answers for the shop's supplier: empty, without prices, but for `fields`. */
+function orderOf(shop: { orderId: number; supplier: { id: number } }, fields: Record<string, unknown> = {}) {
+  return {
+    id: shop.orderId,
+    supplierId: shop.supplier.id,
+    introduce: '',
+    products: [],
+    text: '',
+    ...NO_MONEY,
+    unpricedLines: 0,
+    confirmUrl: CONFIRM_URL,
+    ...fields,
+  };
+}
+
 describe("a supplier's order", () => {
   it('is empty for a new supplier', async () => {
     const shop = await newShop();
     const res = await shop.order();
-    expectOk(res, {
-      id: shop.orderId,
-      supplierId: shop.supplier.id,
-      introduce: '',
-      products: [],
-      text: '',
-      ...NO_MONEY,
-      unpricedLines: 0,
-      confirmUrl: CONFIRM_URL,
-    });
+    expectOk(res, orderOf(shop));
     expect(Object.keys(res.body.data).sort()).toEqual(ORDER_KEYS);
   });
 
@@ -62,21 +68,19 @@ describe("a supplier's order", () => {
     await t.api.createProduct(shop.token, other.orderId, 'Aardvark food', 'Kg');
 
     const res = await shop.order();
-    expectOk(res, {
-      id: shop.orderId,
-      supplierId: shop.supplier.id,
-      introduce: '',
-      products: [
-        { productId: alamo.id, name: 'Álamo honey', unit: 'Jar', quantity: 0, ...NEW_LINE },
-        { productId: apples.id, name: 'apples', unit: 'Kg', quantity: 0, ...NEW_LINE },
-        { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0, ...NEW_LINE },
-        { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...NEW_LINE },
-      ],
-      text: '2.5 x Kg: Tomatoes',
-      ...NO_MONEY,
-      unpricedLines: 1,
-      confirmUrl: CONFIRM_URL,
-    });
+    expectOk(
+      res,
+      orderOf(shop, {
+        products: [
+          { productId: alamo.id, name: 'Álamo honey', unit: 'Jar', quantity: 0, ...NEW_LINE },
+          { productId: apples.id, name: 'apples', unit: 'Kg', quantity: 0, ...NEW_LINE },
+          { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0, ...NEW_LINE },
+          { productId: tomatoes.id, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...NEW_LINE },
+        ],
+        text: '2.5 x Kg: Tomatoes',
+        unpricedLines: 1,
+      }),
+    );
   });
 
   it("answers 404 for a supplier that does not exist or is not the user's", async () => {
@@ -118,16 +122,15 @@ describe('the order message', () => {
     const p = await shop.add('Tomatoes', 'Kg');
     await shop.set(p.id, 2);
     const res = await shop.introduce('Hola Pepe, para mañana:');
-    expectOk(res, {
-      id: shop.orderId,
-      supplierId: shop.supplier.id,
-      introduce: 'Hola Pepe, para mañana:',
-      products: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2, ...NEW_LINE }],
-      text: 'Hola Pepe, para mañana:\n2 x Kg: Tomatoes',
-      ...NO_MONEY,
-      unpricedLines: 1,
-      confirmUrl: CONFIRM_URL,
-    });
+    expectOk(
+      res,
+      orderOf(shop, {
+        introduce: 'Hola Pepe, para mañana:',
+        products: [{ productId: p.id, name: 'Tomatoes', unit: 'Kg', quantity: 2, ...NEW_LINE }],
+        text: 'Hola Pepe, para mañana:\n2 x Kg: Tomatoes',
+        unpricedLines: 1,
+      }),
+    );
     expectOk(await shop.order(), res.body.data);
   });
 
@@ -135,16 +138,7 @@ describe('the order message', () => {
     const shop = await newShop();
     const max = `${'m'.repeat(299)}ñ`;
     const res = await shop.introduce(max);
-    expectOk(res, {
-      id: shop.orderId,
-      supplierId: shop.supplier.id,
-      introduce: max,
-      products: [],
-      text: max,
-      ...NO_MONEY,
-      unpricedLines: 0,
-      confirmUrl: CONFIRM_URL,
-    });
+    expectOk(res, orderOf(shop, { introduce: max, text: max }));
     expectFailure(await shop.introduce('m'.repeat(301)), 400, 'BAD_REQUEST', ['introduce']);
     expectFailure(await shop.introduce(42), 400, 'BAD_REQUEST', ['introduce']);
     // The refused update changed nothing.
@@ -161,16 +155,7 @@ describe('the order message', () => {
   it('can be emptied again', async () => {
     const shop = await newShop();
     await shop.introduce('Something');
-    expectOk(await shop.introduce(''), {
-      id: shop.orderId,
-      supplierId: shop.supplier.id,
-      introduce: '',
-      products: [],
-      text: '',
-      ...NO_MONEY,
-      unpricedLines: 0,
-      confirmUrl: CONFIRM_URL,
-    });
+    expectOk(await shop.introduce(''), orderOf(shop));
   });
 });
 

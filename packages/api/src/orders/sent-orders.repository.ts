@@ -132,6 +132,16 @@ function sentTotals(lines: readonly SentLine[]): { total: string; unpriced_lines
   return { total: total.toFixed(4), unpriced_lines: unpricedLines };
 }
 
+/** The sent orders of one of the business's orders, each row with what a SentOrder is made of. */
+function sentOrdersOf(db: Db, businessId: number, orderId: number) {
+  return db
+    .selectFrom('sent_orders')
+    .select(COLUMNS)
+    .select([sentByName, businessCurrency])
+    .where('business_id', '=', businessId)
+    .where('order_id', '=', orderId);
+}
+
 /** The order's sent orders, newest first (at most `limit`; every one with `null`). */
 export async function listSentOrders(
   db: Db,
@@ -140,14 +150,7 @@ export async function listSentOrders(
   links: ConfirmLinks,
   limit: number | null = 100,
 ): Promise<TSentOrder[]> {
-  let query = db
-    .selectFrom('sent_orders')
-    .select(COLUMNS)
-    .select([sentByName, businessCurrency])
-    .where('business_id', '=', businessId)
-    .where('order_id', '=', orderId)
-    .orderBy('sent_at', 'desc')
-    .orderBy('id', 'desc');
+  let query = sentOrdersOf(db, businessId, orderId).orderBy('sent_at', 'desc').orderBy('id', 'desc');
   if (limit !== null) query = query.limit(limit);
   return (await query.execute()).map((row) => toSentOrder(row, links));
 }
@@ -159,13 +162,6 @@ export async function findSentOrder(
   sentOrderId: number,
   links: ConfirmLinks,
 ): Promise<TSentOrder | undefined> {
-  const row = await db
-    .selectFrom('sent_orders')
-    .select(COLUMNS)
-    .select([sentByName, businessCurrency])
-    .where('business_id', '=', businessId)
-    .where('order_id', '=', orderId)
-    .where('id', '=', sentOrderId)
-    .executeTakeFirst();
+  const row = await sentOrdersOf(db, businessId, orderId).where('id', '=', sentOrderId).executeTakeFirst();
   return row && toSentOrder(row, links);
 }

@@ -37,6 +37,13 @@ const readQuantity = (text: string): number | null | undefined => (text.trim() =
  * it works offline) shows each product with its unit and quantity and whether
  * it is new or updates one of this supplier's; one tap adds them all.
  */
+/** The editable cells of a preview row, in order: name, quantity, unit. */
+const PASTE_FIELDS = [
+  { key: 'name', label: 'products.name', max: LIMITS.nameMax },
+  { key: 'quantity', label: 'paste.quantity', max: undefined },
+  { key: 'unit', label: 'products.unit', max: LIMITS.unitMax },
+] as const;
+
 export default function ProductsPaste() {
   const { t } = useTranslation();
   const toast = useToast();
@@ -154,28 +161,18 @@ export default function ProductsPaste() {
                       aria-label={t('paste.include', { name: row.name })}
                       onChange={(event) => edit(row.line, { off: !event.target.checked })}
                     />
-                    <input
-                      className="input paste-row__name"
-                      value={row.name}
-                      maxLength={LIMITS.nameMax}
-                      aria-label={t('products.name')}
-                      onChange={(event) => edit(row.line, { name: event.target.value })}
-                    />
-                    <input
-                      className="input paste-row__quantity"
-                      value={row.quantity}
-                      inputMode="decimal"
-                      aria-label={t('paste.quantity')}
-                      onChange={(event) => edit(row.line, { quantity: event.target.value })}
-                    />
-                    <input
-                      className="input paste-row__unit"
-                      value={row.unit}
-                      list="paste-units"
-                      maxLength={LIMITS.unitMax}
-                      aria-label={t('products.unit')}
-                      onChange={(event) => edit(row.line, { unit: event.target.value })}
-                    />
+                    {PASTE_FIELDS.map((field) => (
+                      <input
+                        key={field.key}
+                        className={`input paste-row__${field.key}`}
+                        value={row[field.key]}
+                        maxLength={field.max}
+                        inputMode={field.key === 'quantity' ? 'decimal' : undefined}
+                        list={field.key === 'unit' ? 'paste-units' : undefined}
+                        aria-label={t(field.label)}
+                        onChange={(event) => edit(row.line, { [field.key]: event.target.value })}
+                      />
+                    ))}
                     {/* New is the usual case: only a row that changes one of the supplier's products says so. */}
                     {row.match ? <span className="paste-row__fate">{t('paste.matches', { name: row.match.name })}</span> : null}
                     {rowErrors[row.line] ? (

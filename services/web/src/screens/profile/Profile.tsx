@@ -50,18 +50,18 @@ export default function Profile() {
       </Card>
       <RemindersCard />
       <MenuLinks>
-        <LinkButton href={href('profile.business')} variant="secondary" block>
-          {t('businesses.membersLink')}
-        </LinkButton>
-        <LinkButton href={href('profile.me')} variant="secondary" block>
-          {t('profile.edit')}
-        </LinkButton>
-        <LinkButton href={href('feedback')} variant="secondary" block>
-          {t('profile.feedback')}
-        </LinkButton>
-        <LinkButton href={href('logout')} variant="danger" block>
-          {t('profile.signOut')}
-        </LinkButton>
+        {(
+          [
+            ['profile.business', 'businesses.membersLink'],
+            ['profile.me', 'profile.edit'],
+            ['feedback', 'profile.feedback'],
+            ['logout', 'profile.signOut'],
+          ] as const
+        ).map(([route, label]) => (
+          <LinkButton key={route} href={href(route)} variant={route === 'logout' ? 'danger' : 'secondary'} block>
+            {t(label)}
+          </LinkButton>
+        ))}
       </MenuLinks>
       <SessionsCard />
       {makesTokens ? <ApiTokensCard /> : null}
