@@ -22,7 +22,7 @@ export function ActionBar({
 }) {
   return (
     <>
-      <section className="action-bar" aria-label={label}>
+      <section className="action-bar bottom-surface" aria-label={label}>
         {notice ? <div className="action-bar__notice">{notice}</div> : null}
         <div className="action-bar__row">
           <div className="action-bar__side">

@@ -22,7 +22,7 @@ export function Chips({
         <button
           key={option}
           type="button"
-          className="chips__chip"
+          className="chips__chip choice"
           aria-pressed={option.toLowerCase() === value.trim().toLowerCase()}
           onClick={() => onPick(option)}
         >

@@ -11,7 +11,7 @@ export interface ToastAction {
 
 export function Toasts({ toasts }: { toasts: { id: number; text: string; tone: ToastTone; action?: ToastAction | undefined }[] }) {
   return (
-    <div className="toasts" aria-live="polite">
+    <div className="toasts floating-above-menu" aria-live="polite">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast--${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
           <span>{t.text}</span>

@@ -16,7 +16,7 @@ const MENU = [
 export function BottomMenu({ route }: { route: RouteName }) {
   const { t } = useTranslation();
   return (
-    <nav className="bottom-menu" aria-label={t('nav.main')}>
+    <nav className="bottom-menu bottom-surface" aria-label={t('nav.main')}>
       {MENU.map((item) => {
         const active = route.startsWith(item.name);
         return (

@@ -9,7 +9,7 @@ import './offline.css';
 export default function UpdatePrompt() {
   const { t } = useTranslation();
   return (
-    <div className="notice-bar notice-bar--update" role="status" aria-live="polite">
+    <div className="notice-bar notice-bar--update floating-above-menu" role="status" aria-live="polite">
       <span>{t('offline.updateReady')}</span>
       <span className="notice-bar__actions">
         <button type="button" className="notice-bar__button" onClick={dismissUpdate}>

@@ -52,7 +52,7 @@ export function ScheduleFields({
             <button
               key={day}
               type="button"
-              className="schedule__day"
+              className="schedule__day choice"
               aria-pressed={value.deliveryDays.includes(day)}
               onClick={() => toggle(day)}
             >
