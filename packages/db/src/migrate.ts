@@ -16,6 +16,7 @@ import * as remindersPerMember from './migrations/2026_11_26_020000_reminders_pe
 import * as catalogue from './migrations/2026_11_26_030000_catalogue.ts';
 import * as money from './migrations/2026_11_26_040000_money.ts';
 import * as sentMoney from './migrations/2026_11_26_050000_sent_money.ts';
+import * as ordersSort from './migrations/2026_11_26_060000_orders_sort.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -38,6 +39,7 @@ const migrations = {
   '2026_11_26_030000_catalogue': catalogue,
   '2026_11_26_040000_money': money,
   '2026_11_26_050000_sent_money': sentMoney,
+  '2026_11_26_060000_orders_sort': ordersSort,
 };
 
 /** Brings the schema to the migration named (tests of a migration on data made by the ones before it). */

@@ -25,6 +25,8 @@ export interface UsersTable {
   time_zone: Generated<string>;
   reminders: Generated<boolean>;
   reminder_minutes: Generated<number>;
+  /** How the member's orders list is sorted: by name, soonest cut-off first, or those with products in the order first. */
+  orders_sort: Generated<'name' | 'cutoff' | 'inOrder'>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -100,3 +100,7 @@ export function canonicalTimeZone(name: string): string | undefined {
     return undefined;
   }
 }
+
+/** How the orders list is sorted (issue 32): by name, soonest cut-off first, or orders with products first; one choice, kept on the account. */
+export const ORDERS_SORTS = ['name', 'cutoff', 'inOrder'] as const;
+export type TOrdersSort = (typeof ORDERS_SORTS)[number];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { zBlankAsMissing, zDateTime, zEmail, zId, zLanguage, zNewPassword, zSafeString, zText, zTimeZone } from './fields.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS, ORDERS_SORTS } from './limits.ts';
+
+const zOrdersSort = z.enum(ORDERS_SORTS, { error: 'Orders sort must be "name", "cutoff" or "inOrder"' });
 
 export const ZUser = z
   .object({
@@ -16,6 +18,9 @@ export const ZUser = z
     timeZone: z.string().describe("The owner's IANA time zone: delivery days and cut-offs are read in it"),
     reminders: z.boolean().describe('Whether the owner is reminded before a cut-off (email and Web Push)'),
     reminderMinutes: z.number().int().describe('How many minutes before a cut-off the reminder goes out'),
+    ordersSort: zOrdersSort.describe(
+      'How the orders list is sorted on every device: "name", "cutoff" (soonest first) or "inOrder" (orders with products first)',
+    ),
   })
   .meta({
     id: 'User',
@@ -31,6 +36,7 @@ export const ZUser = z
       timeZone: 'Europe/Madrid',
       reminders: true,
       reminderMinutes: 120,
+      ordersSort: 'name',
     },
   });
 export type TUser = z.infer<typeof ZUser>;
@@ -129,6 +135,7 @@ export const ZUpdateMeInput = z.object({
     })
     .optional()
     .describe(`How many minutes before a cut-off to remind, ${LIMITS.reminderMinutesMin} to ${LIMITS.reminderMinutesMax}`),
+  ordersSort: zOrdersSort.optional().describe('How the orders list is sorted: "name", "cutoff" or "inOrder"'),
 });
 export type TUpdateMeInput = z.infer<typeof ZUpdateMeInput>;
 

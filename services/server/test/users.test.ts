@@ -180,6 +180,18 @@ describe('PUT /api/users/me', () => {
     expectOk(await me(user.token), user.user);
   });
 
+  it('keeps how the orders list is sorted on the account: name by default, one of three, nothing else', async () => {
+    const user = await t.api.register();
+    expect(user.user.ordersSort).toBe('name');
+    for (const ordersSort of ['cutoff', 'inOrder', 'name'] as const) {
+      expectOk(await t.api.put('/api/users/me', { ordersSort }, user.token), { ...user.user, ordersSort });
+    }
+    for (const ordersSort of ['orderBy', 'NAME', '', null, 1]) {
+      expectFieldError(await t.api.put('/api/users/me', { ordersSort, businessName: 'Not saved' }, user.token), 'ordersSort');
+    }
+    expectOk(await me(user.token), user.user);
+  });
+
   it('accepts businessName and fullName of 1 and 100 characters', async () => {
     const user = await t.api.register();
     for (const value of ['A', 'a'.repeat(100), 'ñ'.repeat(100)]) {

@@ -33,7 +33,8 @@ const TEXT = {
     leadZero: 'The same day',
     save: 'Save',
     saved: 'Success! Supplier updated!',
-    byCutoff: 'Soonest cut-off first',
+    sortBy: 'Order by',
+    byCutoff: 'Soonest cut-off',
     orderBy: (when: string, delivery: string) => `Order by ${when} for ${delivery}`,
     today: (time: string) => `Due today ${time}`,
     missed: (time: string) => `Due today ${time} (passed)`,
@@ -49,7 +50,8 @@ const TEXT = {
     leadZero: 'El mismo día',
     save: 'Guardar',
     saved: '¡Hecho! ¡Proveedor actualizado!',
-    byCutoff: 'Primero la hora límite más próxima',
+    sortBy: 'Ordenar por',
+    byCutoff: 'Hora límite más próxima',
     orderBy: (when: string, delivery: string) => `Pedir hasta el ${when} · entrega el ${delivery}`,
     today: (time: string) => `Pedir hoy antes de las ${time}`,
     missed: (time: string) => `Pedir hoy antes de las ${time} (pasada)`,
@@ -95,8 +97,10 @@ describe.each(['en', 'es'] as const)('delivery days and reminders (%s)', (langua
     await expectVisible(page, expected as string);
     const names = () => page.locator('.list__item').evaluateAll((items) => items.map((item) => item.textContent ?? ''));
     await expect.poll(async () => (await names()).map((n) => n.slice(0, 11))).toEqual(['Aceites Sol', 'Bodega Ruiz']);
-    await page.getByLabel(text.byCutoff).check();
+    await page.getByLabel(text.sortBy).selectOption({ label: text.byCutoff });
     await expect.poll(async () => (await names()).map((n) => n.slice(0, 11))).toEqual(['Bodega Ruiz', 'Aceites Sol']);
+    // The choice is the account's: the server keeps it, and another device shows it.
+    await expect.poll(async () => (await app.t.api.get('/api/users/me', user.token)).body.data.ordersSort).toBe('cutoff');
     await expectAccessible(page, `orders list with order-by (${language})`);
     await screenshot(page, `orders-order-by-${language}`);
     expect(plain.id).toBeGreaterThan(0);

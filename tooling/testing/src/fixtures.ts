@@ -50,7 +50,7 @@ export const SUPPLIER_DEFAULTS = {
 } as const;
 
 /** The time and reminder settings of an account nobody changed (docs/decisions.md §6.2, §6.3). */
-export const DEFAULT_USER_SETTINGS = { timeZone: 'UTC', reminders: true, reminderMinutes: 120 } as const;
+export const DEFAULT_USER_SETTINGS = { timeZone: 'UTC', reminders: true, reminderMinutes: 120, ordersSort: 'name' } as const;
 
 /** Every key of a User, sorted: what an account shows of itself, and nothing more (no hash, no provider ids). */
 export const USER_KEYS = [
@@ -60,6 +60,7 @@ export const USER_KEYS = [
   'fullName',
   'id',
   'language',
+  'ordersSort',
   'reminderMinutes',
   'reminders',
   'timeZone',

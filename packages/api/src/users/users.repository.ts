@@ -17,6 +17,7 @@ export function toUser(row: UserRow): TUser {
     timeZone: row.time_zone,
     reminders: row.reminders,
     reminderMinutes: Number(row.reminder_minutes),
+    ordersSort: row.orders_sort,
   };
 }
 

@@ -135,6 +135,7 @@ export async function updateProfile(ctx: AuthedContext, input: TUpdateMeInput): 
       time_zone: input.timeZone,
       reminders: input.reminders,
       reminder_minutes: input.reminderMinutes,
+      orders_sort: input.ordersSort,
       // The same address in another case is the same mailbox: no link needed.
       ...(input.email !== undefined && newEmail === undefined ? { email: input.email } : {}),
     });

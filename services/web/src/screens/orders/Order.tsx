@@ -113,7 +113,7 @@ export default function Order() {
                   <SearchField label={t('orders.searchProducts')} value={search.value} onChange={search.setValue} />
                   {canManage ? (
                     <LinkButton href={href('orders.productNew', { supplierId: id })} aria-label={t('orders.addProduct')}>
-                      <Icon name="plus" />
+                      <Icon name="plus" /> {t('orders.addShort')}
                     </LinkButton>
                   ) : null}
                 </Toolbar>

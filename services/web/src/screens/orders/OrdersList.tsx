@@ -1,4 +1,6 @@
+import { ORDERS_SORTS, type TOrdersSort } from '@reorder/schemas/limits';
 import { useMemo } from 'react';
+import { useUpdateMe } from '../../features/account/api.ts';
 import { useCan } from '../../features/businesses/api.ts';
 import { useOrderSummaries } from '../../features/orders/api.ts';
 import { CutoffText } from '../../features/orders/CutoffText.tsx';
@@ -6,27 +8,26 @@ import { useSuppliers } from '../../features/suppliers/api.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.ts';
 import { useSearchParam } from '../../lib/use-search-param.ts';
-import { useStoredFlag } from '../../lib/use-stored-flag.ts';
 import { LinkButton } from '../../ui/Button.tsx';
-import { CheckboxField, SearchField } from '../../ui/fields.tsx';
+import { SearchField, SelectField } from '../../ui/fields.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { List, ListItem, ListLink } from '../../ui/List.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { Empty, Hint, Stack, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
-const NON_EMPTY_FIRST_KEY = 'ordersNonEmptyFirst';
-const BY_CUTOFF_KEY = 'ordersByCutoff';
-
 /** Pick the supplier whose order to prepare; each shows how many products its order has and when it was last sent. */
 export default function OrdersList() {
   const { t, i18n } = useTranslation();
   const search = useSearchParam();
-  const [byCutoff, setByCutoff] = useStoredFlag(BY_CUTOFF_KEY);
-  const suppliers = useSuppliers(search.debounced, byCutoff ? 'orderBy' : 'name');
+  // One choice, kept on the account: every device of the member sorts the same (issue 32).
+  const sort = useSession()?.user.ordersSort ?? 'name';
+  const updateMe = useUpdateMe();
+  const suppliers = useSuppliers(search.debounced, sort === 'cutoff' ? 'orderBy' : 'name');
   const summaries = useOrderSummaries();
-  const [nonEmptyFirst, setNonEmptyFirst] = useStoredFlag(NON_EMPTY_FIRST_KEY);
+  const nonEmptyFirst = sort === 'inOrder';
   const canAdd = useCan('manager');
   const rows = useMemo(() => {
     const list = suppliers.data ?? [];
@@ -56,13 +57,14 @@ export default function OrdersList() {
           ) : (
             <>
               <Toolbar>
-                <CheckboxField
-                  id="orders-non-empty-first"
-                  label={t('orders.nonEmptyFirst')}
-                  checked={nonEmptyFirst}
-                  onChange={setNonEmptyFirst}
+                <SelectField
+                  id="orders-sort"
+                  name="ordersSort"
+                  label={t('orders.sortBy')}
+                  value={sort}
+                  options={ORDERS_SORTS.map((value) => ({ value, label: t(`orders.sorts.${value}`) }))}
+                  onChange={(event) => updateMe.mutate({ ordersSort: event.target.value as TOrdersSort })}
                 />
-                <CheckboxField id="orders-by-cutoff" label={t('orders.sortByCutoff')} checked={byCutoff} onChange={setByCutoff} />
               </Toolbar>
               <List label={t('orders.title')}>
                 {rows.map((s) => {

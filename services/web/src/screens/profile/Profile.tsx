@@ -40,8 +40,6 @@ export default function Profile() {
             <dd>{user.fullName}</dd>
             <dt>{t('auth.email')}</dt>
             <dd>{user.email}</dd>
-            <dt>{t('profile.currentLanguage')}</dt>
-            <dd lang={i18n.language}>{t(`app.languages.${i18n.language as TLanguage}`)}</dd>
           </Details>
         </Card>
       ) : null}
