@@ -1,7 +1,7 @@
 import { confirmationLine } from '@reorder/schemas';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectVisible, openPage, useApp } from './app.ts';
+import { DESKTOP, expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
 
 const app = useApp();
 
@@ -161,6 +161,33 @@ describe('an owner prepares an order', () => {
     await expect.poll(() => serverOrderText(user.token, supplier.id), { timeout: 15_000 }).toBe('7 x Kg: Harina');
     await page.getByRole('button', { name: 'One more Harina' }).click();
     await expect.poll(() => serverOrderText(user.token, supplier.id), { timeout: 10_000 }).toBe('8 x Kg: Harina');
+    await context.close();
+  });
+});
+
+describe('the message field (es, phone)', () => {
+  it('offers a greeting and the last message sent, one tap each, and saves the one tapped', async () => {
+    const user = await app.t.api.register({ language: 'es', businessName: 'Café Luna' });
+    const { supplier } = await app.t.api.seedOrder(user.token, { name: 'Frutas Pepe', contactName: 'Pepe Núñez' }, [
+      { name: 'Limones', unit: 'kg', quantity: 2 },
+    ]);
+    await app.t.api.put(`/api/orders/${supplier.orderId}`, { introduce: 'Como siempre, gracias' }, user.token);
+    expect((await app.t.api.post(`/api/orders/${supplier.orderId}/send`, {}, user.token)).status).toBe(200);
+    await app.t.api.put(`/api/orders/${supplier.orderId}`, { introduce: '' }, user.token);
+    const { page, context, errors } = await openPage(app, { user, language: 'es', viewport: PHONE });
+    await page.goto(`/orders/${supplier.id}`);
+    const offers = page.getByRole('group', { name: 'Mensajes sugeridos' });
+    await expect
+      .poll(() => offers.getByRole('button').allTextContents())
+      .toEqual(['Hola Pepe, pedido de Café Luna:', 'Como siempre, gracias']);
+    await screenshot(page, 'es-phone_message-suggestions');
+    await offers.getByRole('button', { name: 'Hola Pepe, pedido de Café Luna:' }).click();
+    expect(await page.getByLabel('Mensaje encima del pedido').inputValue()).toBe('Hola Pepe, pedido de Café Luna:');
+    await page.getByRole('button', { name: 'Guardar mensaje' }).click();
+    await expect
+      .poll(async () => (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, user.token)).body.data.introduce)
+      .toBe('Hola Pepe, pedido de Café Luna:');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -171,6 +171,7 @@ export const en = {
     addFirstSupplier: 'Add your first supplier',
     orderFor: 'Order for {{name}}',
     message: 'Message above the order',
+    messageSuggestions: 'Suggested messages',
     messagePlaceholder: 'Hi! This is our order for tomorrow:',
     saveMessage: 'Save message',
     supplierInfo: 'Supplier',

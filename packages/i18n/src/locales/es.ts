@@ -171,6 +171,7 @@ export const es: TMessages = {
     addFirstSupplier: 'Añade tu primer proveedor',
     orderFor: 'Pedido para {{name}}',
     message: 'Mensaje encima del pedido',
+    messageSuggestions: 'Mensajes sugeridos',
     messagePlaceholder: '¡Hola! Este es nuestro pedido para mañana:',
     saveMessage: 'Guardar mensaje',
     supplierInfo: 'Proveedor',

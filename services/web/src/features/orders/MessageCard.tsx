@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Chips } from '../../ui/Chips.tsx';
 import { TextArea } from '../../ui/fields.tsx';
 import { Form } from '../../ui/layout.tsx';
 import type { useOrderChanges } from './use-order-changes.ts';
@@ -15,7 +16,16 @@ type OrderDrafts = ReturnType<typeof useOrderChanges>;
  * with its 300-character counter and Save; it folds back once saved.
  * Sending and leaving the screen save it too.
  */
-export function MessageCard({ drafts, loaded }: { drafts: OrderDrafts; loaded: boolean }) {
+export function MessageCard({
+  drafts,
+  loaded,
+  suggestions = [],
+}: {
+  drafts: OrderDrafts;
+  loaded: boolean;
+  /** Messages one tap puts in the field (a greeting, the last message sent): `messageSuggestions`. */
+  suggestions?: string[];
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
@@ -52,6 +62,18 @@ export function MessageCard({ drafts, loaded }: { drafts: OrderDrafts; loaded: b
             if (!drafts.messageChanged) setEditing(false);
           }}
         />
+        {/* Offered while the message is empty or being written, so a written message keeps the card small. */}
+        {suggestions.length > 0 && (open || drafts.message.trim() === '') ? (
+          <Chips
+            label={t('orders.messageSuggestions')}
+            options={suggestions}
+            value={drafts.message}
+            onPick={(message) => {
+              drafts.setMessage(message);
+              setEditing(true);
+            }}
+          />
+        ) : null}
         {open ? (
           <Button type="submit" variant="primary" disabled={!loaded || !drafts.messageChanged || drafts.messageTooLong}>
             {t('orders.saveMessage')}

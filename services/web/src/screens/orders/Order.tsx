@@ -1,9 +1,10 @@
 import { normalizeSearchText } from '@reorder/schemas/search';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
-import { useCan } from '../../features/businesses/api.ts';
+import { useActiveBusiness, useCan } from '../../features/businesses/api.ts';
 import { useOrder, useSupplierHistory } from '../../features/orders/api.ts';
 import { MessageCard } from '../../features/orders/MessageCard.tsx';
+import { messageSuggestions } from '../../features/orders/message-suggestions.ts';
 import { OrderHeader } from '../../features/orders/OrderHeader.tsx';
 import { OrderTextCard } from '../../features/orders/OrderTextCard.tsx';
 import { QuantityLine } from '../../features/orders/QuantityLine.tsx';
@@ -38,7 +39,8 @@ const CountMode = lazy(() => import('../../features/orders/CountMode.tsx'));
  * a tap away. On a wide screen the order text and Send sit beside the list.
  */
 export default function Order() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const business = useActiveBusiness();
   const toast = useToast();
   const { supplierId } = useParams<{ supplierId: string }>();
   const id = Number(supplierId);
@@ -107,7 +109,22 @@ export default function Order() {
           main={
             <>
               {supplier ? <OrderHeader supplier={supplier} lastSent={history.data?.[0]} canEdit={canManage} /> : null}
-              <MessageCard drafts={drafts} loaded={order !== undefined} />
+              <MessageCard
+                drafts={drafts}
+                loaded={order !== undefined}
+                suggestions={
+                  supplier
+                    ? messageSuggestions({
+                        language: i18n.language,
+                        contactName: supplier.contactName,
+                        businessName: business?.name ?? '',
+                        nextDelivery: supplier.nextDelivery,
+                        lastMessage: history.data?.[0]?.introduce,
+                        current: drafts.message,
+                      })
+                    : []
+                }
+              />
               <Card size="sm" label={t('orders.products')}>
                 <Toolbar>
                   <SearchField label={t('orders.searchProducts')} value={search.value} onChange={search.setValue} />
