@@ -112,6 +112,10 @@ export const ZUpdateOrderInput = z.object({
   ),
 });
 
+/** What a supplier answers to a sent order (docs/decisions.md §6.4). */
+export const CONFIRMATION_STATUSES = ['confirmed', 'partial', 'declined'] as const;
+export type TConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
+
 /** Each supplier's current order at a glance, for the orders list. */
 export const ZOrderSummary = z
   .object({
@@ -121,16 +125,29 @@ export const ZOrderSummary = z
     lastSentAt: zDateTime('When the order was last sent (ISO 8601)')
       .nullable()
       .describe('When the order was last sent (ISO 8601), or null when never'),
+    lastAnswer: z
+      .object({
+        status: z
+          .enum(['pending', 'unanswered', ...CONFIRMATION_STATUSES])
+          .describe('"pending" (asked, no answer yet, the link still works), "unanswered" (its link expired), or the answer\'s status'),
+        missing: z.array(z.string()).describe('The names of the lines the supplier cannot deliver, as sent'),
+        changed: z.number().int().describe('How many lines the supplier answered differently (another quantity, a price, a substitute)'),
+      })
+      .nullable()
+      .describe('What the supplier answered to the last send, or null when it was never sent or asked no confirmation'),
   })
   .meta({
     id: 'OrderSummary',
     description: "A supplier's current order at a glance",
-    example: { id: 12, supplierId: 12, lines: 5, lastSentAt: '2026-11-23T09:30:00.000Z' },
+    example: {
+      id: 12,
+      supplierId: 12,
+      lines: 5,
+      lastSentAt: '2026-11-23T09:30:00.000Z',
+      lastAnswer: { status: 'partial', missing: ['Strawberries'], changed: 1 },
+    },
   });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;
-
-export const CONFIRMATION_STATUSES = ['confirmed', 'partial', 'declined'] as const;
-export type TConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
 
 /** The supplier's answer to a sent order (docs/decisions.md §6.4). */
 /** A line as the supplier answered it (docs/decisions.md §8.4). */

@@ -296,8 +296,8 @@ describe('GET /api/orders', () => {
 
     const before = await t.api.get('/api/orders', shop.token);
     expectOk(before, [
-      { id: shop.orderId, supplierId: shop.supplier.id, lines: 2, lastSentAt: null },
-      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null },
+      { id: shop.orderId, supplierId: shop.supplier.id, lines: 2, lastSentAt: null, lastAnswer: null },
+      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null },
     ]);
 
     const sent = await t.api.post(`/api/orders/${shop.orderId}/send`, {}, shop.token);
@@ -305,9 +305,38 @@ describe('GET /api/orders', () => {
     await shop.set(b.id, 0);
     const after = await t.api.get('/api/orders', shop.token);
     expect(after.body.data).toEqual([
-      { id: shop.orderId, supplierId: shop.supplier.id, lines: 1, lastSentAt: sent.body.data.sentAt },
-      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null },
+      {
+        id: shop.orderId,
+        supplierId: shop.supplier.id,
+        lines: 1,
+        lastSentAt: sent.body.data.sentAt,
+        lastAnswer: { status: 'pending', missing: [], changed: 0 },
+      },
+      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null },
     ]);
+  });
+
+  it("tells the supplier's answer to the last send: what is missing by name, how many lines changed, and a link left unanswered", async () => {
+    const shop = await newShop();
+    const tomatoes = await shop.add('Tomatoes', 'Kg');
+    const strawberries = await shop.add('Strawberries', 'Box');
+    await shop.set(tomatoes.id, 2);
+    await shop.set(strawberries.id, 1);
+    const sent = (await t.api.post(`/api/orders/${shop.orderId}/send`, {}, shop.token)).body.data;
+    const token = sent.confirmUrl.split('/').at(-1);
+    const answered = await t.api.post(`/api/public/confirmations/${token}`, {
+      unavailable: [strawberries.id],
+      lines: [{ productId: tomatoes.id, quantity: 1 }],
+    });
+    expect(answered.status, answered.text).toBe(200);
+    const summary = async () => (await t.api.get('/api/orders', shop.token)).body.data.find((o: { id: number }) => o.id === shop.orderId);
+    expect((await summary()).lastAnswer).toEqual({ status: 'partial', missing: ['Strawberries'], changed: 1 });
+    // A second send, never answered: pending for 14 days, then unanswered.
+    await t.api.post(`/api/orders/${shop.orderId}/send`, {}, shop.token);
+    expect((await summary()).lastAnswer).toEqual({ status: 'pending', missing: [], changed: 0 });
+    const later = Date.now() + 15 * 24 * 3600 * 1000;
+    t.server.deps.clock = () => later;
+    expect((await summary()).lastAnswer).toEqual({ status: 'unanswered', missing: [], changed: 0 });
   });
 
   it('needs a session', async () => {

@@ -157,6 +157,10 @@ describe.each(['en', 'es'] as const)('the supplier confirms (%s)', (language) =>
     await owner.page.goto(`/orders/${supplier.id}`);
     await expectVisible(owner.page, text.history);
     await screenshot(owner.page, `confirm-owner-order-${language}`);
+    // The orders list tells it without opening the order (issue 32).
+    await owner.page.goto('/orders');
+    await expect.poll(() => owner.page.getByTestId('last-answer').textContent()).toBe(text.history);
+    await screenshot(owner.page, `confirm-owner-orders-${language}`);
 
     // At desktop size the page stays one readable column.
     await page.setViewportSize(DESKTOP);

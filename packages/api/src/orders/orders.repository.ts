@@ -1,4 +1,4 @@
-import { type Db, executePrepared } from '@reorder/db';
+import { type Db, executePrepared, type SentLine, type StoredConfirmation } from '@reorder/db';
 import {
   formatOrderText,
   lineTotal,
@@ -163,10 +163,26 @@ export async function orderExists(db: Db, businessId: number, id: number): Promi
   return row !== undefined;
 }
 
-/** Every current order of the user, with its line count and when it was last sent, in one round trip. */
-export async function listOrderSummaries(db: Db, businessId: number): Promise<TOrderSummary[]> {
+/**
+ * Every current order of the business, with its line count, when it was last
+ * sent and what the supplier answered to that send, in one round trip.
+ */
+export async function listOrderSummaries(db: Db, businessId: number, now: number): Promise<TOrderSummary[]> {
   const query = db
     .selectFrom('orders as o')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('sent_orders as so')
+          .select(['so.sent_at', 'so.lines', 'so.confirmation', 'so.confirm_nonce', 'so.confirm_expires_at'])
+          .whereRef('so.order_id', '=', 'o.id')
+          .where('so.business_id', '=', businessId)
+          .orderBy('so.sent_at', 'desc')
+          .orderBy('so.id', 'desc')
+          .limit(1)
+          .as('last'),
+      (join) => join.onTrue(),
+    )
     .select((eb) => [
       'o.id',
       'o.supplier_id',
@@ -177,12 +193,11 @@ export async function listOrderSummaries(db: Db, businessId: number): Promise<TO
         .where('oq.business_id', '=', businessId)
         .where('oq.quantity', '>', 0)
         .as('lines'),
-      eb
-        .selectFrom('sent_orders as so')
-        .select((inner) => inner.fn.max('so.sent_at').as('at'))
-        .whereRef('so.order_id', '=', 'o.id')
-        .where('so.business_id', '=', businessId)
-        .as('last_sent_at'),
+      'last.sent_at',
+      'last.lines as sent_lines',
+      'last.confirmation',
+      'last.confirm_nonce',
+      'last.confirm_expires_at',
     ])
     .where('o.business_id', '=', businessId)
     .orderBy('o.id');
@@ -191,6 +206,26 @@ export async function listOrderSummaries(db: Db, businessId: number): Promise<TO
     id: r.id,
     supplierId: r.supplier_id,
     lines: Number(r.lines ?? 0),
-    lastSentAt: r.last_sent_at ? new Date(r.last_sent_at).toISOString() : null,
+    lastSentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+    lastAnswer: lastAnswerOf(r, now),
   }));
+}
+
+/** What the supplier answered to a send (`OrderSummary.lastAnswer`): its status, the names it cannot deliver, the lines it changed. */
+function lastAnswerOf(
+  row: {
+    sent_lines: SentLine[] | null;
+    confirmation: StoredConfirmation | null;
+    confirm_nonce: string | null;
+    confirm_expires_at: Date | string | null;
+  },
+  now: number,
+): TOrderSummary['lastAnswer'] {
+  const answer = row.confirmation;
+  if (answer) {
+    const missing = (row.sent_lines ?? []).filter((line) => answer.unavailable.includes(line.productId)).map((line) => line.name);
+    return { status: answer.status, missing, changed: answer.lines?.length ?? 0 };
+  }
+  if (row.confirm_nonce === null || row.confirm_expires_at === null) return null;
+  return { status: new Date(row.confirm_expires_at).getTime() > now ? 'pending' : 'unanswered', missing: [], changed: 0 };
 }

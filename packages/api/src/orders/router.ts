@@ -19,6 +19,7 @@ import {
   zId,
 } from '@reorder/schemas';
 import { z } from 'zod';
+import { nowOf } from '../context.ts';
 import { AppError, found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { memberProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
@@ -56,7 +57,7 @@ export const ordersRouter = router({
     })
     .input(z.object({}).optional())
     .output(z.array(ZOrderSummary))
-    .query(({ ctx }) => listOrderSummaries(ctx.db, ctx.business.id)),
+    .query(({ ctx }) => listOrderSummaries(ctx.db, ctx.business.id, nowOf(ctx))),
 
   bySupplier: memberProcedure
     .meta({

@@ -1,4 +1,4 @@
-import type { TSentOrder } from '@reorder/schemas';
+import type { TOrderSummary, TSentOrder } from '@reorder/schemas';
 import { LIMITS } from '@reorder/schemas/limits';
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import { percentChange } from '@reorder/schemas/quantities';
@@ -95,6 +95,25 @@ function AnsweredLines({ sent }: { sent: TSentOrder }) {
           </span>
         );
       })}
+    </span>
+  );
+}
+
+/**
+ * The supplier's answer to the last send, on the orders list (issue 32): the
+ * status, what is missing in full, and how many lines changed.
+ */
+export function LastAnswer({ answer }: { answer: NonNullable<TOrderSummary['lastAnswer']> }) {
+  const { t } = useTranslation();
+  const status = answer.status === 'unanswered' ? 'pending' : answer.status;
+  return (
+    <span className={`confirmation confirmation--${status}`} data-testid="last-answer" data-status={answer.status}>
+      <strong>
+        {answer.status === 'partial'
+          ? t('orders.confirmation.partial', { items: answer.missing.join(', ') })
+          : t(`orders.confirmation.${answer.status}`)}
+      </strong>
+      {answer.changed > 0 ? ` · ${t('orders.confirmation.changed', { count: answer.changed })}` : null}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useUpdateMe } from '../../features/account/api.ts';
 import { useCan } from '../../features/businesses/api.ts';
 import { useOrderSummaries } from '../../features/orders/api.ts';
+import { LastAnswer } from '../../features/orders/ConfirmationStatus.tsx';
 import { CutoffText } from '../../features/orders/CutoffText.tsx';
 import { useSuppliers } from '../../features/suppliers/api.ts';
 import { formatDate } from '../../lib/format-date.ts';
@@ -87,6 +88,12 @@ export default function OrdersList() {
                               {summary.lastSentAt
                                 ? t('orders.lastSent', { date: formatDate(summary.lastSentAt, i18n.language) })
                                 : t('orders.neverSent')}
+                              {summary.lastAnswer ? (
+                                <>
+                                  {' · '}
+                                  <LastAnswer answer={summary.lastAnswer} />
+                                </>
+                              ) : null}
                               {s.nextDelivery ? (
                                 <>
                                   <br />
