@@ -176,7 +176,11 @@ describe('the message field (es, phone)', () => {
     await app.t.api.put(`/api/orders/${supplier.orderId}`, { introduce: '' }, user.token);
     const { page, context, errors } = await openPage(app, { user, language: 'es', viewport: PHONE });
     await page.goto(`/orders/${supplier.id}`);
+    // Offered once the field is being written, so the card stays one line above the products.
     const offers = page.getByRole('group', { name: 'Mensajes sugeridos' });
+    await expect.poll(() => page.getByLabel('Mensaje encima del pedido').isVisible()).toBe(true);
+    expect(await offers.count()).toBe(0);
+    await page.getByLabel('Mensaje encima del pedido').click();
     await expect
       .poll(() => offers.getByRole('button').allTextContents())
       .toEqual(['Hola Pepe, pedido de Café Luna:', 'Como siempre, gracias']);

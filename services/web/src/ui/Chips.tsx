@@ -9,11 +9,14 @@ export function Chips({
   options,
   value,
   onPick,
+  keepFocus = false,
 }: {
   label: string;
   options: readonly string[];
   value: string;
   onPick: (option: string) => void;
+  /** A tap leaves the focus in the field being written (which shows these choices only while it has it). */
+  keepFocus?: boolean;
 }) {
   return (
     <fieldset className="chips">
@@ -24,6 +27,7 @@ export function Chips({
           type="button"
           className="chips__chip choice"
           aria-pressed={option.toLowerCase() === value.trim().toLowerCase()}
+          onMouseDown={keepFocus ? (event) => event.preventDefault() : undefined}
           onClick={() => onPick(option)}
         >
           {option}

@@ -62,9 +62,10 @@ export function MessageCard({
             if (!drafts.messageChanged) setEditing(false);
           }}
         />
-        {/* Offered while the message is empty or being written, so a written message keeps the card small. */}
-        {suggestions.length > 0 && (open || drafts.message.trim() === '') ? (
+        {/* Offered while the message is being written, so the card stays one line above the products (issue 32). */}
+        {suggestions.length > 0 && open ? (
           <Chips
+            keepFocus
             label={t('orders.messageSuggestions')}
             options={suggestions}
             value={drafts.message}
