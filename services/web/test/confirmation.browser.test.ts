@@ -147,6 +147,9 @@ describe.each(['en', 'es'] as const)('the supplier confirms (%s)', (language) =>
     await owner.page.goto(`/orders/${supplier.id}/history`);
     await expectVisible(owner.page, text.history);
     await screenshot(owner.page, `confirm-owner-history-${language}`);
+    // The history row shows the answer whole, what is missing included (issue 32), not cut to one line.
+    const answer = owner.page.locator('.list__meta [data-status="partial"]').first();
+    expect(await answer.evaluate((el) => el.clientWidth > 0 && el.scrollWidth <= el.clientWidth)).toBe(true);
     await owner.page
       .getByRole('link', { name: /WhatsApp/ })
       .first()
