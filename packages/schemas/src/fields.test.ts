@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { zEmail, zId, zNewPassword, zOptionalText, zQuantity, zText } from './fields.ts';
-import { isValidQuantity, MESSAGE_SERVICES } from './limits.ts';
+import { isValidQuantity, MESSAGE_SERVICES, readTypedNumber } from './limits.ts';
 import { ZProductListInput } from './product.ts';
 import { ZCreateSupplierInput, ZUpdateSupplierInput } from './supplier.ts';
 import { ZUpdateMeInput } from './user.ts';
@@ -345,5 +345,21 @@ describe('ZProductListInput', () => {
 
   it('trims q', () => {
     expect(ZProductListInput.parse({ q: '  jamón ' }).q).toBe('jamón');
+  });
+});
+
+describe('readTypedNumber', () => {
+  it.each([
+    ['2', 2],
+    [' 2,5 ', 2.5],
+    ['2.5', 2.5],
+    ['0.125', 0.125],
+    ['100000', 100000],
+  ])('reads %j as %j', (text, expected) => {
+    expect(readTypedNumber(text)).toBe(expected);
+  });
+
+  it.each(['', ' ', 'abc', '-1', '+2', '1e3', '2.5.1', '2,5,1', '2,,5', ',5', '5,'])('reads no number in %j', (text) => {
+    expect(readTypedNumber(text)).toBeUndefined();
   });
 });

@@ -74,6 +74,16 @@ export function isMultipleOfStep(quantity: number, step: number | null | undefin
  * decimals. The same rule as the API's `zQuantity`, without zod, so the order
  * screen does not download it.
  */
+/**
+ * A number as people type it in a field: digits with one decimal comma or
+ * point ("2,5" is 2.5), spaces around it ignored; undefined for anything else
+ * (a sign, an exponent, a second mark). Each field then checks its own range.
+ */
+export function readTypedNumber(text: string): number | undefined {
+  const trimmed = text.trim().replace(',', '.');
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
 export function isValidQuantity(value: number): boolean {
   return Number.isFinite(value) && value >= 0 && value <= LIMITS.quantityMax && hasAllowedDecimals(value);
 }

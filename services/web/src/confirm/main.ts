@@ -1,5 +1,5 @@
 import type { TConfirmation, TPublicConfirmation } from '@reorder/schemas';
-import { hasAllowedDecimals, LIMITS } from '@reorder/schemas/limits';
+import { hasAllowedDecimals, LIMITS, readTypedNumber } from '@reorder/schemas/limits';
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import './confirm.css';
 import { CONFIRM_TEXTS, fill, pageLanguage } from './texts.ts';
@@ -42,10 +42,8 @@ const lineText = (line: Line, currency: string) =>
 
 /** A number as typed, with a decimal comma or point; undefined when it is not one with at most `decimals` decimals up to `max`. */
 function typedNumber(text: string, decimals: number, max: number): number | undefined {
-  const trimmed = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
-  const value = Number(trimmed);
-  return value <= max && hasAllowedDecimals(value, decimals) ? value : undefined;
+  const value = readTypedNumber(text);
+  return value !== undefined && value <= max && hasAllowedDecimals(value, decimals) ? value : undefined;
 }
 
 function show(...children: Child[]) {

@@ -1,4 +1,4 @@
-import { hasAllowedDecimals } from '@reorder/schemas/limits';
+import { hasAllowedDecimals, readTypedNumber } from '@reorder/schemas/limits';
 import { z } from 'zod';
 
 /**
@@ -13,8 +13,8 @@ export const zAmountText = (rule: string, message: string, decimals: number, ok:
     .trim()
     .transform((text, ctx) => {
       if (text === '') return null;
-      const value = Number(text.replace(',', '.'));
-      if (!/^\d+([.,]\d+)?$/.test(text) || !hasAllowedDecimals(value, decimals) || !ok(value)) {
+      const value = readTypedNumber(text);
+      if (value === undefined || !hasAllowedDecimals(value, decimals) || !ok(value)) {
         ctx.addIssue({ code: 'custom', message, params: { rule } });
         return z.NEVER;
       }

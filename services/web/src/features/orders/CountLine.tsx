@@ -1,4 +1,4 @@
-import { isValidQuantity } from '@reorder/schemas/limits';
+import { isValidQuantity, readTypedNumber } from '@reorder/schemas/limits';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { amountText } from '../../lib/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -8,11 +8,9 @@ import './CountLine.css';
 
 /** What an amount field holds: blank is "none" (null), else a quantity ("2,5" is 2.5); undefined when it is neither. */
 function parseAmount(text: string): number | null | undefined {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
-  const value = Number(trimmed);
-  return isValidQuantity(value) ? value : undefined;
+  if (text.trim() === '') return null;
+  const value = readTypedNumber(text);
+  return value !== undefined && isValidQuantity(value) ? value : undefined;
 }
 
 /** Focuses the next product's count, or "Fill to par" after the last one: counting goes down the list with Enter. */

@@ -1,5 +1,5 @@
 import type { TOrder } from '@reorder/schemas';
-import { isValidQuantity } from '@reorder/schemas/limits';
+import { isValidQuantity, readTypedNumber } from '@reorder/schemas/limits';
 import { formatAmount, formatOrderText, type TTextStyle } from '@reorder/schemas/order-text';
 import { filledToPar, lineTotal, orderTotals } from '@reorder/schemas/quantities';
 
@@ -48,10 +48,8 @@ export function draftsReducer(state: DraftState, action: DraftAction): DraftStat
 
 /** The number a draft stands for ("2,5" is 2.5), or undefined while it is not a valid quantity. */
 export function draftQuantity(draft: QuantityDraft | undefined): number | undefined {
-  const text = draft?.text.trim().replace(',', '.');
-  if (!text || !/^\d+(\.\d+)?$/.test(text)) return undefined;
-  const quantity = Number(text);
-  return isValidQuantity(quantity) ? quantity : undefined;
+  const quantity = draft && readTypedNumber(draft.text);
+  return quantity !== undefined && isValidQuantity(quantity) ? quantity : undefined;
 }
 
 /** The quantity shown for a product: the draft while it is a valid number, else the saved one. */
