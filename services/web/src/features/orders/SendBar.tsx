@@ -1,4 +1,5 @@
 import type { TOrder, TSentOrder, TSupplier } from '@reorder/schemas';
+import { formatMoney } from '@reorder/schemas/order-text';
 import { orderTotals } from '@reorder/schemas/quantities';
 import { type RefObject, useEffect, useState } from 'react';
 import { formatShortDate } from '../../lib/format-date.ts';
@@ -182,16 +183,16 @@ function OrderMoney({ order, supplier, drafts }: { order: TOrder | undefined; su
   const minimum = supplier?.minimumOrder ?? null;
   if (minimum === null && !order.products.some((p) => p.price !== null)) return null;
   const { total, unpricedLines } = orderTotals(order.products.map((p) => ({ quantity: drafts.quantityOf(p), price: p.price })));
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency });
+  const money = (amount: number) => formatMoney(amount, currency, i18n.language);
   return (
     <span data-testid="order-total">
       {' · '}
-      {money.format(total)}
+      {money(total)}
       {unpricedLines > 0 ? ` · ${t('orders.unpriced', { n: unpricedLines })}` : ''}
       {minimum !== null && total < minimum ? (
         <span className="send-bar__minimum">
           {' · '}
-          {t('orders.belowMinimum', { missing: money.format(minimum - total), minimum: money.format(minimum) })}
+          {t('orders.belowMinimum', { missing: money(minimum - total), minimum: money(minimum) })}
         </span>
       ) : null}
     </span>

@@ -1,4 +1,5 @@
-import { formatAmount } from '@reorder/schemas/order-text';
+import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
+import { percentChange } from '@reorder/schemas/quantities';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useActiveBusiness } from '../../features/businesses/api.ts';
 import { useDownloadSentLines, useSpend } from '../../features/spend/api.ts';
@@ -33,8 +34,8 @@ export default function Spend() {
   const monthStart = isoDay(new Date(today.getFullYear(), today.getMonth(), 1));
   const year = useSpend({ groupBy: 'month' });
   const products = useSpend({ from: monthStart, to: isoDay(today), groupBy: 'product' });
-  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency });
-  const money = useCallback((amount: number) => format.format(amount), [format]);
+  // Stable while the language and currency are: the chart is drawn again only when they or the figures change.
+  const money = useCallback((amount: number) => formatMoney(amount, currency, i18n.language), [currency, i18n.language]);
   const download = useDownloadSentLines();
   const [range, setRange] = useState(() => ({
     from: isoDay(new Date(today.getFullYear(), today.getMonth() - 1, 1)),
@@ -44,7 +45,7 @@ export default function Spend() {
 
   const months = year.data?.groups ?? [];
   const [last, current] = months.slice(-2);
-  const change = last && current && last.total > 0 ? ((current.total - last.total) / last.total) * 100 : undefined;
+  const change = last && current && last.total > 0 ? percentChange(last.total, current.total) : undefined;
   const top = (products.data?.groups ?? []).filter((group) => group.total > 0).slice(0, 10);
   const rangeOk = range.from !== '' && range.to !== '' && range.from <= range.to;
 
@@ -65,7 +66,7 @@ export default function Spend() {
                   <span className={change > 0 ? 'spend-now__up' : 'spend-now__down'}>
                     {' '}
                     ({change > 0 ? '+' : '−'}
-                    {formatAmount(Math.abs(Math.round(change * 10) / 10), i18n.language)} %)
+                    {formatAmount(Math.abs(change), i18n.language)} %)
                   </span>
                 )}
               </span>
