@@ -1,5 +1,5 @@
-import type { Role } from '@reorder/db';
-import { type RawBuilder, sql } from 'kysely';
+import type { Database, Role } from '@reorder/db';
+import { type Expression, type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 
 export type { Role };
 
@@ -45,4 +45,20 @@ export function activeBusiness(memberships: readonly Membership[], header: strin
   const id = Number(header);
   const found = memberships.find((m) => m.businessId === id);
   return found ? { id, role: found.role } : undefined;
+}
+
+/**
+ * The id of a business's first owner (docs/decisions.md §8.2): the one told
+ * of a supplier's answer, and whose time zone the business's days are read
+ * in. A subquery, to compare `users.id` with in the caller's query.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any query's builder: the subquery reads only `memberships` and the id it is given.
+export function firstOwnerId(eb: ExpressionBuilder<Database, any>, businessId: Expression<number>) {
+  return eb
+    .selectFrom('memberships as owner')
+    .select('owner.user_id')
+    .where('owner.business_id', '=', businessId)
+    .where('owner.role', '=', 'owner')
+    .orderBy('owner.created_at')
+    .limit(1);
 }

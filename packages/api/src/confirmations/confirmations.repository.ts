@@ -1,5 +1,6 @@
 import type { Database, Db, StoredConfirmation } from '@reorder/db';
 import type { Kysely } from 'kysely';
+import { firstOwnerId } from '../businesses/memberships.ts';
 import { OWNER_COLUMNS } from '../mail/notify-owner.ts';
 
 /** A live link's sent order, with what the supplier's page and the owner's notification need. */
@@ -9,10 +10,7 @@ export async function findLiveConfirmation(db: Db, tokenHash: string, now: numbe
       .selectFrom('sent_orders')
       .innerJoin('businesses', 'businesses.id', 'sent_orders.business_id')
       // The business's first owner is told (docs/decisions.md §8.2).
-      .innerJoin('memberships', (join) =>
-        join.onRef('memberships.business_id', '=', 'sent_orders.business_id').on('memberships.role', '=', 'owner'),
-      )
-      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .innerJoin('users', (join) => join.on((eb) => eb('users.id', '=', firstOwnerId(eb, eb.ref('sent_orders.business_id')))))
       .innerJoin('suppliers', 'suppliers.id', 'sent_orders.supplier_id')
       .select([
         'sent_orders.id',
@@ -33,8 +31,6 @@ export async function findLiveConfirmation(db: Db, tokenHash: string, now: numbe
       ])
       .where('sent_orders.confirm_token_hash', '=', tokenHash)
       .where('sent_orders.confirm_expires_at', '>', new Date(now))
-      .orderBy('memberships.created_at')
-      .limit(1)
       .executeTakeFirst()
   );
 }

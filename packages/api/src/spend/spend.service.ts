@@ -8,6 +8,7 @@ import {
 } from '@reorder/schemas';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
+import { firstOwnerId } from '../businesses/memberships.ts';
 import { nowOf } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { csvFile, csvNumber, csvText } from '../platform/csv.ts';
@@ -34,12 +35,9 @@ export const RANGE_TOO_LONG = `The range must be at most ${SPEND_MAX_DAYS} days 
 async function businessZone(ctx: Ctx): Promise<{ zone: string; currency: string }> {
   const row = await ctx.db
     .selectFrom('businesses')
-    .innerJoin('memberships', (join) => join.onRef('memberships.business_id', '=', 'businesses.id').on('memberships.role', '=', 'owner'))
-    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .innerJoin('users', (join) => join.on((eb) => eb('users.id', '=', firstOwnerId(eb, eb.ref('businesses.id')))))
     .select(['users.time_zone', 'businesses.currency'])
     .where('businesses.id', '=', ctx.business.id)
-    .orderBy('memberships.created_at')
-    .limit(1)
     .executeTakeFirst();
   return { zone: row?.time_zone ?? 'UTC', currency: row?.currency ?? 'EUR' };
 }
