@@ -1,6 +1,7 @@
 import { confirmationLine } from '@reorder/schemas';
 import {
   type ApiResponse,
+  businessIdOf,
   decryptPush,
   expectFailure,
   expectFieldError,
@@ -268,6 +269,24 @@ describe('POST /api/public/confirmations/{token}', () => {
     const bHistory = (await t.api.get(`/api/orders/${b.orderId}/history`, b.owner.token)).body.data;
     expect(bHistory[0]).toMatchObject({ id: bSent.id, confirmation: null });
     expect((await view(tokenOf(bSent.confirmUrl))).body.data.lines.map((l: { productId: number }) => l.productId)).toEqual(b.ids);
+  });
+
+  it("tells the business's first owner, not an owner who joined after", async () => {
+    const shop = await sentShop();
+    const later = await t.api.register();
+    await t.confirmEmail(shop.owner.email, shop.owner.token);
+    await t.confirmEmail(later.email, later.token);
+    const businessId = await businessIdOf(t.server.deps.db, shop.owner.user.id);
+    await t.server.deps.db
+      .insertInto('memberships')
+      .values({ business_id: businessId, user_id: later.user.id, role: 'owner', created_at: new Date(Date.now() + 60_000) })
+      .execute();
+    const sent = await send(shop);
+    expect((await answer(tokenOf(sent.confirmUrl), { unavailable: [] })).status).toBe(200);
+    await t.server.deps.background.drain();
+    const told = (await t.outbox()).filter((m) => m.subject.includes('Verduras Núñez'));
+    expect(told.filter((m) => m.to.includes(shop.owner.email))).toHaveLength(1);
+    expect(told.filter((m) => m.to.includes(later.email))).toHaveLength(0);
   });
 
   it('emails the owner in their language, and pushes to their browsers, on each answer', async () => {
