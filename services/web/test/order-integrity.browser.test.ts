@@ -211,23 +211,31 @@ describe('the rest of the walk', () => {
     });
   }
 
-  it('Edit and Delete on a product row are whole touch targets, apart from −', async () => {
+  it("a product row's menu, and its Edit and Delete, are whole touch targets apart from − and +", async () => {
     const supplier = await app.t.api.createSupplier(user.token, { name: 'Objetivos' });
     await app.t.api.createProduct(user.token, supplier.orderId, 'Strawberries', 'Kg');
     const { page, context } = await openPage(app, { user });
     await page.goto(`/orders/${supplier.id}`);
-    const edit = await page.getByRole('link', { name: 'Edit Strawberries' }).boundingBox();
-    const del = await page.getByRole('link', { name: 'Delete Strawberries' }).boundingBox();
+    const menuButton = page.getByRole('button', { name: 'More actions for Strawberries' });
+    const menu = await menuButton.boundingBox();
     const minus = await page.getByRole('button', { name: 'One less Strawberries' }).boundingBox();
-    for (const box of [edit, del]) {
+    const plus = await page.getByRole('button', { name: 'One more Strawberries' }).boundingBox();
+    await menuButton.click();
+    const edit = await page.getByRole('menuitem', { name: 'Edit Strawberries' }).boundingBox();
+    const del = await page.getByRole('menuitem', { name: 'Delete Strawberries' }).boundingBox();
+    for (const box of [menu, edit, del]) {
       expect(box!.height).toBeGreaterThanOrEqual(44);
       expect(box!.width).toBeGreaterThanOrEqual(44);
     }
     const overlaps = (a: typeof edit, b: typeof edit) =>
       a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
     expect(overlaps(edit, del)).toBe(false);
-    expect(overlaps(del, minus)).toBe(false);
-    expect(overlaps(edit, minus)).toBe(false);
+    expect(overlaps(menu, minus)).toBe(false);
+    expect(overlaps(menu, plus)).toBe(false);
+    // Escape closes the menu and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 });

@@ -29,6 +29,7 @@ const TEXT = {
     never: 'Never sent',
     lastSent: 'Last sent',
     edit: 'Edit Producto 001',
+    rowMenu: 'More actions for Producto 001',
     delete: 'Delete Producto 001',
     reorder: /^Re-order \w/,
     restored: 'Order restored: review it and send it.',
@@ -47,6 +48,7 @@ const TEXT = {
     never: 'Nunca enviado',
     lastSent: 'Último envío',
     edit: 'Editar Producto 001',
+    rowMenu: 'Más acciones para Producto 001',
     delete: 'Eliminar Producto 001',
     reorder: /^Repetir el del \d/,
     restored: 'Pedido recuperado: revísalo y envíalo.',
@@ -158,11 +160,11 @@ for (const language of ['en', 'es'] as const) {
       await expect.poll(() => send.isVisible(), { timeout: 10_000 }).toBe(true);
       expect((await placeOf(page, send)).inView).toBe(true);
       expect((await placeOf(page, page.getByLabel(/Producto 001/).first())).inView).toBe(true);
-      // A row stays short: its Edit and Delete sit side by side, not one above the other.
-      const edit = await page.getByRole('link', { name: text.edit }).boundingBox();
-      const del = await page.getByRole('link', { name: text.delete }).boundingBox();
-      expect(del!.y).toBe(edit!.y);
-      expect(del!.x).toBeGreaterThan(edit!.x);
+      // A row stays short: Edit and Delete wait in its menu, away from the stepper (issue 32).
+      expect(await page.getByRole('link', { name: text.edit }).count()).toBe(0);
+      await page.getByRole('button', { name: text.rowMenu }).click();
+      await expect.poll(() => page.getByRole('menuitem', { name: text.edit }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('menuitem', { name: text.delete }).isVisible()).toBe(true);
       await expectAccessible(page, `order top (${language})`);
       await context.close();
     });

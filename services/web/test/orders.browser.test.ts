@@ -103,7 +103,8 @@ describe('an owner prepares an order', () => {
     await expect.poll(() => serverOrderText(user.token, supplier.id)).toBe('');
     await expect.poll(() => page.getByText('Nothing ordered yet').isVisible()).toBe(true);
 
-    await page.getByRole('link', { name: 'Delete Queso' }).click();
+    await page.getByRole('button', { name: 'More actions for Queso' }).click();
+    await page.getByRole('menuitem', { name: 'Delete Queso' }).click();
     await page.waitForURL(`**/products/${cheese.id}/delete`);
     await page.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Delete product successful!');

@@ -153,6 +153,8 @@ describe('history and re-order', () => {
     const { page, context } = await openPage(app, { user });
     await recordExits(context);
     await page.goto(`/orders/${supplier.id}`);
+    // On a phone the supplier's details fold behind a button on the message's line (issue 32).
+    await page.getByRole('button', { name: 'Supplier', exact: true }).click();
     await expect.poll(() => page.getByText('Not ordered yet').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Send via WhatsApp' }).click();
     await page.getByRole('button', { name: 'Clear order' }).first().click();

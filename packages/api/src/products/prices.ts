@@ -1,5 +1,5 @@
 import type { Database, Db } from '@reorder/db';
-import { LIMITS, percentChange, type TProduct } from '@reorder/schemas';
+import { LIMITS } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
 
 /** A product's price as it was and as it is set now (null: none). */

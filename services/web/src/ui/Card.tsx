@@ -10,6 +10,7 @@ export function Card({
   children,
   className,
   label,
+  id,
 }: {
   size?: CardSize;
   title?: ReactNode;
@@ -17,9 +18,10 @@ export function Card({
   className?: string;
   /** Names the card for assistive technology when it has no title. */
   label?: string;
+  id?: string;
 }) {
   return (
-    <section className={`card card--${size} ${className ?? ''}`} aria-label={label}>
+    <section id={id} className={`card card--${size} ${className ?? ''}`} aria-label={label}>
       {title ? <CardTitle>{title}</CardTitle> : null}
       {children}
     </section>

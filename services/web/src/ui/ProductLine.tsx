@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Icon } from './Icon.tsx';
-import './layout.css';
 import './ProductLine.css';
 
 /**
- * One product of an order: its name (the label of its quantity field), its
- * unit and links, the quantity control, and what went wrong with it. Lines in
- * the order (`ordered`) stand out from those at 0.
+ * One product of an order in one row of at most 56 pixels: its name (the
+ * label of its quantity field) over its unit and details, the quantity
+ * control, and a menu of the row's other actions, away from the stepper.
+ * Lines in the order (`ordered`) stand out from those at 0.
  */
 export function ProductLine({
   inputId,
@@ -14,7 +14,7 @@ export function ProductLine({
   unit,
   ordered,
   details,
-  links,
+  menu,
   control,
   error,
 }: {
@@ -22,24 +22,26 @@ export function ProductLine({
   name: string;
   unit: string;
   ordered: boolean;
-  /** What the line says of the product besides its name: its price, a flagged change, its note. */
+  /** What the line says of the product besides its name and unit: its usual amount, its price, a flagged change, its note. */
   details?: ReactNode;
-  links: ReactNode;
+  /** The row's menu (RowMenu), for those who may change the product. */
+  menu?: ReactNode;
   control: ReactNode;
   error?: string | undefined;
 }) {
   return (
     <li className={`order-line ${ordered ? 'order-line--ordered' : ''}`}>
-      <div>
-        <label htmlFor={inputId} className="order-line__name">
+      <div className="order-line__text">
+        <label htmlFor={inputId} className="order-line__name" title={name}>
           {name}
-        </label>{' '}
-        <span className="order-line__unit">({unit})</span>
-        {details ? <div className="order-line__details">{details}</div> : null}
-        {/* The links share the touch targets of InlineLinks (layout.css). */}
-        {links ? <div className="inline-links inline-links--wrap">{links}</div> : null}
+        </label>
+        <div className="order-line__sub">
+          <span className="order-line__unit">{unit}</span>
+          {details}
+        </div>
       </div>
       {control}
+      {menu}
       {error ? (
         <p id={`${inputId}-error`} className="order-line__error" role="alert">
           {error}

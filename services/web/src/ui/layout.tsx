@@ -56,8 +56,8 @@ export function ButtonRow({ children }: { children: ReactNode }) {
 }
 
 /** A search field and a button on one line. */
-export function Toolbar({ children }: { children: ReactNode }) {
-  return <div className="toolbar">{children}</div>;
+export function Toolbar({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={`toolbar ${className ?? ''}`}>{children}</div>;
 }
 
 /** A short line of status ("Last ordered …", "Updating…"). */

@@ -23,10 +23,9 @@ function focusNextCount(from: HTMLElement) {
   } else document.getElementById('fill-to-par')?.focus();
 }
 
-/** A number with its caption above it; the count's (`counting`) is where Enter moves down the list. */
+/** A number (its caption heads the column: CountMode); the count's (`counting`) is where Enter moves down the list. */
 function AmountField(props: {
   id: string;
-  caption: string;
   label: string;
   value: string;
   counting?: boolean;
@@ -38,29 +37,24 @@ function AmountField(props: {
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
 }) {
   return (
-    <span className="count-line__field">
-      <span className="count-line__caption" aria-hidden="true">
-        {props.caption}
-      </span>
-      <input
-        id={props.id}
-        data-count-field={props.counting ? '' : undefined}
-        className="input count-line__input"
-        type="text"
-        inputMode="decimal"
-        enterKeyHint="next"
-        autoComplete="off"
-        aria-label={props.label}
-        aria-invalid={props.errorId ? true : undefined}
-        aria-describedby={props.errorId}
-        value={props.value}
-        readOnly={props.readOnly}
-        onFocus={(event) => event.target.select()}
-        onChange={(event) => props.onChange(event.target.value)}
-        onBlur={props.onBlur}
-        onKeyDown={props.onKeyDown}
-      />
-    </span>
+    <input
+      id={props.id}
+      data-count-field={props.counting ? '' : undefined}
+      className="input count-line__input"
+      type="text"
+      inputMode="decimal"
+      enterKeyHint="next"
+      autoComplete="off"
+      aria-label={props.label}
+      aria-invalid={props.errorId ? true : undefined}
+      aria-describedby={props.errorId}
+      value={props.value}
+      readOnly={props.readOnly}
+      onFocus={(event) => event.target.select()}
+      onChange={(event) => props.onChange(event.target.value)}
+      onBlur={props.onBlur}
+      onKeyDown={props.onKeyDown}
+    />
   );
 }
 
@@ -120,24 +114,22 @@ export function CountLine({
 
   return (
     <li className="order-line count-line">
-      <div>
-        <label htmlFor={countId} className="order-line__name">
+      <div className="order-line__text">
+        <label htmlFor={countId} className="order-line__name" title={product.name}>
           {product.name}
-        </label>{' '}
-        <span className="order-line__unit">({product.unit})</span>
-        {product.par === null || product.onHand === null ? (
-          <div className="count-line__marks">
-            {product.par === null ? <Badge>{t('orders.noPar')}</Badge> : null}
-            {product.onHand === null ? <Badge>{t('orders.notCounted')}</Badge> : null}
-          </div>
-        ) : product.countedBy ? (
-          <div className="count-line__by">{t('orders.countedBy', { name: product.countedBy.fullName })}</div>
-        ) : null}
+        </label>
+        <div className="order-line__sub count-line__marks">
+          <span className="order-line__unit">{product.unit}</span>
+          {product.par === null ? <Badge>{t('orders.noPar')}</Badge> : null}
+          {product.onHand === null ? <Badge>{t('orders.notCounted')}</Badge> : null}
+          {product.par !== null && product.onHand !== null && product.countedBy ? (
+            <span>{t('orders.countedBy', { name: product.countedBy.fullName })}</span>
+          ) : null}
+        </div>
       </div>
       <div className="count-line__fields">
         <AmountField
           id={countId}
-          caption={t('orders.onHand')}
           label={t('orders.countOf', { name: product.name })}
           value={count}
           onChange={setCount}
@@ -146,7 +138,6 @@ export function CountLine({
         />
         <AmountField
           id={parId}
-          caption={t('orders.par')}
           label={t('orders.parOf', { name: product.name })}
           value={par}
           onChange={setPar}

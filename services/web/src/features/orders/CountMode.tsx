@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { Button } from '../../ui/Button.tsx';
 import { List } from '../../ui/List.tsx';
 import { CountLine } from './CountLine.tsx';
 import type { OrderProduct } from './order-drafts.ts';
 import type { useOrderChanges } from './use-order-changes.ts';
 
 /**
- * Count mode's list (docs/decisions.md §6.1): a count and a par per product and
- * "Fill to par", each a change of the one save path (changes.ts), so a fill
+ * Count mode's list (docs/decisions.md §6.1): a count and a par per product
+ * ("Fill to par" stands in the order screen's toolbar), each a change of the one save path (changes.ts), so a fill
  * always reads the counts and pars typed before it. A chunk of its own, loaded when the owner first presses
  * Count, so the order screen's first load carries none of it (the service
  * worker keeps it for offline use).
@@ -16,12 +15,10 @@ import type { useOrderChanges } from './use-order-changes.ts';
 export default function CountMode({
   products,
   drafts,
-  onFill,
   canSetPar,
 }: {
   products: OrderProduct[];
   drafts: ReturnType<typeof useOrderChanges>;
-  onFill: () => void;
   /** Whether pars are editable here (a manager's or owner's; staff count only). */
   canSetPar: boolean;
 }) {
@@ -32,11 +29,11 @@ export default function CountMode({
   }, []);
   return (
     <>
-      <div className="count-bar">
+      {/* What to do, and the columns' captions once above the rows (each field is labelled for assistive technology). */}
+      <div className="count-head">
         <p>{t('orders.countHint')}</p>
-        <Button id="fill-to-par" onClick={onFill}>
-          {t('orders.fillToPar')}
-        </Button>
+        <span aria-hidden="true">{t('orders.onHand')}</span>
+        <span aria-hidden="true">{t('orders.par')}</span>
       </div>
       <List label={t('orders.products')}>
         {products.map((product) => (

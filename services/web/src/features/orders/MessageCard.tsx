@@ -1,5 +1,6 @@
 import { LIMITS } from '@reorder/schemas/limits';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import './order-screen.css';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -20,11 +21,14 @@ export function MessageCard({
   drafts,
   loaded,
   suggestions = [],
+  aside,
 }: {
   drafts: OrderDrafts;
   loaded: boolean;
   /** Messages one tap puts in the field (a greeting, the last message sent): `messageSuggestions`. */
   suggestions?: string[];
+  /** What stands beside the folded field, on its line (the supplier's details button on a phone). */
+  aside?: ReactNode;
 }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -38,7 +42,7 @@ export function MessageCard({
     setEditing(false);
   };
   return (
-    <Card size="sm">
+    <Card size="sm" className={`message-card ${open ? '' : 'message-card--folded'}`}>
       <Form
         worksOffline
         onSubmit={(e) => {
@@ -46,22 +50,25 @@ export function MessageCard({
           save();
         }}
       >
-        <TextArea
-          id="order-message"
-          name="introduce"
-          label={t('orders.message')}
-          value={drafts.message}
-          max={LIMITS.messageMax}
-          rows={open ? 3 : 1}
-          showCounter={open}
-          placeholder={t('orders.messagePlaceholder')}
-          error={drafts.messageTooLong ? t('validation.maxLength', { count: LIMITS.messageMax }) : undefined}
-          onChange={(e) => drafts.setMessage(e.target.value)}
-          onFocus={() => setEditing(true)}
-          onBlur={() => {
-            if (!drafts.messageChanged) setEditing(false);
-          }}
-        />
+        <div className="message-card__line">
+          <TextArea
+            id="order-message"
+            name="introduce"
+            label={t('orders.message')}
+            value={drafts.message}
+            max={LIMITS.messageMax}
+            rows={open ? 3 : 1}
+            showCounter={open}
+            placeholder={t('orders.messagePlaceholder')}
+            error={drafts.messageTooLong ? t('validation.maxLength', { count: LIMITS.messageMax }) : undefined}
+            onChange={(e) => drafts.setMessage(e.target.value)}
+            onFocus={() => setEditing(true)}
+            onBlur={() => {
+              if (!drafts.messageChanged) setEditing(false);
+            }}
+          />
+          {aside}
+        </div>
         {/* Offered while the message is being written, so the card stays one line above the products (issue 32). */}
         {suggestions.length > 0 && open ? (
           <Chips

@@ -17,7 +17,7 @@ export function OrderHeader({ supplier, lastSent, canEdit }: { supplier: TSuppli
   const { t, i18n } = useTranslation();
   const to = [supplier.contactInfo, supplier.contactName].filter(Boolean).join(' · ');
   return (
-    <Card size="sm" label={t('orders.supplierInfo')}>
+    <Card size="sm" label={t('orders.supplierInfo')} className="order-top__supplier" id="order-supplier">
       <p className="card__line">
         <span className="card__line-label">{t('orders.sendVia')}</span>{' '}
         <strong>{t(`suppliers.services.${supplier.messageService}`)}</strong>

@@ -1,9 +1,9 @@
 import { LIMITS } from '@reorder/schemas/limits';
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
-import { Link } from 'wouter';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
+import { RowMenu } from '../../ui/RowMenu.tsx';
 import { useActiveBusiness } from '../businesses/api.ts';
 import { draftQuantity, type OrderProduct } from './order-drafts.ts';
 import type { useOrderChanges } from './use-order-changes.ts';
@@ -11,8 +11,9 @@ import type { useOrderChanges } from './use-order-changes.ts';
 type OrderDrafts = ReturnType<typeof useOrderChanges>;
 
 /**
- * One product of the order: its quantity with − and + (or typed), and, for
- * those who may change products (`canEdit`), links to edit or delete it.
+ * One product of the order: its quantity with − and + (or typed), its usual
+ * amount a tap away, and, for those who may change products (`canEdit`), a
+ * menu to edit or delete it.
  */
 export function QuantityLine({
   product,
@@ -37,45 +38,49 @@ export function QuantityLine({
       unit={product.unit}
       ordered={drafts.quantityOf(product) > 0}
       error={error}
-      details={<LineDetails product={product} />}
-      links={
-        canEdit ? (
-          <>
-            <Link
-              href={href('orders.productUpdate', { supplierId, productId: product.productId })}
-              aria-label={t('orders.editProduct', { name: product.name })}
-            >
-              {t('app.edit')}
-            </Link>
-            <Link
-              href={href('orders.productDelete', { supplierId, productId: product.productId })}
-              aria-label={t('orders.deleteProduct', { name: product.name })}
-            >
-              {t('app.delete')}
-            </Link>
-          </>
-        ) : null
-      }
-      control={
-        <span className="quantity-control">
+      details={
+        <>
           {product.usual !== null ? (
             <button type="button" className="usual-button" onClick={() => drafts.set(product, product.usual as number)}>
               {t('orders.usual', { quantity: formatAmount(product.usual, i18n.language) })}
               <span className="visually-hidden"> {product.name}</span>
             </button>
           ) : null}
-          <Stepper
-            id={inputId}
-            value={drafts.textOf(product)}
-            label={t('orders.quantityOf', { name: product.name })}
-            decreaseLabel={t('orders.decrease', { name: product.name })}
-            increaseLabel={t('orders.increase', { name: product.name })}
-            invalid={error !== undefined}
-            onStep={(by) => drafts.step(product, by)}
-            onType={(text) => drafts.type(product, text)}
-            onLeave={() => drafts.leave(product)}
+          <LineDetails product={product} />
+        </>
+      }
+      menu={
+        canEdit ? (
+          <RowMenu
+            label={t('orders.rowActions', { name: product.name })}
+            items={[
+              {
+                label: t('app.edit'),
+                name: t('orders.editProduct', { name: product.name }),
+                href: href('orders.productUpdate', { supplierId, productId: product.productId }),
+              },
+              {
+                label: t('app.delete'),
+                name: t('orders.deleteProduct', { name: product.name }),
+                href: href('orders.productDelete', { supplierId, productId: product.productId }),
+                danger: true,
+              },
+            ]}
           />
-        </span>
+        ) : null
+      }
+      control={
+        <Stepper
+          id={inputId}
+          value={drafts.textOf(product)}
+          label={t('orders.quantityOf', { name: product.name })}
+          decreaseLabel={t('orders.decrease', { name: product.name })}
+          increaseLabel={t('orders.increase', { name: product.name })}
+          invalid={error !== undefined}
+          onStep={(by) => drafts.step(product, by)}
+          onType={(text) => drafts.type(product, text)}
+          onLeave={() => drafts.leave(product)}
+        />
       }
     />
   );

@@ -9,6 +9,7 @@ import { useToast } from '../../lib/toast.tsx';
 import { ActionBar } from '../../ui/ActionBar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { ButtonRow } from '../../ui/layout.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useActiveBusiness } from '../businesses/api.ts';
@@ -93,8 +94,14 @@ export function SendBar({
           </>
         }
         phoneOnly={
-          <Button variant="ghost" small onClick={() => setSheetOpen(true)}>
-            {t('orders.moreWays')}
+          <Button
+            variant="ghost"
+            className="send-bar__text"
+            aria-label={t('orders.moreWays')}
+            title={t('orders.moreWays')}
+            onClick={() => setSheetOpen(true)}
+          >
+            <Icon name="text" size={22} />
           </Button>
         }
         notice={
@@ -191,7 +198,7 @@ function OrderMoney({ order, supplier, drafts }: { order: TOrder | undefined; su
       {unpricedLines > 0 ? ` · ${t('orders.unpriced', { n: unpricedLines })}` : ''}
       {minimum !== null && total < minimum ? (
         <span className="send-bar__minimum">
-          {' · '}
+          <span className="send-bar__separator">{' · '}</span>
           {t('orders.belowMinimum', { missing: money(minimum - total), minimum: money(minimum) })}
         </span>
       ) : null}

@@ -69,6 +69,8 @@ export default function Order() {
   const search = useSearchParam('q', 0);
   const [onlyOrdered, setOnlyOrdered] = useState(false);
   const [counting, setCounting] = useState(false);
+  // On a phone the supplier's details fold behind a button on the message's line (order-screen.css).
+  const [supplierOpen, setSupplierOpen] = useState(false);
   const fillToPar = () => {
     const result = drafts.fillToPar();
     if (result) toast.success(t('orders.filledSummary', result));
@@ -79,7 +81,9 @@ export default function Order() {
     return q ? products.filter((p) => normalizeSearchText(p.name).includes(q)) : products;
   }, [products, search.value]);
   // A line being typed in stays in the "in this order" view, even at 0, until the field is left.
-  const visible = onlyOrdered ? matching.filter((p) => drafts.quantityOf(p) > 0 || drafts.drafts[p.productId] !== undefined) : matching;
+  // Counting goes through every product: the "in this order" view is for setting quantities.
+  const visible =
+    onlyOrdered && !counting ? matching.filter((p) => drafts.quantityOf(p) > 0 || drafts.drafts[p.productId] !== undefined) : matching;
 
   // The order text's image, made once for Copy as image and Share with image.
   const textCapture = useRef<HTMLDivElement>(null);
@@ -108,24 +112,40 @@ export default function Order() {
         <SplitView
           main={
             <>
-              {supplier ? <OrderHeader supplier={supplier} lastSent={history.data?.[0]} canEdit={canManage} /> : null}
-              <MessageCard
-                drafts={drafts}
-                loaded={order !== undefined}
-                suggestions={
-                  supplier
-                    ? messageSuggestions({
-                        language: i18n.language,
-                        contactName: supplier.contactName,
-                        businessName: business?.name ?? '',
-                        nextDelivery: supplier.nextDelivery,
-                        lastMessage: history.data?.[0]?.introduce,
-                        current: drafts.message,
-                      })
-                    : []
-                }
-              />
-              <Card size="sm" label={t('orders.products')}>
+              <div className={`order-top ${supplierOpen ? 'order-top--open' : ''}`}>
+                {supplier ? <OrderHeader supplier={supplier} lastSent={history.data?.[0]} canEdit={canManage} /> : null}
+                <MessageCard
+                  drafts={drafts}
+                  aside={
+                    supplier ? (
+                      <button
+                        type="button"
+                        className="order-top__toggle"
+                        aria-expanded={supplierOpen}
+                        aria-controls="order-supplier"
+                        aria-label={t('orders.supplierInfo')}
+                        onClick={() => setSupplierOpen(!supplierOpen)}
+                      >
+                        <Icon name="info" size={22} />
+                      </button>
+                    ) : null
+                  }
+                  loaded={order !== undefined}
+                  suggestions={
+                    supplier
+                      ? messageSuggestions({
+                          language: i18n.language,
+                          contactName: supplier.contactName,
+                          businessName: business?.name ?? '',
+                          nextDelivery: supplier.nextDelivery,
+                          lastMessage: history.data?.[0]?.introduce,
+                          current: drafts.message,
+                        })
+                      : []
+                  }
+                />
+              </div>
+              <Card size="sm" label={t('orders.products')} className="order-products">
                 <Toolbar>
                   <SearchField label={t('orders.searchProducts')} value={search.value} onChange={search.setValue} />
                   {canManage ? (
@@ -135,26 +155,34 @@ export default function Order() {
                   ) : null}
                 </Toolbar>
                 {products.length > 0 ? (
-                  <Toolbar>
+                  <Toolbar className="order-filters">
                     <Button variant={counting ? 'primary' : 'ghost'} small aria-pressed={counting} onClick={() => setCounting(!counting)}>
                       {t('orders.count')}
                     </Button>
-                    <Button
-                      variant={onlyOrdered ? 'ghost' : 'secondary'}
-                      small
-                      aria-pressed={!onlyOrdered}
-                      onClick={() => setOnlyOrdered(false)}
-                    >
-                      {t('orders.showAll')}
-                    </Button>
-                    <Button
-                      variant={onlyOrdered ? 'secondary' : 'ghost'}
-                      small
-                      aria-pressed={onlyOrdered}
-                      onClick={() => setOnlyOrdered(true)}
-                    >
-                      {t('orders.showOrdered', { n: drafts.lineCount })}
-                    </Button>
+                    {counting ? (
+                      <Button id="fill-to-par" small onClick={fillToPar}>
+                        {t('orders.fillToPar')}
+                      </Button>
+                    ) : (
+                      <>
+                        <Button
+                          variant={onlyOrdered ? 'ghost' : 'secondary'}
+                          small
+                          aria-pressed={!onlyOrdered}
+                          onClick={() => setOnlyOrdered(false)}
+                        >
+                          {t('orders.showAll')}
+                        </Button>
+                        <Button
+                          variant={onlyOrdered ? 'secondary' : 'ghost'}
+                          small
+                          aria-pressed={onlyOrdered}
+                          onClick={() => setOnlyOrdered(true)}
+                        >
+                          {t('orders.showOrdered', { n: drafts.lineCount })}
+                        </Button>
+                      </>
+                    )}
                   </Toolbar>
                 ) : null}
                 {products.length === 0 ? (
@@ -177,7 +205,7 @@ export default function Order() {
                   </Empty>
                 ) : counting ? (
                   <Suspense fallback={<Spinner />}>
-                    <CountMode products={visible} drafts={drafts} onFill={fillToPar} canSetPar={canManage} />
+                    <CountMode products={visible} drafts={drafts} canSetPar={canManage} />
                   </Suspense>
                 ) : (
                   <List label={t('orders.products')}>

@@ -17,7 +17,7 @@ import { Screen } from '../../ui/Screen.tsx';
 
 /** The current user and language; the language switch also saves the choice to the account. */
 export default function Profile() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const user = useSession()?.user;
   // API tokens act with the member's role: staff make none (docs/decisions.md §8.2).

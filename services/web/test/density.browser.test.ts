@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { normalizeSearchText } from '@reorder/schemas';
+import { businessIdOf, type RegisteredUser } from '@reorder/testing';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, openPage, PHONE, SCREENSHOTS, useApp } from './app.ts';
+
+/**
+ * Issue 32: made for the hand it is in. On a 390×844 phone in Spanish with
+ * 25 products, opening an order shows at least 8 whole product rows (in Count
+ * mode too), each at most 56 pixels high, with Edit and Delete in a row menu;
+ * at 1280×800 the orders list and the order stand side by side, a sidebar
+ * replaces the tab bar, and the keyboard steps through the rows.
+ */
+const app = useApp();
+
+const TEXT = {
+  products: 'Productos',
+  count: 'Contar',
+  rowMenu: 'Más acciones para Producto 01',
+  edit: 'Editar Producto 01',
+  delete: 'Eliminar Producto 01',
+  increase: 'Uno más de Producto 02',
+  menu: 'Menú',
+  search: 'Buscar productos',
+} as const;
+
+/** A supplier with `count` products seeded with SQL, a par on each (Count mode shows them) and a usual on some. */
+async function supplierWith(user: RegisteredUser, name: string, count: number) {
+  const supplier = await app.t.api.createSupplier(user.token, {
+    name,
+    messageService: 'whatsapp',
+    contactInfo: '+34 600 123 456',
+    contactName: 'Pepe',
+    note: 'Reparte martes y viernes por la mañana',
+  });
+  const businessId = await businessIdOf(app.t.server.deps.db, user.user.id);
+  const rows = Array.from({ length: count }, (_, i) => {
+    const productName = `Producto ${String(i + 1).padStart(count > 99 ? 4 : 2, '0')}`;
+    const normal = normalizeSearchText(productName);
+    return {
+      business_id: businessId,
+      order_id: supplier.orderId,
+      name: productName,
+      unit: i % 3 === 0 ? 'Caja de 12' : 'Kg',
+      par: String(4 + (i % 5)),
+      price: i % 2 === 0 ? '3.25' : null,
+      search_text: normal,
+      sort_key: normal,
+    };
+  });
+  await app.t.server.deps.db.insertInto('products').values(rows).execute();
+  return supplier;
+}
+
+/** The rows of the products list wholly on screen and under nothing (the header, the Send bar, the menu). */
+function wholeRows(page: Page) {
+  return page
+    .getByRole('list', { name: TEXT.products })
+    .getByRole('listitem')
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const box = row.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const mine = (y: number) => {
+          const hit = document.elementFromPoint(x, y);
+          return hit !== null && (hit === row || row.contains(hit));
+        };
+        const whole = box.top >= 0 && box.bottom <= window.innerHeight && mine(box.top + 2) && mine(box.bottom - 2);
+        return { whole, height: box.height };
+      }),
+    );
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+
+describe('products first on a phone (es, 25 products)', () => {
+  let user: RegisteredUser;
+  let supplierId: number;
+  beforeAll(async () => {
+    user = await app.t.api.register({ language: 'es' });
+    // An owner who confirmed the address long ago: no "confirm your email" notice above the order.
+    await app.t.confirmEmail(user.email, user.token);
+    user.user = { ...user.user, emailVerified: true };
+    supplierId = (await supplierWith(user, 'Frutas Pepe', 25)).id;
+  });
+
+  it('shows 8 or more whole rows of at most 56 pixels, in Count mode too, with Edit and Delete in a row menu', async () => {
+    const { page, errors } = await openPage(app, { user, language: 'es', viewport: PHONE });
+    await page.goto(`/orders/${supplierId}`);
+    await expect.poll(() => page.getByRole('list', { name: TEXT.products }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(25);
+    await shot(page, 'es-phone_density_order');
+    const rows = await wholeRows(page);
+    expect(rows.filter((r) => r.whole).length, 'whole rows on opening').toBeGreaterThanOrEqual(8);
+    expect(Math.max(...rows.map((r) => r.height)), 'the tallest row').toBeLessThanOrEqual(56);
+
+    // Edit and Delete are not beside the stepper: a row menu holds them.
+    await expect.poll(() => page.getByRole('link', { name: TEXT.edit }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: TEXT.rowMenu }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: TEXT.edit }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('menuitem', { name: TEXT.delete }).isVisible()).toBe(true);
+    await shot(page, 'es-phone_density_row-menu');
+    await expectAccessible(page, 'row menu (es, phone)');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menuitem', { name: TEXT.edit }).isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: TEXT.count, exact: true }).click();
+    await expect.poll(() => page.locator('#count-1, [id^="count-"]').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await shot(page, 'es-phone_density_count');
+    const counting = await wholeRows(page);
+    expect(counting.filter((r) => r.whole).length, 'whole rows in Count mode').toBeGreaterThanOrEqual(8);
+    expect(Math.max(...counting.map((r) => r.height)), 'the tallest count row').toBeLessThanOrEqual(56);
+    await expectAccessible(page, 'order (es, phone, count)');
+    expect(errors).toEqual([]);
+  });
+});
