@@ -3,7 +3,7 @@ import { normalizeSearchText } from '@reorder/schemas';
 import { businessIdOf, type RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, openPage, PHONE, SCREENSHOTS, useApp } from './app.ts';
+import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, useApp } from './app.ts';
 
 /**
  * Issue 32: made for the hand it is in. On a 390×844 phone in Spanish with
@@ -21,7 +21,7 @@ const TEXT = {
   edit: 'Editar Producto 01',
   delete: 'Eliminar Producto 01',
   increase: 'Uno más de Producto 02',
-  menu: 'Menú',
+  menu: 'Menú principal',
   search: 'Buscar productos',
 } as const;
 
@@ -111,6 +111,85 @@ describe('products first on a phone (es, 25 products)', () => {
     expect(counting.filter((r) => r.whole).length, 'whole rows in Count mode').toBeGreaterThanOrEqual(8);
     expect(Math.max(...counting.map((r) => r.height)), 'the tallest count row').toBeLessThanOrEqual(56);
     await expectAccessible(page, 'order (es, phone, count)');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a real desktop (es, 1280×800)', () => {
+  let user: RegisteredUser;
+  let fruit: { id: number };
+  let dairy: { id: number };
+  beforeAll(async () => {
+    user = await app.t.api.register({ language: 'es' });
+    await app.t.confirmEmail(user.email, user.token);
+    user.user = { ...user.user, emailVerified: true };
+    fruit = await supplierWith(user, 'Frutas Pepe', 25);
+    dairy = await supplierWith(user, 'Lácteos Ana', 3);
+  });
+
+  it('shows the orders list beside the order, a sidebar for the menu, and steps with the keyboard', async () => {
+    const { page, errors } = await openPage(app, { user, language: 'es', viewport: DESKTOP });
+    await page.goto(`/orders/${fruit.id}`);
+    const panes = page.getByRole('navigation', { name: 'Pedidos' });
+    await expect
+      .poll(() => panes.getByRole('link', { name: /Frutas Pepe/ }).getAttribute('aria-current'), { timeout: 10_000 })
+      .toBe('page');
+    await expect.poll(() => page.getByRole('list', { name: TEXT.products }).getByRole('listitem').count()).toBe(25);
+
+    // The menu is a sidebar down the left edge, not a bar across the bottom.
+    const menu = await page.getByRole('navigation', { name: TEXT.menu }).boundingBox();
+    expect(menu!.x).toBe(0);
+    expect(menu!.y).toBe(0);
+    expect(menu!.height).toBe(DESKTOP.height);
+    expect(menu!.width).toBeLessThan(120);
+    // The list pane, then the products, then the order text: side by side, left to right.
+    const list = await panes.boundingBox();
+    const products = await page.getByRole('list', { name: TEXT.products }).boundingBox();
+    expect(list!.x).toBeGreaterThanOrEqual(menu!.width);
+    expect(products!.x).toBeGreaterThan(list!.x + list!.width);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'es-desktop_two-panes.png') });
+    await expectAccessible(page, 'order beside the orders list (es, desktop)');
+
+    // + and − on the focused row, the arrows between rows.
+    const quantity = (n: string) => page.getByRole('textbox', { name: `Cantidad de Producto ${n}` });
+    await quantity('01').focus();
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await expect.poll(() => quantity('01').inputValue()).toBe('2');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => quantity('02').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await page.keyboard.press('-');
+    await expect.poll(() => quantity('02').inputValue()).toBe('1');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => quantity('01').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.getByTestId('order-line-count').first().textContent()).toBe('2 productos');
+    await expect
+      .poll(async () => (await app.t.api.get(`/api/orders/supplier/${fruit.id}`, user.token)).body.data.text, { timeout: 10_000 })
+      .toBe('2 x Caja de 12: Producto 01\n1 x Kg: Producto 02');
+
+    // `/` from anywhere but a field goes to the search.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('/');
+    await expect.poll(() => page.getByRole('searchbox', { name: TEXT.search }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('05');
+    await expect.poll(() => page.getByRole('list', { name: TEXT.products }).getByRole('listitem').count()).toBe(1);
+
+    // The other supplier opens beside the same list.
+    await panes.getByRole('link', { name: /Lácteos Ana/ }).click();
+    await page.waitForURL(`**/orders/${dairy.id}`);
+    await expect.poll(() => page.getByRole('list', { name: TEXT.products }).getByRole('listitem').count()).toBe(3);
+    expect(await panes.getByRole('link', { name: /Lácteos Ana/ }).getAttribute('aria-current')).toBe('page');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the orders list with room for the order it opens', async () => {
+    const { page, errors } = await openPage(app, { user, language: 'es', viewport: DESKTOP });
+    await page.goto('/orders');
+    await expectVisible(page, 'Elige un proveedor a la izquierda: su pedido se abre aquí.');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'es-desktop_orders.png') });
+    await expectAccessible(page, 'orders list (es, desktop)');
     expect(errors).toEqual([]);
   });
 });

@@ -165,6 +165,7 @@ export const en = {
     cutoffDelivery: 'Delivery {{delivery}}',
     title: 'Orders',
     pickSupplier: 'Choose a supplier to prepare its order.',
+    pickOne: 'Choose a supplier on the left: its order opens here.',
     searchSuppliers: 'Search suppliers',
     noMatch: 'No supplier matches "{{q}}".',
     noSuppliers: 'You have no suppliers yet.',

@@ -165,6 +165,7 @@ export const es: TMessages = {
     cutoffDelivery: 'Entrega el {{delivery}}',
     title: 'Pedidos',
     pickSupplier: 'Elige un proveedor para preparar su pedido.',
+    pickOne: 'Elige un proveedor a la izquierda: su pedido se abre aquí.',
     searchSuppliers: 'Buscar proveedores',
     noMatch: 'Ningún proveedor coincide con «{{q}}».',
     noSuppliers: 'Todavía no tienes proveedores.',

@@ -26,6 +26,7 @@ export function ListLink({
   meta,
   status,
   highlight,
+  current,
   ...rest
 }: {
   href: string;
@@ -33,10 +34,17 @@ export function ListLink({
   meta?: ReactNode;
   status?: ReactNode;
   highlight?: boolean;
+  /** The row of what is open beside the list (a desktop's two panes). */
+  current?: boolean;
   'aria-label'?: string;
 }) {
   return (
-    <Link href={href} className="list__link" {...rest}>
+    <Link
+      href={href}
+      className={`list__link ${current ? 'list__link--current' : ''}`}
+      aria-current={current ? 'page' : undefined}
+      {...rest}
+    >
       <span className="list__title">{title}</span>
       {meta ? <span className="list__meta">{meta}</span> : null}
       {status ? <span className={`list__status ${highlight ? 'list__status--highlight' : ''}`}>{status}</span> : null}

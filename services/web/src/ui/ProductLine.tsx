@@ -51,6 +51,16 @@ export function ProductLine({
   );
 }
 
+/** Moves the focus to the quantity of the row `by` rows away in the same list, if there is one. */
+function focusRow(from: HTMLInputElement, by: 1 | -1) {
+  const fields = [...(from.closest('ul')?.querySelectorAll<HTMLInputElement>('.stepper__input') ?? [])];
+  const next = fields[fields.indexOf(from) + by];
+  if (next) {
+    next.focus();
+    next.scrollIntoView({ block: 'nearest' });
+  }
+}
+
 /** A quantity: − and + buttons around a field that takes typing too (a decimal keyboard on phones). */
 export function Stepper({
   id,
@@ -93,6 +103,17 @@ export function Stepper({
         onFocus={(e) => e.target.select()}
         onChange={(e) => onType(e.target.value)}
         onBlur={onLeave}
+        onKeyDown={(e) => {
+          // The keyboard (issue 32): + and − step the focused row, the arrows go to the row above or below.
+          const step = { '+': 1, '-': -1, '−': -1 }[e.key] as 1 | -1 | undefined;
+          if (step !== undefined) {
+            e.preventDefault();
+            onStep(step);
+          } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            focusRow(e.currentTarget, e.key === 'ArrowDown' ? 1 : -1);
+          }
+        }}
       />
       <button type="button" className="stepper__button" aria-label={increaseLabel} onClick={() => onStep(1)}>
         <Icon name="plus" />

@@ -58,6 +58,7 @@ export function Screen({
   back,
   actions,
   split,
+  wide,
   children,
 }: {
   route: RouteName;
@@ -66,6 +67,8 @@ export function Screen({
   actions?: ReactNode;
   /** Room for two columns (SplitView) on a wide screen. */
   split?: boolean;
+  /** The whole width (a desktop's two panes). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -92,7 +95,7 @@ export function Screen({
         </div>
         {actions ? <div className="topbar__actions">{actions}</div> : null}
       </header>
-      <main className={`screen__content ${split ? 'screen__content--split' : ''}`}>
+      <main className={`screen__content ${split ? 'screen__content--split' : ''} ${wide ? 'screen__content--panes' : ''}`}>
         {banner}
         {children}
       </main>

@@ -226,16 +226,31 @@ export function CompactSelect({
 }
 
 /** The search box of lists: `type="search"`, labelled, with the query in the URL's `q`. */
-export function SearchField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function SearchField({
+  label,
+  value,
+  onChange,
+  id,
+  keyHint,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  id?: string;
+  /** A key that focuses the field from anywhere on the screen (`/`), shown to assistive technology. */
+  keyHint?: string;
+}) {
   return (
     <div className="search">
       <span className="search__icon">
         <Icon name="search" size={18} />
       </span>
       <input
+        id={id}
         className="input search__input"
         type="search"
         aria-label={label}
+        aria-keyshortcuts={keyHint}
         placeholder={label}
         value={value}
         onChange={(e) => onChange(e.target.value)}

@@ -9,7 +9,8 @@ import { ConfirmationStatus, hasConfirmation } from './ConfirmationStatus.tsx';
 
 /**
  * The supplier, in two short lines above the products: how the order goes
- * out and to whom, when it last did, and the way to the supplier's details and
+ * out and to whom, when it last did (its answer stands under the message, in
+ * view on a phone too: `LastSendAnswer`), and the way to the supplier's details and
  * history (the details' form for those who may change suppliers: `canEdit`).
  * A note, when the supplier has one, follows.
  */
@@ -31,16 +32,20 @@ export function OrderHeader({ supplier, lastSent, canEdit }: { supplier: TSuppli
       <InlineLinks wrap>
         <span>
           {lastSent ? t('orders.lastOrdered', { date: formatShortDate(lastSent.sentAt, i18n.language) }) : t('orders.neverOrdered')}
-          {lastSent && hasConfirmation(lastSent) ? (
-            <>
-              {' · '}
-              <ConfirmationStatus sent={lastSent} compact />
-            </>
-          ) : null}
         </span>
         {canEdit ? <Link href={href('suppliers.edit', { id: supplier.id })}>{t('orders.supplierDetails')}</Link> : null}
         <Link href={href('orders.history', { supplierId: supplier.id })}>{t('orders.history')}</Link>
       </InlineLinks>
     </Card>
+  );
+}
+
+/** What the supplier answered to the last send, in one short line under the message: on a phone it stays in view while the details fold. */
+export function LastSendAnswer({ lastSent }: { lastSent: TSentOrder | undefined }) {
+  if (!lastSent || !hasConfirmation(lastSent)) return null;
+  return (
+    <p className="order-top__answer">
+      <ConfirmationStatus sent={lastSent} compact />
+    </p>
   );
 }

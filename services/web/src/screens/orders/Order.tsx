@@ -5,7 +5,8 @@ import { useActiveBusiness, useCan } from '../../features/businesses/api.ts';
 import { useOrder, useSupplierHistory } from '../../features/orders/api.ts';
 import { MessageCard } from '../../features/orders/MessageCard.tsx';
 import { messageSuggestions } from '../../features/orders/message-suggestions.ts';
-import { OrderHeader } from '../../features/orders/OrderHeader.tsx';
+import { LastSendAnswer, OrderHeader } from '../../features/orders/OrderHeader.tsx';
+import { OrdersPane } from '../../features/orders/OrdersPane.tsx';
 import { OrderTextCard } from '../../features/orders/OrderTextCard.tsx';
 import { QuantityLine } from '../../features/orders/QuantityLine.tsx';
 import { SendBar } from '../../features/orders/SendBar.tsx';
@@ -17,6 +18,7 @@ import { href } from '../../lib/paths.ts';
 import { canShareFiles } from '../../lib/send.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { usePreload } from '../../lib/use-preload.ts';
 import { useSearchParam } from '../../lib/use-search-param.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
@@ -28,6 +30,7 @@ import { Loading } from '../../ui/Loading.tsx';
 import { Empty, InlineLinks, Spinner, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { SplitView } from '../../ui/SplitView.tsx';
+import { TwoPanes } from '../../ui/TwoPanes.tsx';
 
 /** Count mode comes with its first use (features/orders/CountMode.tsx). */
 const CountMode = lazy(() => import('../../features/orders/CountMode.tsx'));
@@ -54,6 +57,7 @@ export default function Order() {
 
   // Staff count, set quantities and hand the order over; owners and managers also send and change products.
   const canManage = useCan('manager');
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   // Every edit is a change of the one save path (features/orders/changes.ts): shown at once, sent in the order made.
   const drafts = useOrderChanges(order);
   const [offerClear, setOfferClear] = useState(false);
@@ -99,157 +103,191 @@ export default function Order() {
     sendButton.current?.focus({ preventScroll: true });
   }, [ready]);
 
+  // `/` searches the products from anywhere on the screen but a field (issue 32).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (
+        event.key !== '/' ||
+        event.ctrlKey ||
+        event.metaKey ||
+        event.altKey ||
+        target.closest('input, textarea, select, [contenteditable]')
+      )
+        return;
+      const field = document.getElementById('product-search');
+      if (!field) return;
+      event.preventDefault();
+      field.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
   // A supplier or order that is not there (or not this owner's) is a 404, not an empty order form.
   const missing = [orderQuery.error, supplierQuery.error].some((error) => error && apiErrorInfo(error).kind === 'NOT_FOUND');
   if (missing) return <Redirect to={`${href('notFound')}?resource=supplier`} replace />;
 
   const title = supplier ? t('orders.orderFor', { name: supplier.name }) : t('orders.title');
-  return (
-    <Screen route="orders.order" title={title} back={href('orders')} split>
-      {!ready ? (
-        <Loading />
-      ) : (
-        <SplitView
-          main={
-            <>
-              <div className={`order-top ${supplierOpen ? 'order-top--open' : ''}`}>
-                {supplier ? <OrderHeader supplier={supplier} lastSent={history.data?.[0]} canEdit={canManage} /> : null}
-                <MessageCard
-                  drafts={drafts}
-                  aside={
-                    supplier ? (
-                      <button
-                        type="button"
-                        className="order-top__toggle"
-                        aria-expanded={supplierOpen}
-                        aria-controls="order-supplier"
-                        aria-label={t('orders.supplierInfo')}
-                        onClick={() => setSupplierOpen(!supplierOpen)}
-                      >
-                        <Icon name="info" size={22} />
-                      </button>
-                    ) : null
-                  }
-                  loaded={order !== undefined}
-                  suggestions={
-                    supplier
-                      ? messageSuggestions({
-                          language: i18n.language,
-                          contactName: supplier.contactName,
-                          businessName: business?.name ?? '',
-                          nextDelivery: supplier.nextDelivery,
-                          lastMessage: history.data?.[0]?.introduce,
-                          current: drafts.message,
-                        })
-                      : []
-                  }
-                />
-              </div>
-              <Card size="sm" label={t('orders.products')} className="order-products">
-                <Toolbar>
-                  <SearchField label={t('orders.searchProducts')} value={search.value} onChange={search.setValue} />
-                  {canManage ? (
-                    <LinkButton href={href('orders.productNew', { supplierId: id })} aria-label={t('orders.addProduct')}>
-                      <Icon name="plus" /> {t('orders.addShort')}
-                    </LinkButton>
-                  ) : null}
-                </Toolbar>
-                {products.length > 0 ? (
-                  <Toolbar className="order-filters">
-                    <Button variant={counting ? 'primary' : 'ghost'} small aria-pressed={counting} onClick={() => setCounting(!counting)}>
-                      {t('orders.count')}
-                    </Button>
-                    {counting ? (
-                      <Button id="fill-to-par" small onClick={fillToPar}>
-                        {t('orders.fillToPar')}
-                      </Button>
-                    ) : (
-                      <>
-                        <Button
-                          variant={onlyOrdered ? 'ghost' : 'secondary'}
-                          small
-                          aria-pressed={!onlyOrdered}
-                          onClick={() => setOnlyOrdered(false)}
-                        >
-                          {t('orders.showAll')}
-                        </Button>
-                        <Button
-                          variant={onlyOrdered ? 'secondary' : 'ghost'}
-                          small
-                          aria-pressed={onlyOrdered}
-                          onClick={() => setOnlyOrdered(true)}
-                        >
-                          {t('orders.showOrdered', { n: drafts.lineCount })}
-                        </Button>
-                      </>
-                    )}
-                  </Toolbar>
-                ) : null}
-                {products.length === 0 ? (
-                  <>
-                    <Empty>{t('orders.noProducts')}</Empty>
-                    {canManage ? (
-                      <InlineLinks wrap>
-                        <span>{t('orders.addProductsTitle')}</span>
-                        <Link href={href('orders.productsPaste', { supplierId: id })}>{t('orders.pasteList')}</Link>
-                        <Link href={href('orders.productNew', { supplierId: id })}>{t('orders.oneByOne')}</Link>
-                        <Link href={href('suppliers.import')}>{t('orders.importFile')}</Link>
-                      </InlineLinks>
-                    ) : null}
-                  </>
-                ) : visible.length === 0 ? (
-                  <Empty role="status">
-                    {onlyOrdered && !search.value.trim()
-                      ? t('orders.nothingInOrder')
-                      : t('orders.noProductMatch', { q: search.value.trim() })}
-                  </Empty>
-                ) : counting ? (
-                  <Suspense fallback={<Spinner />}>
-                    <CountMode products={visible} drafts={drafts} canSetPar={canManage} />
-                  </Suspense>
+  const content = !ready ? (
+    <Loading />
+  ) : (
+    <SplitView
+      main={
+        <>
+          <div className={`order-top ${supplierOpen ? 'order-top--open' : ''}`}>
+            {supplier ? <OrderHeader supplier={supplier} lastSent={history.data?.[0]} canEdit={canManage} /> : null}
+            <MessageCard
+              drafts={drafts}
+              aside={
+                supplier ? (
+                  <button
+                    type="button"
+                    className="order-top__toggle"
+                    aria-expanded={supplierOpen}
+                    aria-controls="order-supplier"
+                    aria-label={t('orders.supplierInfo')}
+                    onClick={() => setSupplierOpen(!supplierOpen)}
+                  >
+                    <Icon name="info" size={22} />
+                  </button>
+                ) : null
+              }
+              loaded={order !== undefined}
+              suggestions={
+                supplier
+                  ? messageSuggestions({
+                      language: i18n.language,
+                      contactName: supplier.contactName,
+                      businessName: business?.name ?? '',
+                      nextDelivery: supplier.nextDelivery,
+                      lastMessage: history.data?.[0]?.introduce,
+                      current: drafts.message,
+                    })
+                  : []
+              }
+            />
+            <LastSendAnswer lastSent={history.data?.[0]} />
+          </div>
+          <Card size="sm" label={t('orders.products')} className="order-products">
+            <Toolbar>
+              <SearchField
+                id="product-search"
+                keyHint="/"
+                label={t('orders.searchProducts')}
+                value={search.value}
+                onChange={search.setValue}
+              />
+              {canManage ? (
+                <LinkButton href={href('orders.productNew', { supplierId: id })} aria-label={t('orders.addProduct')}>
+                  <Icon name="plus" /> {t('orders.addShort')}
+                </LinkButton>
+              ) : null}
+            </Toolbar>
+            {products.length > 0 ? (
+              <Toolbar className="order-filters">
+                <Button variant={counting ? 'primary' : 'ghost'} small aria-pressed={counting} onClick={() => setCounting(!counting)}>
+                  {t('orders.count')}
+                </Button>
+                {counting ? (
+                  <Button id="fill-to-par" small onClick={fillToPar}>
+                    {t('orders.fillToPar')}
+                  </Button>
                 ) : (
-                  <List label={t('orders.products')}>
-                    {visible.map((product) => (
-                      <QuantityLine key={product.productId} product={product} supplierId={id} drafts={drafts} canEdit={canManage} />
-                    ))}
-                  </List>
+                  <>
+                    <Button
+                      variant={onlyOrdered ? 'ghost' : 'secondary'}
+                      small
+                      aria-pressed={!onlyOrdered}
+                      onClick={() => setOnlyOrdered(false)}
+                    >
+                      {t('orders.showAll')}
+                    </Button>
+                    <Button
+                      variant={onlyOrdered ? 'secondary' : 'ghost'}
+                      small
+                      aria-pressed={onlyOrdered}
+                      onClick={() => setOnlyOrdered(true)}
+                    >
+                      {t('orders.showOrdered', { n: drafts.lineCount })}
+                    </Button>
+                  </>
                 )}
-                {products.length > 0 ? (
-                  <InlineLinks>
-                    {canManage ? <Link href={href('orders.productsPaste', { supplierId: id })}>{t('orders.addSeveral')}</Link> : null}
-                    <Link href={href('orders.productsClear', { supplierId: id })}>{t('orders.clear')}</Link>
+              </Toolbar>
+            ) : null}
+            {products.length === 0 ? (
+              <>
+                <Empty>{t('orders.noProducts')}</Empty>
+                {canManage ? (
+                  <InlineLinks wrap>
+                    <span>{t('orders.addProductsTitle')}</span>
+                    <Link href={href('orders.productsPaste', { supplierId: id })}>{t('orders.pasteList')}</Link>
+                    <Link href={href('orders.productNew', { supplierId: id })}>{t('orders.oneByOne')}</Link>
+                    <Link href={href('suppliers.import')}>{t('orders.importFile')}</Link>
                   </InlineLinks>
                 ) : null}
-              </Card>
-            </>
-          }
-          side={
-            <>
-              <OrderTextCard
-                supplier={supplier}
-                drafts={drafts}
-                sending={sending}
-                updating={orderQuery.isFetching}
-                image={image}
-                captureRef={textCapture}
-              />
-              <SendBar
-                supplierId={id}
-                order={order}
-                supplier={supplier}
-                drafts={drafts}
-                sending={sending}
-                offerClear={offerClear}
-                setOfferClear={setOfferClear}
-                image={image}
-                shareFiles={shareFiles}
-                sendButton={sendButton}
-                lastSent={history.data?.[0]}
-                maySend={canManage}
-              />
-            </>
-          }
-        />
+              </>
+            ) : visible.length === 0 ? (
+              <Empty role="status">
+                {onlyOrdered && !search.value.trim() ? t('orders.nothingInOrder') : t('orders.noProductMatch', { q: search.value.trim() })}
+              </Empty>
+            ) : counting ? (
+              <Suspense fallback={<Spinner />}>
+                <CountMode products={visible} drafts={drafts} canSetPar={canManage} />
+              </Suspense>
+            ) : (
+              <List label={t('orders.products')}>
+                {visible.map((product) => (
+                  <QuantityLine key={product.productId} product={product} supplierId={id} drafts={drafts} canEdit={canManage} />
+                ))}
+              </List>
+            )}
+            {products.length > 0 ? (
+              <InlineLinks>
+                {canManage ? <Link href={href('orders.productsPaste', { supplierId: id })}>{t('orders.addSeveral')}</Link> : null}
+                <Link href={href('orders.productsClear', { supplierId: id })}>{t('orders.clear')}</Link>
+              </InlineLinks>
+            ) : null}
+          </Card>
+        </>
+      }
+      side={
+        <>
+          <OrderTextCard
+            supplier={supplier}
+            drafts={drafts}
+            sending={sending}
+            updating={orderQuery.isFetching}
+            image={image}
+            captureRef={textCapture}
+          />
+          <SendBar
+            supplierId={id}
+            order={order}
+            supplier={supplier}
+            drafts={drafts}
+            sending={sending}
+            offerClear={offerClear}
+            setOfferClear={setOfferClear}
+            image={image}
+            shareFiles={shareFiles}
+            sendButton={sendButton}
+            lastSent={history.data?.[0]}
+            maySend={canManage}
+          />
+        </>
+      }
+    />
+  );
+  // On a desktop the orders list stays beside the order (issue 32).
+  return (
+    <Screen route="orders.order" title={title} back={href('orders')} split wide={desktop}>
+      {desktop ? (
+        <TwoPanes list={<OrdersPane selected={id} searchParam="suppliers" />} label={t('orders.title')}>
+          {content}
+        </TwoPanes>
+      ) : (
+        content
       )}
     </Screen>
   );

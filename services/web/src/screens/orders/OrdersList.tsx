@@ -1,120 +1,22 @@
-import { ORDERS_SORTS, type TOrdersSort } from '@reorder/schemas/limits';
-import { useMemo } from 'react';
-import { useUpdateMe } from '../../features/account/api.ts';
-import { useCan } from '../../features/businesses/api.ts';
-import { useOrderSummaries } from '../../features/orders/api.ts';
-import { LastAnswer } from '../../features/orders/ConfirmationStatus.tsx';
-import { CutoffText } from '../../features/orders/CutoffText.tsx';
-import { useSuppliers } from '../../features/suppliers/api.ts';
-import { formatDate } from '../../lib/format-date.ts';
+import { OrdersPane } from '../../features/orders/OrdersPane.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
-import { href } from '../../lib/paths.ts';
-import { useSession } from '../../lib/session.ts';
-import { useSearchParam } from '../../lib/use-search-param.ts';
-import { LinkButton } from '../../ui/Button.tsx';
-import { SearchField, SelectField } from '../../ui/fields.tsx';
-import { Icon } from '../../ui/Icon.tsx';
-import { List, ListItem, ListLink } from '../../ui/List.tsx';
-import { Loading } from '../../ui/Loading.tsx';
-import { Empty, Hint, Stack, Toolbar } from '../../ui/layout.tsx';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { Empty } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { TwoPanes } from '../../ui/TwoPanes.tsx';
 
-/** Pick the supplier whose order to prepare; each shows how many products its order has and when it was last sent. */
+/** Pick the supplier whose order to prepare; on a desktop the list is the left pane, the order opens beside it. */
 export default function OrdersList() {
-  const { t, i18n } = useTranslation();
-  const search = useSearchParam();
-  // One choice, kept on the account: every device of the member sorts the same (issue 32).
-  const sort = useSession()?.user.ordersSort ?? 'name';
-  const updateMe = useUpdateMe();
-  const suppliers = useSuppliers(search.debounced, sort === 'cutoff' ? 'orderBy' : 'name');
-  const summaries = useOrderSummaries();
-  const nonEmptyFirst = sort === 'inOrder';
-  const canAdd = useCan('manager');
-  const rows = useMemo(() => {
-    const list = suppliers.data ?? [];
-    if (!nonEmptyFirst) return list;
-    const lines = (id: number) => summaries.bySupplier.get(id)?.lines ?? 0;
-    // A stable sort: within each group the suppliers keep their order by name.
-    return [...list].sort((a, b) => Number(lines(b.id) > 0) - Number(lines(a.id) > 0));
-  }, [suppliers.data, summaries.bySupplier, nonEmptyFirst]);
-
+  const { t } = useTranslation();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
-    <Screen route="orders" title={t('orders.title')}>
-      {suppliers.isPending ? (
-        <Loading />
+    <Screen route="orders" title={t('orders.title')} wide={desktop}>
+      {desktop ? (
+        <TwoPanes list={<OrdersPane />} label={t('orders.title')}>
+          <Empty>{t('orders.pickOne')}</Empty>
+        </TwoPanes>
       ) : (
-        <>
-          <Hint>{t('orders.pickSupplier')}</Hint>
-          <SearchField label={t('orders.searchSuppliers')} value={search.value} onChange={search.setValue} />
-          {!suppliers.data?.length ? (
-            search.debounced ? (
-              <Empty role="status">{t('orders.noMatch', { q: search.debounced })}</Empty>
-            ) : (
-              <Stack>
-                <Empty>{t('orders.noSuppliers')}</Empty>
-                {canAdd ? <LinkButton href={href('suppliers.new')}>{t('orders.addFirstSupplier')}</LinkButton> : null}
-              </Stack>
-            )
-          ) : (
-            <>
-              <Toolbar>
-                <SelectField
-                  id="orders-sort"
-                  name="ordersSort"
-                  label={t('orders.sortBy')}
-                  value={sort}
-                  options={ORDERS_SORTS.map((value) => ({ value, label: t(`orders.sorts.${value}`) }))}
-                  onChange={(event) => updateMe.mutate({ ordersSort: event.target.value as TOrdersSort })}
-                />
-              </Toolbar>
-              <List label={t('orders.title')}>
-                {rows.map((s) => {
-                  const summary = summaries.bySupplier.get(s.id);
-                  return (
-                    <ListItem key={s.id}>
-                      <ListLink
-                        href={href('orders.order', { supplierId: s.id })}
-                        title={s.name}
-                        meta={
-                          <>
-                            {t(`suppliers.services.${s.messageService}`)} {s.contactName ? ` · ${s.contactName}` : ''}
-                          </>
-                        }
-                        status={
-                          summary ? (
-                            <span data-testid="order-summary">
-                              {summary.lines > 0 ? t('orders.lines', { count: summary.lines }) : t('orders.emptyShort')}
-                              {' · '}
-                              {summary.lastSentAt
-                                ? t('orders.lastSent', { date: formatDate(summary.lastSentAt, i18n.language) })
-                                : t('orders.neverSent')}
-                              {summary.lastAnswer ? (
-                                <>
-                                  {' · '}
-                                  <LastAnswer answer={summary.lastAnswer} />
-                                </>
-                              ) : null}
-                              {s.nextDelivery ? (
-                                <>
-                                  <br />
-                                  <CutoffText supplier={s} />
-                                </>
-                              ) : null}
-                            </span>
-                          ) : (
-                            <CutoffText supplier={s} />
-                          )
-                        }
-                        highlight={(summary?.lines ?? 0) > 0}
-                      />
-                      <Icon name="next" />
-                    </ListItem>
-                  );
-                })}
-              </List>
-            </>
-          )}
-        </>
+        <OrdersPane />
       )}
     </Screen>
   );
