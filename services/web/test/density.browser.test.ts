@@ -115,6 +115,37 @@ describe('products first on a phone (es, 25 products)', () => {
   });
 });
 
+describe('1,000 products, the most a supplier may have (es, phone)', () => {
+  it('renders only the rows on screen, reaches the last one, and searches at once', async () => {
+    const user = await app.t.api.register({ language: 'es' });
+    await app.t.confirmEmail(user.email, user.token);
+    user.user = { ...user.user, emailVerified: true };
+    const supplier = await supplierWith(user, 'Mayorista Central', 1000);
+    const { page, errors } = await openPage(app, { user, language: 'es', viewport: PHONE });
+    await page.goto(`/orders/${supplier.id}`);
+    const rows = page.getByRole('list', { name: TEXT.products }).getByRole('listitem');
+    await expect.poll(() => rows.first().getAttribute('aria-setsize'), { timeout: 10_000 }).toBe('1000');
+    const rendered = await rows.count();
+    expect(rendered, 'rows in the page').toBeGreaterThan(8);
+    expect(rendered, 'rows in the page').toBeLessThan(40);
+
+    // The end of the list is where the page ends: the last product, its + working.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = page.getByRole('button', { name: 'Uno más de Producto 1000' });
+    await expect.poll(() => last.isVisible(), { timeout: 10_000 }).toBe(true);
+    await last.click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Cantidad de Producto 1000' }).inputValue()).toBe('1');
+    expect(await rows.last().getAttribute('aria-posinset')).toBe('1000');
+    expect(await rows.count()).toBeLessThan(40);
+
+    // Search: one row, whole.
+    await page.getByRole('searchbox', { name: TEXT.search }).fill('0500');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('aria-setsize')).toBeNull();
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('a real desktop (es, 1280×800)', () => {
   let user: RegisteredUser;
   let fruit: { id: number };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from './Icon.tsx';
+import type { RowPlace } from './LongList.tsx';
 import './ProductLine.css';
 
 /**
@@ -17,6 +18,7 @@ export function ProductLine({
   menu,
   control,
   error,
+  place = {},
 }: {
   inputId: string;
   name: string;
@@ -28,9 +30,17 @@ export function ProductLine({
   menu?: ReactNode;
   control: ReactNode;
   error?: string | undefined;
+  /** Where the row stands in a long list (LongList). */
+  place?: RowPlace;
 }) {
   return (
-    <li className={`order-line ${ordered ? 'order-line--ordered' : ''}`}>
+    <li
+      ref={place.ref}
+      data-index={place.index}
+      aria-posinset={place.posInSet}
+      aria-setsize={place.setSize}
+      className={`order-line ${ordered ? 'order-line--ordered' : ''}`}
+    >
       <div className="order-line__text">
         <label htmlFor={inputId} className="order-line__name" title={name}>
           {name}

@@ -2,6 +2,7 @@ import { isValidQuantity, readTypedNumber } from '@reorder/schemas/limits';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { amountText } from '../../lib/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import type { RowPlace } from '../../ui/LongList.tsx';
 import { Badge } from '../../ui/layout.tsx';
 import type { OrderProduct } from './order-drafts.ts';
 import './CountLine.css';
@@ -68,11 +69,14 @@ export function CountLine({
   product,
   onCount,
   onPar,
+  place = {},
 }: {
   product: OrderProduct;
   onCount: (product: OrderProduct, onHand: number | null) => void;
   /** Saves a par; without it the par is shown, not editable (staff set none: docs/decisions.md §8.2). */
   onPar?: (product: OrderProduct, par: number | null) => void;
+  /** Where the row stands in a long list (LongList). */
+  place?: RowPlace;
 }) {
   const { t, i18n } = useTranslation();
   // With the language's decimal mark ("2,5" in Spanish), as typed.
@@ -113,7 +117,13 @@ export function CountLine({
   });
 
   return (
-    <li className="order-line count-line">
+    <li
+      ref={place.ref}
+      data-index={place.index}
+      aria-posinset={place.posInSet}
+      aria-setsize={place.setSize}
+      className="order-line count-line"
+    >
       <div className="order-line__text">
         <label htmlFor={countId} className="order-line__name" title={product.name}>
           {product.name}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { List } from '../../ui/List.tsx';
+import { LongList } from '../../ui/LongList.tsx';
 import { CountLine } from './CountLine.tsx';
 import type { OrderProduct } from './order-drafts.ts';
 import type { useOrderChanges } from './use-order-changes.ts';
@@ -35,11 +35,15 @@ export default function CountMode({
         <span aria-hidden="true">{t('orders.onHand')}</span>
         <span aria-hidden="true">{t('orders.par')}</span>
       </div>
-      <List label={t('orders.products')}>
-        {products.map((product) => (
-          <CountLine key={product.productId} product={product} onCount={drafts.count} onPar={canSetPar ? drafts.par : undefined} />
-        ))}
-      </List>
+      <LongList
+        label={t('orders.products')}
+        items={products}
+        rowKey={(product) => product.productId}
+        rowHeight={56}
+        renderRow={(product, place) => (
+          <CountLine product={product} onCount={drafts.count} onPar={canSetPar ? drafts.par : undefined} place={place} />
+        )}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { LIMITS } from '@reorder/schemas/limits';
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import type { RowPlace } from '../../ui/LongList.tsx';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
 import { RowMenu } from '../../ui/RowMenu.tsx';
 import { useActiveBusiness } from '../businesses/api.ts';
@@ -20,11 +21,13 @@ export function QuantityLine({
   supplierId,
   drafts,
   canEdit,
+  place,
 }: {
   product: OrderProduct;
   supplierId: number;
   drafts: OrderDrafts;
   canEdit: boolean;
+  place?: RowPlace;
 }) {
   const { t, i18n } = useTranslation();
   const draft = drafts.drafts[product.productId];
@@ -34,6 +37,7 @@ export function QuantityLine({
   return (
     <ProductLine
       inputId={inputId}
+      place={place}
       name={product.name}
       unit={product.unit}
       ordered={drafts.quantityOf(product) > 0}

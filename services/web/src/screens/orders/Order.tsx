@@ -25,8 +25,8 @@ import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { SearchField } from '../../ui/fields.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { List } from '../../ui/List.tsx';
 import { Loading } from '../../ui/Loading.tsx';
+import { LongList } from '../../ui/LongList.tsx';
 import { Empty, InlineLinks, Spinner, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { SplitView } from '../../ui/SplitView.tsx';
@@ -236,11 +236,15 @@ export default function Order() {
                 <CountMode products={visible} drafts={drafts} canSetPar={canManage} />
               </Suspense>
             ) : (
-              <List label={t('orders.products')}>
-                {visible.map((product) => (
-                  <QuantityLine key={product.productId} product={product} supplierId={id} drafts={drafts} canEdit={canManage} />
-                ))}
-              </List>
+              <LongList
+                label={t('orders.products')}
+                items={visible}
+                rowKey={(product) => product.productId}
+                rowHeight={56}
+                renderRow={(product, place) => (
+                  <QuantityLine product={product} supplierId={id} drafts={drafts} canEdit={canManage} place={place} />
+                )}
+              />
             )}
             {products.length > 0 ? (
               <InlineLinks>
