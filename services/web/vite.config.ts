@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MANIFEST_LANGUAGES, manifestFile, manifestOf } from './manifest.config.ts';
+import { staticShells } from './static-shell.ts';
 
 // In development (`npm run dev`) Vite serves the app with hot reload and forwards /api to the
 // server, wherever `npm run dev` started it (REORDER_API_URL).
@@ -37,6 +38,17 @@ const manifests: Plugin = {
   },
 };
 
+/** The static first paint of `/` and `/login` (static-shell.ts), files of the build the server puts in the page. */
+const shells: Plugin = {
+  name: 'reorder-static-shells',
+  apply: 'build',
+  generateBundle() {
+    for (const [fileName, source] of Object.entries(staticShells())) {
+      this.emitFile({ type: 'asset', fileName: `shells/${fileName}`, source });
+    }
+  },
+};
+
 /**
  * What every screen loads before its own code, as one file (`codeSplitting` below): React's
  * runtime, the router, the screen frame, buttons, toasts, the session.
@@ -59,14 +71,14 @@ const serviceWorker = VitePWA({
   manifest: false,
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-    globIgnores: ['confirm.html', 'assets/confirm-*', 'sw.js', '**/*.map'],
+    globIgnores: ['confirm.html', 'assets/confirm-*', 'shells/**', 'sw.js', '**/*.map'],
     // The app's largest chunk (the API client and its cache) is well under this.
     maximumFileSizeToCacheInBytes: 1024 * 1024,
   },
 });
 
 export default defineConfig({
-  plugins: [react(), confirmPage, manifests, serviceWorker],
+  plugins: [react(), confirmPage, manifests, shells, serviceWorker],
   server: { port: 5173, proxy: { '/api': { target: api, ws: false } } },
   build: {
     outDir: 'dist',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Router } from 'express';
@@ -24,6 +24,46 @@ const NOT_A_SCREEN = /\.[a-z0-9]+$|^\/(metrics|healthz?|livez|readyz|ready|statu
 
 function notFound(res: express.Response) {
   res.status(404).type('text/plain').set('Cache-Control', 'no-cache').send('Not found\n');
+}
+
+/** The pages with a static first paint (services/web/static-shell.ts), by path. */
+const SHELL_PAGES: Record<string, string> = { '/': 'home', '/login': 'login' };
+const SHELL_LANGUAGES = ['en', 'es'];
+
+/**
+ * The language the app will show (services/web/src/lib/i18n.ts): the one it
+ * last showed on this browser (the `language` cookie it keeps beside its
+ * localStorage), else the browser's first language, else English.
+ */
+export function shellLanguage(cookie: string | undefined, acceptLanguage: string | undefined): string {
+  const kept = /(?:^|;\s*)language=([a-z]+)/.exec(cookie ?? '')?.[1];
+  if (kept && SHELL_LANGUAGES.includes(kept)) return kept;
+  const first = (acceptLanguage ?? '').split(',')[0]?.split(';')[0]?.split('-')[0]?.trim().toLowerCase() ?? '';
+  return SHELL_LANGUAGES.includes(first) ? first : 'en';
+}
+
+/**
+ * `index.html` with each static shell put inside `#root`, in each language:
+ * built once, when the router is made. Undefined for a build without shells.
+ */
+function pagesWithShells(webDir: string, index: string) {
+  const html = readFileSync(index, 'utf8');
+  if (!html.includes('<div id="root"></div>')) return undefined;
+  const pages = new Map<string, string>();
+  for (const name of Object.values(SHELL_PAGES)) {
+    for (const language of SHELL_LANGUAGES) {
+      const file = path.join(webDir, 'shells', `${name}.${language}.html`);
+      if (!existsSync(file)) return undefined;
+      const shell = readFileSync(file, 'utf8');
+      pages.set(
+        `${name}.${language}`,
+        html
+          .replace('<html lang="en">', `<html lang="${language}">`)
+          .replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`),
+      );
+    }
+  }
+  return pages;
 }
 
 /**
@@ -61,9 +101,14 @@ export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
   webRouter.get(/^\/confirm\/[^/]+\/?$/, (_req, res) => {
     res.set({ 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' }).sendFile(confirmPage);
   });
+  // `/` and `/login` paint before the app's JavaScript runs: their page carries a static shell in the visitor's language.
+  const shelled = pagesWithShells(webDir, index);
   webRouter.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_A_SCREEN.test(req.path)) return notFound(res);
+    const page = SHELL_PAGES[req.path];
+    const html = page && shelled?.get(`${page}.${shellLanguage(req.headers.cookie, req.headers['accept-language'])}`);
+    if (html) return res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Language' }).type('html').send(html);
     res.set('Cache-Control', 'no-cache').sendFile(index);
   });
   return webRouter;

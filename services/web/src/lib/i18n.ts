@@ -98,6 +98,9 @@ export async function startI18n(): Promise<void> {
  */
 function showLanguage(language: TLanguage) {
   document.documentElement.lang = language;
+  // The server paints `/` and `/login` before this code runs, in the language this cookie names (services/server/src/web.ts).
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie is all the server needs; the Cookie Store API is not in Safari.
+  document.cookie = `language=${language}; path=/; max-age=31536000; samesite=lax`;
   const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
   const href = `/${manifestFile(language)}`;
   if (manifest && manifest.getAttribute('href') !== href) manifest.setAttribute('href', href);

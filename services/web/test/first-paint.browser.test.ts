@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { openPage, PHONE, useApp } from './app.ts';
+
+/**
+ * Issue 32: `/` and `/login` paint their first content before the app's
+ * JavaScript runs: a static shell in the HTML, in the visitor's language,
+ * replaced (not hydrated) by the app, which draws the same header and title.
+ */
+const app = useApp();
+
+const TITLES = {
+  en: { '/': 'Reorder from your suppliers in seconds', '/login': 'Sign in' },
+  es: { '/': 'Haz tus pedidos a proveedores en segundos', '/login': 'Iniciar sesión' },
+} as const;
+
+describe('the first paint of / and /login', () => {
+  for (const language of ['en', 'es'] as const) {
+    it(`shows the page's header and title without JavaScript (${language})`, async () => {
+      const context = await app.browser.newContext({
+        javaScriptEnabled: false,
+        locale: language === 'es' ? 'es-ES' : 'en-US',
+        baseURL: app.t.url,
+      });
+      const page = await context.newPage();
+      for (const [path, title] of Object.entries(TITLES[language])) {
+        await page.goto(path);
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+        expect(await page.getByRole('link', { name: 'Reorder' }).isVisible()).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        // Nothing to type into: what is typed before the app replaces the shell would be lost.
+        expect(await page.locator('input, textarea, select').count()).toBe(0);
+      }
+      // Any other path is the plain page: the app draws it.
+      await page.goto('/register');
+      expect(await page.locator('#root').innerHTML()).toBe('');
+      await context.close();
+    });
+  }
+
+  it('is replaced by the app, which draws the same title and brand in the same place', async () => {
+    const { page, context, errors } = await openPage(app, { language: 'es' });
+    const shell = await context.request.get('/', { headers: { 'accept-language': 'es-ES,es;q=0.9' } });
+    const shellHtml = await shell.text();
+    expect(shellHtml).toContain('data-static-shell');
+    const shellIcon = /<a href="\/" class="brand"><svg[^>]*><path d="([^"]+)"/.exec(shellHtml)?.[1];
+    const shellTitle = /<h1 class="public-title">([^<]+)<\/h1>/.exec(shellHtml)?.[1];
+    // Where the shell draws the title, before any JavaScript runs.
+    const still = await app.browser.newContext({ javaScriptEnabled: false, locale: 'es-ES', baseURL: app.t.url, viewport: PHONE });
+    const stillPage = await still.newPage();
+    await stillPage.goto('/');
+    const shellBox = await stillPage.getByRole('heading', { level: 1 }).boundingBox();
+    await still.close();
+    await page.goto('/');
+    await expect.poll(() => page.locator('[data-static-shell]').count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(shellBox);
+    await expect.poll(() => page.getByRole('link', { name: /Empezar|EMPEZAR/i }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(shellTitle);
+    expect(await page.locator('.brand path').getAttribute('d')).toBe(shellIcon);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("follows the language the app last showed on this browser, not only the browser's", async () => {
+    const { page, context } = await openPage(app, { language: 'en' });
+    await context.setExtraHTTPHeaders({ 'accept-language': 'es-ES,es;q=0.9' });
+    // The app shows English (chosen on this browser) and keeps that in the cookie the server reads.
+    await page.goto('/login');
+    await expect.poll(() => page.locator('[data-static-shell]').count(), { timeout: 10_000 }).toBe(0);
+    expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe('en');
+    const html = await (await context.request.get('/login')).text();
+    expect(/<h1 class="public-title">([^<]+)<\/h1>/.exec(html)?.[1]).toBe('Sign in');
+    await context.clearCookies();
+    const spanish = await (await context.request.get('/login')).text();
+    expect(/<h1 class="public-title">([^<]+)<\/h1>/.exec(spanish)?.[1]).toBe('Iniciar sesión');
+    await context.close();
+  });
+});
