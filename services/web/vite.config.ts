@@ -80,7 +80,17 @@ const serviceWorker = VitePWA({
 export default defineConfig({
   plugins: [react(), confirmPage, manifests, shells, serviceWorker],
   server: { port: 5173, proxy: { '/api': { target: api, ws: false } } },
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('src/lib/react-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
+    // Every browser the app supports preloads modules itself (Safari since 17): no polyfill on every page.
+    modulePreload: { polyfill: false },
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',

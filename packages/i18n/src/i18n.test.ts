@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { en, es, type TMessageKey, translate } from './index.ts';
+import { resources, type TMessageKey, translate } from './index.ts';
+
+// The app's texts and the mails', as the server has them.
+const { en, es } = resources;
 
 /** Every leaf of a texts object as [dotted key, value]. */
 function leaves(node: unknown, prefix = ''): [string, unknown][] {

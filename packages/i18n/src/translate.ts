@@ -1,5 +1,3 @@
-import type { TMessages } from './locales/en.ts';
-
 /**
  * What a text may be filled with: `{{name}}` placeholders, `count` (which also
  * picks the plural form), and `defaultValue` for a key that may not exist.
@@ -9,7 +7,10 @@ export type TTextVars = { count?: number; defaultValue?: string } & Record<strin
 /** A function that words a dotted key in one language. */
 export type TTranslate = (key: string, vars?: TTextVars) => string;
 
-function lookup(messages: TMessages, key: string): string | undefined {
+/** A language's texts: nested objects of strings (an app's, or with its mails'). */
+type TTexts = object;
+
+function lookup(messages: TTexts, key: string): string | undefined {
   let node: unknown = messages;
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return undefined;
@@ -40,7 +41,7 @@ function pluralOf(language: string, count: number): Intl.LDMLPluralRule {
  * the browser (its size: README, "Performance"): the app and the server's
  * mails share this one function.
  */
-export function translateIn(language: string, messages: TMessages, key: string, vars: TTextVars = {}, fallback?: TMessages): string {
+export function translateIn(language: string, messages: TTexts, key: string, vars: TTextVars = {}, fallback?: TTexts): string {
   const find = (k: string) => lookup(messages, k) ?? (fallback ? lookup(fallback, k) : undefined);
   let text: string | undefined;
   if (typeof vars.count === 'number') text = find(`${key}_${pluralOf(language, vars.count)}`) ?? find(`${key}_other`);

@@ -88,9 +88,7 @@ export function isValidQuantity(value: number): boolean {
   return Number.isFinite(value) && value >= 0 && value <= LIMITS.quantityMax && hasAllowedDecimals(value);
 }
 
-export const LANGUAGES = ['en', 'es'] as const;
-export type TLanguage = (typeof LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: TLanguage = 'en';
+export { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from './languages.ts';
 
 export const MESSAGE_SERVICES = ['whatsapp', 'telegram', 'sms', 'email', 'phone', 'other'] as const;
 export type TMessageService = (typeof MESSAGE_SERVICES)[number];

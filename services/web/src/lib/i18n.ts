@@ -1,6 +1,6 @@
 import type { TMessages } from '@reorder/i18n';
 import { type TTextVars, type TTranslate, translateIn } from '@reorder/i18n/translate';
-import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@reorder/schemas/limits';
+import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@reorder/schemas/languages';
 import { useSyncExternalStore } from 'react';
 import { manifestFile } from './manifest-file.ts';
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, type TLanguage } from '@reorder/schemas/limits';
+import { LANGUAGES, type TLanguage } from '@reorder/schemas/languages';
 import { useId } from 'react';
 import { setLanguage, useTranslation } from '../lib/i18n.ts';
 import './LanguageSwitch.css';

@@ -1,6 +1,17 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense } from 'react';
 import './List.css';
+
+/** The props VirtualRows takes, for a list of `T`. */
+export interface RowsProps<T> {
+  label: string;
+  items: T[];
+  rowKey: (item: T) => string | number;
+  rowHeight: number;
+  renderRow: (item: T, place: RowPlace) => ReactNode;
+}
+
+// `lazy` drops the component's type parameter: it is given back here.
+const VirtualRows = lazy(() => import('./VirtualRows.tsx')) as unknown as <T>(props: RowsProps<T>) => ReactNode;
 
 /** What a row needs to take part in a long list: where it is, and a ref to measure it by. */
 export interface RowPlace {
@@ -12,7 +23,7 @@ export interface RowPlace {
 }
 
 /** From this many rows on, only those on screen (and a few around them) are in the page. */
-export const LONG_LIST_FROM = 250;
+export const LONG_LIST_FROM = 100;
 
 /**
  * A list of rows of about `rowHeight` pixels that stays smooth at 1,000 rows
@@ -21,19 +32,7 @@ export const LONG_LIST_FROM = 250;
  * error grows). The page keeps its own scroll, so the Send bar, the header
  * and the find-in-page of a short list stay as they are.
  */
-export function LongList<T>({
-  label,
-  items,
-  rowKey,
-  rowHeight,
-  renderRow,
-}: {
-  label: string;
-  items: T[];
-  rowKey: (item: T) => string | number;
-  rowHeight: number;
-  renderRow: (item: T, place: RowPlace) => ReactNode;
-}) {
+export function LongList<T>({ label, items, rowKey, rowHeight, renderRow }: RowsProps<T>) {
   if (items.length < LONG_LIST_FROM) {
     return (
       <ul className="list" aria-label={label}>
@@ -43,54 +42,10 @@ export function LongList<T>({
       </ul>
     );
   }
-  return <VirtualRows label={label} items={items} rowKey={rowKey} rowHeight={rowHeight} renderRow={renderRow} />;
-}
-
-function VirtualRows<T>({
-  label,
-  items,
-  rowKey,
-  rowHeight,
-  renderRow,
-}: {
-  label: string;
-  items: T[];
-  rowKey: (item: T) => string | number;
-  rowHeight: number;
-  renderRow: (item: T, place: RowPlace) => ReactNode;
-}) {
-  const list = useRef<HTMLUListElement>(null);
-  // Where the list starts on the page: the virtualizer counts the window's scroll from there.
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => setMargin((list.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, []);
-  const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: () => rowHeight,
-    overscan: 6,
-    scrollMargin: margin,
-    getItemKey: (index) => rowKey(items[index] as T),
-  });
-  const rows = virtualizer.getVirtualItems();
-  const before = rows.length > 0 ? (rows[0]?.start ?? margin) - margin : 0;
-  const after = rows.length > 0 ? virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? margin) - margin) : 0;
+  // The virtualizer comes with the first long list (a chunk of its own); meanwhile the first rows show as they are.
   return (
-    <ul ref={list} className="list" aria-label={label} style={{ paddingTop: before, paddingBottom: after }}>
-      {rows.map((row) => (
-        <Fragment key={row.key}>
-          {renderRow(items[row.index] as T, {
-            ref: virtualizer.measureElement,
-            index: row.index,
-            posInSet: row.index + 1,
-            setSize: items.length,
-          })}
-        </Fragment>
-      ))}
-    </ul>
+    <Suspense fallback={<LongList label={label} items={items.slice(0, 40)} rowKey={rowKey} rowHeight={rowHeight} renderRow={renderRow} />}>
+      <VirtualRows label={label} items={items} rowKey={rowKey} rowHeight={rowHeight} renderRow={renderRow} />
+    </Suspense>
   );
 }

@@ -6,7 +6,6 @@ import { useOrder, useSupplierHistory } from '../../features/orders/api.ts';
 import { MessageCard } from '../../features/orders/MessageCard.tsx';
 import { messageSuggestions } from '../../features/orders/message-suggestions.ts';
 import { LastSendAnswer, OrderHeader } from '../../features/orders/OrderHeader.tsx';
-import { OrdersPane } from '../../features/orders/OrdersPane.tsx';
 import { OrderTextCard } from '../../features/orders/OrderTextCard.tsx';
 import { QuantityLine } from '../../features/orders/QuantityLine.tsx';
 import { SendBar } from '../../features/orders/SendBar.tsx';
@@ -31,6 +30,9 @@ import { Empty, InlineLinks, Spinner, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { SplitView } from '../../ui/SplitView.tsx';
 import { TwoPanes } from '../../ui/TwoPanes.tsx';
+
+/** The orders list beside the order comes only to a desktop (issue 32). */
+const OrdersPane = lazy(() => import('../../features/orders/OrdersPane.tsx').then((module) => ({ default: module.OrdersPane })));
 
 /** Count mode comes with its first use (features/orders/CountMode.tsx). */
 const CountMode = lazy(() => import('../../features/orders/CountMode.tsx'));
@@ -287,7 +289,14 @@ export default function Order() {
   return (
     <Screen route="orders.order" title={title} back={href('orders')} split wide={desktop}>
       {desktop ? (
-        <TwoPanes list={<OrdersPane selected={id} searchParam="suppliers" />} label={t('orders.title')}>
+        <TwoPanes
+          list={
+            <Suspense fallback={<Spinner />}>
+              <OrdersPane selected={id} searchParam="suppliers" />
+            </Suspense>
+          }
+          label={t('orders.title')}
+        >
           {content}
         </TwoPanes>
       ) : (

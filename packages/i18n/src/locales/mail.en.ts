@@ -1,0 +1,107 @@
+/**
+ * The texts of the server's mails and notifications, in English: a module of
+ * their own, so the web app's bundle carries none of them (the server joins
+ * them to the app's texts: `resources` in ../index.ts).
+ */
+export const enMail = {
+  greeting: 'Hi {{name}},',
+  greetingNoName: 'Hello,',
+  signature: 'The Reorder team',
+  resetPassword: {
+    subject: 'Reset your password',
+    intro: 'We received a request to reset the password of your Reorder account.',
+    action: 'Choose a new password',
+    expiry: 'The link works once and expires in one hour.',
+    ignore: "If you didn't ask for this, you can ignore this email: your password stays the same.",
+  },
+  passwordChanged: {
+    subject: 'Your password was changed',
+    body: 'The password of your Reorder account was just changed, and every other device has been signed out.',
+    notYou: "If this wasn't you, reset your password now:",
+  },
+  feedback: {
+    subject: 'Feedback from {{name}}',
+  },
+  invitation: {
+    subject: '{{inviter}} invites you to {{business}} on Reorder',
+    body: '{{inviter}} invites you to join {{business}} on Reorder as {{role}}, to keep its suppliers and orders together.',
+    action: 'See the invitation',
+    expiry: 'The link works once and expires in 7 days. Accept it signed in with this email address.',
+    ignore: "If you don't know {{business}}, you can ignore this email.",
+  },
+  orderReady: {
+    subject: '{{name}} prepared the order for {{supplier}}',
+    body: '{{name}} prepared the order for {{supplier}} in {{business}}: it is ready to send.',
+    action: 'Open the order',
+  },
+  roles: {
+    owner: 'owner',
+    manager: 'manager',
+    staff: 'staff',
+  },
+  verifyEmail: {
+    subject: 'Confirm your email address',
+    intro: 'Please confirm that this is the email address of your Reorder account.',
+    action: 'Confirm my email',
+    expiry: 'The link works once and expires in 24 hours.',
+    ignore: "If you didn't create a Reorder account, you can ignore this email.",
+  },
+  changeEmail: {
+    subject: 'Confirm your new email address',
+    intro: 'You asked to use this address for your Reorder account. It takes effect when you open this link.',
+    action: 'Use this email',
+  },
+  emailChangeRequested: {
+    subject: 'Your email address is being changed',
+    body: 'Someone signed in to your Reorder account asked to change its email address to {{email}}. It changes only once that address confirms it.',
+    notYou: "If this wasn't you, reset your password now:",
+  },
+  reminder: {
+    subject: 'Order from {{supplier}} by {{time}}',
+    body: "Order from {{supplier}} by {{when}} for {{delivery}}'s delivery. The order hasn't been sent yet.",
+    action: 'Open the order',
+    why: 'You get this because reminders are on in your profile. You can switch them off or change how early they come there.',
+    push: "Order by {{when}} for {{delivery}}'s delivery",
+    today: '{{time}}',
+    onDay: '{{day}} {{time}}',
+  },
+  confirmation: {
+    subject: '{{supplier}} answered: {{status}}',
+    changedSubject: '{{supplier}} changed their answer: {{status}}',
+    confirmed: 'order confirmed',
+    partial: 'some items unavailable',
+    declined: 'order declined',
+    body: '{{supplier}} answered your order of {{sent}}.',
+    unavailable: 'Not available: {{items}}.',
+    allAvailable: 'Everything is available.',
+    changes: 'Changed: {{items}}.',
+    quantity: '{{quantity}} instead of {{sent}}',
+    price: '{{price}} per {{unit}}',
+    rise: '{{price}} per {{unit}}, up {{percent}}% ⚠',
+    substitute: 'instead: {{substitute}}',
+    delivery: 'Delivery: {{date}}.',
+    note: 'Their note: "{{note}}"',
+    action: 'Open the order',
+  },
+  accountDeleted: {
+    subject: 'Your Reorder account was deleted',
+    body: 'Your Reorder account and everything in it (suppliers, products, orders and their history) has been deleted, as asked from a signed-in device.',
+    notYou:
+      "If this wasn't you, someone knew your password: secure this email account, and write to us through the feedback form of a new account.",
+  },
+  apiTokenCreated: {
+    subject: 'A new API token was made for your account',
+    body: 'An API token named "{{name}}" was just made for your Reorder account. It reaches your suppliers, products and orders until {{expires}}.',
+    notYou: "If this wasn't you, revoke it on your profile, sign out everywhere and reset your password now:",
+  },
+  accountLinked: {
+    subject: 'Your account now signs in with {{provider}}',
+    body: 'Someone signed in with {{provider}} using this email address, which had not been confirmed yet. The account now belongs to that {{provider}} account: its password was removed and every device was signed out.',
+    next: 'If this was you, nothing else is needed. To also sign in with a password, choose one here:',
+  },
+};
+
+/** The shape of a language's mail texts: the same keys as English, any wording. */
+export type TMailMessages = DeepString<typeof enMail>;
+
+type DeepString<T> = { [K in keyof T]: T[K] extends string ? string : DeepString<T[K]> };
