@@ -1,26 +1,11 @@
 import { Fragment, lazy, type ReactNode, Suspense } from 'react';
+import type { RowPlace, RowsProps } from './list-rows.ts';
 import './List.css';
 
-/** The props VirtualRows takes, for a list of `T`. */
-export interface RowsProps<T> {
-  label: string;
-  items: T[];
-  rowKey: (item: T) => string | number;
-  rowHeight: number;
-  renderRow: (item: T, place: RowPlace) => ReactNode;
-}
+export type { RowPlace, RowsProps };
 
 // `lazy` drops the component's type parameter: it is given back here.
 const VirtualRows = lazy(() => import('./VirtualRows.tsx')) as unknown as <T>(props: RowsProps<T>) => ReactNode;
-
-/** What a row needs to take part in a long list: where it is, and a ref to measure it by. */
-export interface RowPlace {
-  ref?: (element: HTMLElement | null) => void;
-  index?: number;
-  /** The row's position and the list's size, for assistive technology (only some rows are in the page). */
-  posInSet?: number;
-  setSize?: number;
-}
 
 /** From this many rows on, only those on screen (and a few around them) are in the page. */
 export const LONG_LIST_FROM = 100;

@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import type { RowsProps } from './LongList.tsx';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
+import type { RowsProps } from './list-rows.ts';
 
 /** LongList's rows from 100 on: only those the window shows, and 6 around them (@tanstack/react-virtual). */
 export default function VirtualRows<T>({ label, items, rowKey, rowHeight, renderRow }: RowsProps<T>) {
