@@ -2,6 +2,7 @@ import type { Database } from '@reorder/db';
 import type { Kysely } from 'kysely';
 import type { FacebookVerifier } from './auth/social/facebook.ts';
 import type { GoogleVerifier } from './auth/social/google.ts';
+import type { WebhookTiming } from './events/timing.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PushSender } from './mail/push.ts';
 import type { BackgroundTasks } from './platform/background.ts';
@@ -43,6 +44,8 @@ export interface ApiDeps {
   push?: PushSender | undefined;
   /** The rule for URLs users give the server to call (push endpoints): production's unless ALLOW_PRIVATE_ENDPOINTS=1. */
   outbound?: OutboundPolicy | undefined;
+  /** How webhook deliveries are timed: the product's (events/deliveries.ts) unless a test sets shorter waits. */
+  webhooks?: Partial<WebhookTiming> | undefined;
   /** What time it is, in epoch milliseconds: `Date.now` unless a test drives time (schedules, reminders). */
   clock?: (() => number) | undefined;
   /**

@@ -13,6 +13,7 @@ import { spendRouter } from './spend/router.ts';
 import { suppliersRouter } from './suppliers/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 import { userProcedures } from './users/router.ts';
+import { webhooksRouter } from './webhooks/router.ts';
 
 /** The one definition of the API: the typed client calls it at /api/trpc, REST scripts at /api. */
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   push: pushRouter,
   confirmations: confirmationsRouter,
   spend: spendRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

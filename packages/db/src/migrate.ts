@@ -17,6 +17,7 @@ import * as catalogue from './migrations/2026_11_26_030000_catalogue.ts';
 import * as money from './migrations/2026_11_26_040000_money.ts';
 import * as sentMoney from './migrations/2026_11_26_050000_sent_money.ts';
 import * as ordersSort from './migrations/2026_11_26_060000_orders_sort.ts';
+import * as webhooks from './migrations/2026_11_27_010000_webhooks.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -40,6 +41,7 @@ const migrations = {
   '2026_11_26_040000_money': money,
   '2026_11_26_050000_sent_money': sentMoney,
   '2026_11_26_060000_orders_sort': ordersSort,
+  '2026_11_27_010000_webhooks': webhooks,
 };
 
 /** Brings the schema to the migration named (tests of a migration on data made by the ones before it). */

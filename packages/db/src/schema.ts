@@ -298,6 +298,52 @@ export interface InvitationsTable {
   created_at: Timestamp;
 }
 
+/** A business's webhook endpoint (docs/decisions.md §15). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  business_id: number;
+  /** The owner who added it (null once that user is gone). */
+  created_by: number | null;
+  url: string;
+  /** The event types it receives. */
+  events: string[];
+  /** `whsec_…`, kept as is: deliveries are signed with it. */
+  secret: string;
+  /** When the failures in a row began; null after a success. */
+  failing_since: NullableTimestamp;
+  /** When it was switched off after 24 hours of failures; null while on. */
+  disabled_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** Something that happened, to be delivered to a business's endpoints. */
+export interface WebhookEventsTable {
+  /** `evt_…` */
+  id: string;
+  business_id: number;
+  type: string;
+  /** The event's `data` (jsonb). */
+  data: ColumnType<unknown, string, string>;
+  created_at: SetTimestamp;
+}
+
+/** One event to one endpoint: the queue (claimed with FOR UPDATE SKIP LOCKED) and the deliveries log. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: SetTimestamp;
+  claimed_until: NullableTimestamp;
+  last_attempt_at: NullableTimestamp;
+  /** The HTTP status of the last attempt's answer (null: none came). */
+  response_status: number | null;
+  /** Why the last attempt failed, when it did. */
+  error: string | null;
+  created_at: SetTimestamp;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   memberships: MembershipsTable;
@@ -317,6 +363,9 @@ export interface Database {
   api_tokens: ApiTokensTable;
   reminders: RemindersTable;
   push_subscriptions: PushSubscriptionsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** The database or a transaction in it: what every repository function takes first, so callers can compose them. */

@@ -18,3 +18,4 @@ export * from './social.ts';
 export * from './spend.ts';
 export * from './supplier.ts';
 export * from './user.ts';
+export * from './webhook.ts';

@@ -34,6 +34,9 @@ export const LIMITS = {
   apiTokenDaysMax: 365,
   /** Browsers that receive one account's notifications (docs/decisions.md §8.6). */
   pushSubscriptionsPerAccount: 10,
+  /** Webhook endpoints of one business, and the deliveries its log shows (shared DECISIONS §8.5). */
+  webhooksPerBusiness: 10,
+  webhookDeliveriesShown: 100,
   /** The largest request body the API reads (JSON, on both surfaces). */
   bodyBytes: 1024 * 1024,
   /** The deepest a JSON body may nest: no call needs more than a few levels. */

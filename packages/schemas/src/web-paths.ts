@@ -38,6 +38,8 @@ export const PATHS = {
   profile: '/profile',
   'profile.me': '/profile/me',
   'profile.business': '/profile/business',
+  // docs/decisions.md §15: the business's webhooks (owners).
+  'profile.webhooks': '/profile/webhooks',
   'profile.delete': '/profile/delete',
   feedback: '/feedback',
   logout: '/logout',

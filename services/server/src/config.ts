@@ -35,6 +35,10 @@ export interface Config {
   reminderIntervalMs: number;
   /** How long a claimed reminder is held before another process may take it over. */
   reminderLeaseMs: number;
+  /** How often each process looks for due webhook deliveries (0: never, on this process). */
+  webhookIntervalMs: number;
+  /** Webhook delivery timing: the product's unless set (tests shorten them). */
+  webhookTiming: { retryBaseMs: number; timeoutMs: number; leaseMs: number };
   /** ALLOW_PRIVATE_ENDPOINTS=1, a setting for tests: push endpoints may be http and local (docs/decisions.md §8.6). */
   allowPrivateEndpoints: boolean;
 }
@@ -181,6 +185,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   };
   const reminderIntervalMs = milliseconds('REMINDER_INTERVAL_MS', 30_000, 100);
   const reminderLeaseMs = milliseconds('REMINDER_LEASE_MS', 120_000, 1000) || 120_000;
+  const webhookIntervalMs = milliseconds('WEBHOOK_INTERVAL_MS', 2_000, 100);
+  // The product's timing (docs/decisions.md §15); shorter values are for tests.
+  const webhookTiming = {
+    retryBaseMs: milliseconds('WEBHOOK_RETRY_MS', 30_000, 100) || 30_000,
+    timeoutMs: milliseconds('WEBHOOK_TIMEOUT_MS', 10_000, 100) || 10_000,
+    leaseMs: milliseconds('WEBHOOK_LEASE_MS', 60_000, 1000) || 60_000,
+  };
+  if (webhookTiming.leaseMs <= webhookTiming.timeoutMs) errors.push('WEBHOOK_LEASE_MS must be longer than WEBHOOK_TIMEOUT_MS');
 
   const allowPrivateText = get('ALLOW_PRIVATE_ENDPOINTS');
   if (allowPrivateText !== undefined && !/^[01]$/.test(allowPrivateText)) {
@@ -213,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       vapidPrivateKey,
       reminderIntervalMs,
       reminderLeaseMs,
+      webhookIntervalMs,
+      webhookTiming,
       allowPrivateEndpoints: allowPrivateText === '1',
     },
   };

@@ -19,6 +19,7 @@ import {
   pruneSessions,
   type RateRules,
   runReminders,
+  runWebhookDeliveries,
   startSessionCache,
   summarizeError,
 } from '@reorder/api';
@@ -176,7 +177,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const fromAddress = /<([^>]+)>\s*$/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
   deps.outbound = { allowPrivate: config.allowPrivateEndpoints };
-  if (config.allowPrivateEndpoints) logger.info('ALLOW_PRIVATE_ENDPOINTS=1: push endpoints may be http and local (a setting for tests)');
+  deps.webhooks = config.webhookTiming;
+  if (config.allowPrivateEndpoints)
+    logger.info('ALLOW_PRIVATE_ENDPOINTS=1: push endpoints and webhooks may be http and local (a setting for tests)');
   deps.push = createPushSender(resolveVapidKeys(config, generateVapidKeys), `mailto:${fromAddress}`, logger, deps.outbound);
   const metrics = createMetrics(database);
   const app = createApp({
@@ -240,11 +243,26 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : undefined;
   reminders?.unref();
 
+  // Every process delivers webhooks; the queue's claims make each delivery one process's at a time (docs/decisions.md §15).
+  let webhookRound: Promise<unknown> | undefined;
+  const webhooks =
+    config.webhookIntervalMs > 0
+      ? setInterval(() => {
+          webhookRound ??= runWebhookDeliveries(deps)
+            .catch((error: unknown) => logger.warn('webhook round failed', summarizeError(error)))
+            .finally(() => {
+              webhookRound = undefined;
+            });
+        }, config.webhookIntervalMs)
+      : undefined;
+  webhooks?.unref();
+
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       clearInterval(prune);
       clearInterval(reminders);
+      clearInterval(webhooks);
       // net.Server's close, not http.Server's: that one also cuts every idle keep-alive connection at once.
       const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
       // Every answer from now on closes its connection; a connection left idle is closed after a grace.
@@ -254,6 +272,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Mail that follows an answer already given still goes out before the database closes.
       await deps.background.drain();
       await reminderRound;
+      await webhookRound;
       mailer.close();
       await sessionCache.stop();
       await database.close();

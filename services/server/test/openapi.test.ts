@@ -93,6 +93,12 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['put', '/users/me'],
   ['get', '/users/me/export'],
   ['delete', '/users/me'],
+  // docs/decisions.md §15 (shared DECISIONS §8.5): webhooks.
+  ['get', '/webhooks'],
+  ['post', '/webhooks'],
+  ['delete', '/webhooks/{id}'],
+  ['post', '/webhooks/{id}/test'],
+  ['get', '/webhooks/{id}/deliveries'],
   ['head', '/ping'],
 ];
 

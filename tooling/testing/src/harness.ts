@@ -220,6 +220,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     JWT_SECRET: TEST_JWT_SECRET,
     // Reminder rounds run when a test says (runReminders), not on a timer beside it.
     REMINDER_INTERVAL_MS: '0',
+    // Webhook rounds too (runWebhookDeliveries).
+    WEBHOOK_INTERVAL_MS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });

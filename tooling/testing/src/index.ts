@@ -9,3 +9,4 @@ export * from './server-build.ts';
 export * from './social-providers.ts';
 export * from './templates.ts';
 export * from './use-servers.ts';
+export * from './webhook-receiver.ts';

@@ -413,6 +413,6 @@ async function writePlan(tx: Transaction<Database>, ctx: Ctx, suppliers: Map<str
         at,
       );
     }
-    if (supplier.writes.length > 0) await bulkUpsertProducts(tx, ctx.business.id, supplier.orderId!, supplier.writes);
+    if (supplier.writes.length > 0) await bulkUpsertProducts(tx, ctx.business.id, supplier.orderId!, supplier.writes, nowOf(ctx));
   }
 }

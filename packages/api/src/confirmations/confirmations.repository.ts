@@ -17,6 +17,7 @@ export async function findLiveConfirmation(db: Db, tokenHash: string, now: numbe
         'sent_orders.business_id',
         'users.id as user_id',
         'sent_orders.supplier_id',
+        'sent_orders.order_id',
         'sent_orders.introduce',
         'sent_orders.lines',
         'sent_orders.sent_at',

@@ -13,6 +13,7 @@ import { href } from '@reorder/schemas/web-paths';
 import { DateTime } from 'luxon';
 import { type Context, DAY_MS, nowOf } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { emitEvent } from '../events/emit.ts';
 import { confirmationEmail } from '../mail/messages.ts';
 import { notifyOwner } from '../mail/notify-owner.ts';
 import { toSentLines } from '../orders/sent-orders.repository.ts';
@@ -105,7 +106,21 @@ export async function answerConfirmation(ctx: Context, input: TAnswerConfirmatio
     if (!(await saveConfirmation(tx, row.id, tokenHash, answer, nowOf(ctx)))) return false;
     // A price the supplier confirms becomes the product's price (docs/decisions.md §8.4).
     const prices = answered.flatMap((line) => (line.price === null ? [] : [{ productId: line.productId, price: line.price }]));
-    await setSupplierPrices(tx, row.business_id, prices);
+    await setSupplierPrices(tx, row.business_id, prices, nowOf(ctx));
+    // Scripts hear of every answer, a changed one too (docs/decisions.md §15); `confirmation.status` tells a partial one.
+    await emitEvent(
+      tx,
+      row.business_id,
+      'order.confirmed',
+      {
+        sentOrderId: row.id,
+        orderId: row.order_id,
+        supplierId: row.supplier_id,
+        changed: row.confirmation !== null,
+        confirmation: { ...answer, lines: answered },
+      },
+      nowOf(ctx),
+    );
     return true;
   });
   if (!saved) throw new AppError('NOT_FOUND', CONFIRMATION_NOT_FOUND);

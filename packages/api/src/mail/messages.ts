@@ -245,6 +245,25 @@ export function apiTokenCreatedEmail(options: {
   );
 }
 
+/** To each owner when a webhook endpoint is switched off after 24 hours of failures (docs/decisions.md §15). */
+export function webhookDisabledEmail(options: {
+  locale: string;
+  name: string;
+  business: string;
+  url: string;
+  error: string;
+  link: string;
+}): RenderedMail {
+  const t = (key: TMessageKey, vars?: Record<string, string>) => translate(options.locale, key, vars);
+  return render(
+    options.locale,
+    'mail.webhookDisabled.subject',
+    options.name,
+    [t('mail.webhookDisabled.body', { url: options.url, business: options.business, error: options.error }), t('mail.webhookDisabled.fix')],
+    { label: options.link, url: options.link },
+  );
+}
+
 /** Sent to the address of an account that was just deleted. */
 export function accountDeletedEmail(options: { locale: string; name: string }): RenderedMail {
   const t = (key: TMessageKey) => translate(options.locale, key);

@@ -13,6 +13,7 @@ import {
 } from '@reorder/schemas';
 import { DAY_MS, nowOf } from '../context.ts';
 import { AppError, found, notFound } from '../errors.ts';
+import { emitEvent } from '../events/emit.ts';
 import type { BusinessContext, SignedInContext } from '../sessions/require-user.ts';
 import { confirmLinks, newConfirmNonce } from './confirm-links.ts';
 import {
@@ -125,6 +126,8 @@ export async function sendOrder(
       order.id,
       content.lines.map((line) => line.productId),
     );
+    // In the send's transaction: a send recorded is a send told (docs/decisions.md §15), a later-recorded one too.
+    await emitEvent(tx, ctx.business.id, 'order.sent', sent, nowOf(ctx));
     return sent;
   });
 }

@@ -9,6 +9,7 @@ import {
   type TProduct,
 } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
+import { nowOf } from '../context.ts';
 import { AppError, notFound, type TIssue } from '../errors.ts';
 import type { BusinessContext } from '../sessions/require-user.ts';
 import { recordPrices } from './prices.ts';
@@ -36,6 +37,7 @@ export async function bulkUpsertProducts(
   businessId: number,
   orderId: number,
   rows: readonly TBulkProductRow[],
+  now: number,
 ): Promise<BulkResult | undefined> {
   const count = await lockOrderAndCountProducts(tx, businessId, orderId);
   if (count === undefined) return undefined;
@@ -134,9 +136,10 @@ export async function bulkUpsertProducts(
     tx,
     businessId,
     plan.flatMap(({ row, match }, i) =>
-      row.price === undefined ? [] : [{ productId: ids[i]!, before: match?.price ?? null, after: row.price }],
+      row.price === undefined ? [] : [{ productId: ids[i]!, before: match?.price ?? null, after: row.price, isNew: match === undefined }],
     ),
     'owner',
+    now,
   );
   const products = new Map(
     (await listProducts(tx, businessId, { orderId, limit: LIMITS.productsPerSupplier, offset: 0 })).map((product) => [product.id, product]),
@@ -145,9 +148,9 @@ export async function bulkUpsertProducts(
 }
 
 /** `POST /products/bulk`: the rows in one transaction with the order locked (bulk.ts). */
-export function bulkProducts(ctx: Pick<BusinessContext, 'db' | 'business'>, input: TBulkProductsInput): Promise<BulkResult> {
+export function bulkProducts(ctx: Pick<BusinessContext, 'db' | 'business' | 'clock'>, input: TBulkProductsInput): Promise<BulkResult> {
   return ctx.db.transaction().execute(async (tx) => {
-    const result = await bulkUpsertProducts(tx, ctx.business.id, input.orderId, input.products);
+    const result = await bulkUpsertProducts(tx, ctx.business.id, input.orderId, input.products, nowOf(ctx));
     if (!result) throw notFound('Order');
     return result;
   });

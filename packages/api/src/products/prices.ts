@@ -1,12 +1,15 @@
 import type { Database, Db } from '@reorder/db';
 import { LIMITS } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
+import { emitEvents } from '../events/emit.ts';
 
 /** A product's price as it was and as it is set now (null: none). */
 export interface PriceSet {
   productId: number;
   before: number | null;
   after: number | null;
+  /** A product being made: its first price is kept, but it is no change (no `product.price_changed`). */
+  isNew?: boolean;
 }
 
 /** How big a change is flagged (docs/decisions.md §8.4): 5% or more, up or down, shown for 30 days. */
@@ -15,14 +18,17 @@ const FLAGGED_RATIO = LIMITS.flaggedPriceChange;
 /**
  * Keeps the history of the prices just set (one row each that changed to a
  * price), and on each product whose price moved by 5% or more its last
- * change, so reading a product stays one row. Inside the caller's
- * transaction, with the product rows it changed.
+ * change, so reading a product stays one row; and queues a
+ * `product.price_changed` webhook event for each existing product whose
+ * price changed (docs/decisions.md §15). Inside the caller's transaction,
+ * with the product rows it changed.
  */
 export async function recordPrices(
   tx: Transaction<Database>,
   businessId: number,
   sets: readonly PriceSet[],
   source: 'owner' | 'supplier',
+  now: number,
 ): Promise<void> {
   const changed = sets.filter((set) => set.after !== null && set.after !== set.before);
   if (changed.length === 0) return;
@@ -30,6 +36,13 @@ export async function recordPrices(
     .insertInto('product_prices')
     .values(changed.map((set) => ({ business_id: businessId, product_id: set.productId, price: (set.after as number).toFixed(4), source })))
     .execute();
+  await emitPriceChanges(
+    tx,
+    businessId,
+    changed.filter((set) => !set.isNew),
+    source,
+    now,
+  );
   const flagged = changed.filter(
     (set) => set.before !== null && set.before > 0 && Math.abs((set.after as number) - set.before) / set.before >= FLAGGED_RATIO - 1e-9,
   );
@@ -41,6 +54,49 @@ export async function recordPrices(
     WHERE p.id = c.id AND p.business_id = ${businessId}`.execute(tx);
 }
 
+/** The `product.price_changed` events of these changes: each product as it is now, with its supplier and the business's currency. */
+async function emitPriceChanges(
+  tx: Transaction<Database>,
+  businessId: number,
+  changed: readonly PriceSet[],
+  source: 'owner' | 'supplier',
+  now: number,
+): Promise<void> {
+  if (changed.length === 0) return;
+  const rows = await tx
+    .selectFrom('products')
+    .innerJoin('orders', 'orders.id', 'products.order_id')
+    .innerJoin('businesses', 'businesses.id', 'products.business_id')
+    .select(['products.id', 'products.name', 'products.unit', 'products.order_id', 'orders.supplier_id', 'businesses.currency'])
+    .where('products.business_id', '=', businessId)
+    .where(
+      'products.id',
+      'in',
+      changed.map((set) => set.productId),
+    )
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const events = changed.flatMap((set) => {
+    const row = byId.get(set.productId);
+    return row
+      ? [
+          {
+            productId: row.id,
+            orderId: row.order_id,
+            supplierId: row.supplier_id,
+            name: row.name,
+            unit: row.unit,
+            price: set.after,
+            previousPrice: set.before,
+            currency: row.currency,
+            source,
+          },
+        ]
+      : [];
+  });
+  await emitEvents(tx, businessId, 'product.price_changed', events, now);
+}
+
 /**
  * Sets the prices a supplier confirmed (docs/decisions.md §8.4) on the
  * business's products that still exist, and keeps them in the history with
@@ -50,6 +106,7 @@ export async function setSupplierPrices(
   tx: Transaction<Database>,
   businessId: number,
   prices: readonly { productId: number; price: number }[],
+  now: number,
 ): Promise<void> {
   if (prices.length === 0) return;
   const before = await tx
@@ -72,7 +129,7 @@ export async function setSupplierPrices(
     UPDATE products p SET price = c.after, updated_at = now()
     FROM jsonb_to_recordset(${JSON.stringify(sets.map((set) => ({ id: set.productId, after: set.after })))}::jsonb) AS c(id int, after numeric)
     WHERE p.id = c.id AND p.business_id = ${businessId}`.execute(tx);
-  await recordPrices(tx, businessId, sets, 'supplier');
+  await recordPrices(tx, businessId, sets, 'supplier', now);
 }
 
 /** Whether a confirmed price is a rise worth flagging: 5% or more above the price it was sent with. */

@@ -128,7 +128,12 @@ export async function lockOrderAndCountProducts(
   return count;
 }
 
-export async function insertProduct(tx: Transaction<Database>, businessId: number, fields: TCreateProductInput): Promise<TProduct> {
+export async function insertProduct(
+  tx: Transaction<Database>,
+  businessId: number,
+  fields: TCreateProductInput,
+  now: number,
+): Promise<TProduct> {
   const row = await tx
     .insertInto('products')
     .values({
@@ -158,7 +163,7 @@ export async function insertProduct(tx: Transaction<Database>, businessId: numbe
       'price_change_at',
     ])
     .executeTakeFirstOrThrow();
-  await recordPrices(tx, businessId, [{ productId: row.id, before: null, after: row.price }], 'owner');
+  await recordPrices(tx, businessId, [{ productId: row.id, before: null, after: row.price, isNew: true }], 'owner', now);
   return toProduct({ ...row, quantity: 0, counted_by_name: null });
 }
 
@@ -172,6 +177,7 @@ export function updateProduct(
   businessId: number,
   id: number,
   fields: Omit<TUpdateProductInput, 'id'>,
+  now: number,
 ): Promise<TProduct | undefined> {
   return db.transaction().execute(async (tx) => {
     const before = await tx
@@ -196,7 +202,7 @@ export function updateProduct(
       .where('business_id', '=', businessId)
       .execute();
     if (fields.price !== undefined)
-      await recordPrices(tx, businessId, [{ productId: id, before: before.price, after: fields.price }], 'owner');
+      await recordPrices(tx, businessId, [{ productId: id, before: before.price, after: fields.price }], 'owner', now);
     return findProduct(tx, businessId, id);
   });
 }

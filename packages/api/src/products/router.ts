@@ -12,6 +12,7 @@ import {
   ZUpdateProductInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
+import { nowOf } from '../context.ts';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { memberProcedure } from '../sessions/require-user.ts';
 import { bulkProducts } from './bulk.ts';
@@ -133,7 +134,9 @@ export const productProcedures = {
     })
     .input(ZUpdateProductInput)
     .output(ZProduct)
-    .mutation(async ({ ctx, input: { id, ...fields } }) => found(await updateProduct(ctx.db, ctx.business.id, id, fields), 'Product')),
+    .mutation(async ({ ctx, input: { id, ...fields } }) =>
+      found(await updateProduct(ctx.db, ctx.business.id, id, fields, nowOf(ctx)), 'Product'),
+    ),
 
   setStock: memberProcedure
     .meta({

@@ -69,6 +69,11 @@ const TAGS = [
     description:
       "What the business spent, from the prices its orders were sent with: by month, week, supplier or product, and the accountant's CSV of sent lines.",
   },
+  {
+    name: 'webhooks',
+    description:
+      'Endpoints of the business that hear of sends, confirmations and price changes as they happen: signed POSTs, retried for 24 hours (owners only).',
+  },
   { name: 'health', description: 'Checks for load balancers and uptime monitors.' },
 ];
 

@@ -94,6 +94,11 @@ export const enMail = {
     body: 'An API token named "{{name}}" was just made for your Reorder account. It reaches your suppliers, products and orders until {{expires}}.',
     notYou: "If this wasn't you, revoke it on your profile, sign out everywhere and reset your password now:",
   },
+  webhookDisabled: {
+    subject: 'A webhook of yours was switched off',
+    body: 'Deliveries to {{url}} for {{business}} have failed for 24 hours (the last one: {{error}}), so Reorder switched the webhook off and sends it nothing more.',
+    fix: 'Once the receiver works again, press "Send test event" on the Webhooks screen: a delivered test switches it back on.',
+  },
   accountLinked: {
     subject: 'Your account now signs in with {{provider}}',
     body: 'Someone signed in with {{provider}} using this email address, which had not been confirmed yet. The account now belongs to that {{provider}} account: its password was removed and every device was signed out.',

@@ -92,6 +92,11 @@ export const esMail: TMailMessages = {
     body: 'Se acaba de crear un token de API llamado «{{name}}» para tu cuenta de Reorder. Da acceso a tus proveedores, productos y pedidos hasta el {{expires}}.',
     notYou: 'Si no has sido tú, revócalo en tu perfil, cierra la sesión en todos los dispositivos y restablece tu contraseña ahora:',
   },
+  webhookDisabled: {
+    subject: 'Hemos desactivado uno de tus webhooks',
+    body: 'Los envíos a {{url}} de {{business}} llevan 24 horas fallando (el último: {{error}}), así que Reorder ha desactivado el webhook y no le enviará nada más.',
+    fix: 'Cuando el receptor vuelva a funcionar, pulsa «Enviar evento de prueba» en la pantalla de webhooks: una prueba entregada lo vuelve a activar.',
+  },
   accountLinked: {
     subject: 'Tu cuenta ahora entra con {{provider}}',
     body: 'Alguien ha entrado con {{provider}} usando este correo, que aún no estaba confirmado. La cuenta pertenece ahora a esa cuenta de {{provider}}: se ha quitado su contraseña y se ha cerrado la sesión en todos los dispositivos.',
