@@ -101,6 +101,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'profile', access: 'auth', screen: screen(() => import('../screens/profile/Profile.tsx')) },
   { name: 'profile.me', access: 'auth', screen: screen(() => import('../screens/profile/ProfileEdit.tsx')) },
   { name: 'profile.business', access: 'auth', screen: screen(() => import('../screens/profile/Business.tsx')) },
+  // docs/decisions.md §15: only owners manage webhooks.
+  { name: 'profile.webhooks', access: 'auth', screen: screen(() => import('../screens/profile/Webhooks.tsx'), 'owner') },
   {
     name: 'profile.delete',
     access: 'auth',

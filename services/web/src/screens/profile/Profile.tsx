@@ -22,6 +22,8 @@ export default function Profile() {
   const user = useSession()?.user;
   // API tokens act with the member's role: staff make none (docs/decisions.md §8.2).
   const makesTokens = useCan('manager');
+  // Webhooks are the owners' (docs/decisions.md §15).
+  const owner = useCan('owner');
   const updateMe = useUpdateMe({ onError: () => toast.error(t('profile.updateError')) });
   const saveLanguage = (language: TLanguage) => {
     if (language !== user?.language) updateMe.mutate({ language });
@@ -51,6 +53,7 @@ export default function Profile() {
         {(
           [
             ['profile.business', 'businesses.membersLink'],
+            ...(owner ? ([['profile.webhooks', 'webhooks.link']] as const) : []),
             ['profile.me', 'profile.edit'],
             ['feedback', 'profile.feedback'],
             ['logout', 'profile.signOut'],
