@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './jitless.ts';
-import { canonicalTimeZone, hasAllowedDecimals, LANGUAGES, LIMITS } from './limits.ts';
+import { LANGUAGES } from './languages.ts';
+import { canonicalTimeZone, hasAllowedDecimals, LIMITS } from './limits.ts';
 
 /**
  * A positive integer id. Its input type is `number`: paths and queries are

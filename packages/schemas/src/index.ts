@@ -5,6 +5,7 @@ export * from './catalogue.ts';
 export * from './confirmation.ts';
 export * from './feedback.ts';
 export * from './fields.ts';
+export * from './languages.ts';
 export * from './limits.ts';
 export * from './order.ts';
 export * from './order-text.ts';

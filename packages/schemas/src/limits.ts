@@ -91,8 +91,6 @@ export function isValidQuantity(value: number): boolean {
   return Number.isFinite(value) && value >= 0 && value <= LIMITS.quantityMax && hasAllowedDecimals(value);
 }
 
-export { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from './languages.ts';
-
 export const MESSAGE_SERVICES = ['whatsapp', 'telegram', 'sms', 'email', 'phone', 'other'] as const;
 export type TMessageService = (typeof MESSAGE_SERVICES)[number];
 

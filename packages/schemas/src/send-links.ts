@@ -1,4 +1,5 @@
-import { LIMITS, type TLanguage, type TMessageService } from './limits.ts';
+import type { TLanguage } from './languages.ts';
+import { LIMITS, type TMessageService } from './limits.ts';
 
 /**
  * What the app does to send an order (issue 5): open a link with the order
