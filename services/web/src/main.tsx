@@ -3,8 +3,8 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { startI18n } from './lib/i18n.ts';
-import { registerServiceWorker, useUpdateReady } from './lib/service-worker.ts';
 import { ToastProvider } from './lib/toast.tsx';
+import { useUpdateReady } from './lib/update-ready.ts';
 
 /** "A new version is ready" comes with the first new version (features/offline/UpdatePrompt.tsx). */
 const UpdatePrompt = lazy(() => import('./features/offline/UpdatePrompt.tsx'));
@@ -31,5 +31,9 @@ function Root() {
 // The texts of the visitor's language arrive first, so no screen ever shows a bare key.
 await startI18n();
 createRoot(document.getElementById('root') as HTMLElement).render(<Root />);
-// The offline copy of the app installs once the first screen has painted (lib/service-worker.ts).
-registerServiceWorker();
+// The offline copy of the app installs once the page has loaded and the browser is idle (lib/service-worker.ts, loaded then).
+const installOffline = () => void import('./lib/service-worker.ts').then((module) => module.registerServiceWorker());
+const whenIdle = () =>
+  window.requestIdleCallback ? window.requestIdleCallback(installOffline, { timeout: 5000 }) : setTimeout(installOffline, 1000);
+if (document.readyState === 'complete') whenIdle();
+else window.addEventListener('load', whenIdle, { once: true });

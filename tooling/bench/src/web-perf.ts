@@ -229,7 +229,8 @@ async function lighthouseOf(urls: string[]) {
     for (const url of urls) {
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const { categories, audits } = await runLighthouse(url, outDir);
+        // A loaded machine sometimes loses the trace (NO_NAVSTART): one more try before giving up.
+        const { categories, audits } = await runLighthouse(url, outDir).catch(() => runLighthouse(url, outDir));
         runs.push({
           scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])),
           metrics: Object.fromEntries(METRICS.map((m) => [m, audits[m]?.displayValue ?? '?'])),

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/i18n.ts';
-import { applyUpdate, dismissUpdate } from '../../lib/service-worker.ts';
+import { applyUpdate } from '../../lib/service-worker.ts';
+import { dismissUpdate } from '../../lib/update-ready.ts';
 import './offline.css';
 
 /**
