@@ -17,6 +17,7 @@ export const zCurrency = z
   .trim()
   .toUpperCase()
   .refine((code) => /^[A-Z]{3}$/.test(code) && CURRENCIES.has(code), { message: 'Currency must be an ISO 4217 code, e.g. EUR' })
+  .meta({ pattern: '^[A-Z]{3}$' })
   .describe('ISO 4217 currency code, e.g. EUR');
 
 export const ZBusiness = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './jitless.ts';
 import { LANGUAGES } from './languages.ts';
-import { canonicalTimeZone, hasAllowedDecimals, LIMITS } from './limits.ts';
+import { canonicalTimeZone, hasAllowedDecimals, LIMITS, TIME_ZONE_NAME } from './limits.ts';
 
 /**
  * A positive integer id. Its input type is `number`: paths and queries are
@@ -53,23 +53,38 @@ export const zText = (label: string, max: number, min = 1, options: { multiline?
 export const zOptionalText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
   z
     .string({ error: `${label} must be text` })
+    // The limit is checked after the null and trim steps; the document states it on what is sent (issue 33).
+    .meta({ maxLength: max })
     .nullish()
     .transform((value) => value ?? '')
     .pipe(zSafeString(label, options).max(max, { error: `${label} must be at most ${max} characters` }));
 
-/** A text where `null` reads as "", then checked by `schema` (a required key that may be cleared). */
-export function zNullAsEmpty<T extends z.ZodType<unknown, string>>(schema: T, typeError: string) {
+/**
+ * A text where `null` reads as "", then checked by `schema` (a required key that may be cleared).
+ * `documented` states `schema`'s limits on the text as sent, for the OpenAPI document, which
+ * shows only this first step of the pipe.
+ */
+export function zNullAsEmpty<T extends z.ZodType<unknown, string>>(schema: T, typeError: string, documented: { maxLength: number }) {
   return z
     .string({ error: typeError })
+    .meta(documented)
     .nullable()
     .transform((value) => value ?? '')
     .pipe(schema);
 }
 
-/** An optional text where "" and `null` read as missing (a form's blank field), else checked by `schema`. */
-export function zBlankAsMissing<T extends z.ZodType<unknown, string>>(schema: T, typeError: string) {
+/**
+ * An optional text where "" and `null` read as missing (a form's blank field), else checked by `schema`.
+ * `documented` states `schema`'s limits on the text as sent (a `pattern` that also lets "" through).
+ */
+export function zBlankAsMissing<T extends z.ZodType<unknown, string>>(
+  schema: T,
+  typeError: string,
+  documented: { maxLength: number; pattern?: string },
+) {
   return z
     .string({ error: typeError })
+    .meta(documented)
     .nullish()
     .transform((value) => (value === '' || value === null ? undefined : value))
     .pipe(schema.optional());
@@ -88,6 +103,7 @@ export const zMemberRef = (description: string) =>
 /** The owner's time zone: an IANA name, kept in its canonical spelling. */
 export const zTimeZone = zSafeString('Time zone', { typeError: 'Time zone must be text' })
   .max(LIMITS.timeZoneMax, { error: 'Time zone must be an IANA name like Europe/Madrid' })
+  .meta({ pattern: TIME_ZONE_NAME.source })
   .transform((value, ctx) => {
     const canonical = canonicalTimeZone(value);
     if (canonical === undefined) {
@@ -116,13 +132,23 @@ export const zLanguage = z
   .enum(LANGUAGES, { error: 'Language must be "en" or "es"' })
   .describe('Language of the texts and emails: "en" or "es"');
 
-/** True when `value` has at most the allowed number of decimals (tolerating binary floating point). */
+/**
+ * At most 3 decimals, as the OpenAPI document says it (`multipleOf`). The server's own check
+ * (hasAllowedDecimals) tolerates binary floating point; a validator without a tolerance (Ajv's
+ * `multipleOfPrecision`) may call 0.043 a violation, since 0.043 / 0.001 is 42.99999999999999 (13,359 of the
+ * 100,000 values from 0 to 99.999 fare so in JavaScript; 2.5 or 1.25 do not).
+ */
+export const AMOUNT_STEP = 0.001;
+/** At most 4 decimals, for prices and amounts of money, with the same caveat. */
+export const PRICE_STEP = 0.0001;
+
 /** A quantity: 0 to 99,999 with at most three decimals; 0 means "not in this order". */
 export const zQuantity = z
   .number({ error: 'Quantity must be a number' })
   .min(0, { error: 'Quantity must be 0 or more' })
   .max(LIMITS.quantityMax, { error: `Quantity must be at most ${LIMITS.quantityMax}` })
   .refine(hasAllowedDecimals, { error: `Quantity must have at most ${LIMITS.quantityDecimals} decimals` })
+  .meta({ multipleOf: AMOUNT_STEP })
   .describe('Quantity from 0 to 99999 with at most 3 decimals; 0 means "not in this order"');
 
 /** A stock amount (a par level, a count): the quantity rules, with the field's own name in its messages. */
@@ -131,10 +157,23 @@ export const zAmount = (label: string) =>
     .number({ error: `${label} must be a number` })
     .min(0, { error: `${label} must be 0 or more` })
     .max(LIMITS.quantityMax, { error: `${label} must be at most ${LIMITS.quantityMax}` })
-    .refine(hasAllowedDecimals, { error: `${label} must have at most ${LIMITS.quantityDecimals} decimals` });
+    .refine(hasAllowedDecimals, { error: `${label} must have at most ${LIMITS.quantityDecimals} decimals` })
+    .meta({ multipleOf: AMOUNT_STEP });
 
 /** The search text `q`: optional, trimmed, at most 100 characters; blank means "everything". */
 export const zSearch = zSafeString('Search', { typeError: 'Search must be text' })
   .max(LIMITS.searchMax, { error: `Search must be at most ${LIMITS.searchMax} characters` })
   .describe('Case- and accent-insensitive text to search for ("jamon" finds "Jamón")')
   .optional();
+
+/**
+ * An input whose fields are all optional may be left out altogether
+ * (`suppliers.list.query()`, and a REST body that is optional): it then reads
+ * as `{}`, with the fields' own defaults (issue 33).
+ */
+export function zOptionalInput<T extends z.ZodObject>(schema: T) {
+  return schema.prefault({} as z.input<T> & object);
+}
+
+/** The input of a call that takes none: nothing, or `{}`. */
+export const zNoInput = zOptionalInput(z.object({}));

@@ -98,7 +98,7 @@ export type TMessageService = (typeof MESSAGE_SERVICES)[number];
 export const PHONE_SERVICES: readonly TMessageService[] = ['whatsapp', 'telegram', 'sms', 'phone'];
 
 /** An IANA name the runtime knows ("Europe/Madrid", "UTC"): a region name, never an offset. */
-const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+export const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
 /** The canonical spelling of an IANA time zone ("europe/madrid" → "Europe/Madrid"), or undefined when it is none. */
 export function canonicalTimeZone(name: string): string | undefined {

@@ -107,7 +107,7 @@ const zMessage = zSafeString('Message', { multiline: true }).max(LIMITS.messageM
 export const ZUpdateOrderInput = z.object({
   id: zId('Order id').describe('Order id'),
   // Required (it may be ""), so a body that forgets it cannot wipe the message.
-  introduce: zNullAsEmpty(zMessage, 'Message is required (send "" for no message)').describe(
+  introduce: zNullAsEmpty(zMessage, 'Message is required (send "" for no message)', { maxLength: LIMITS.messageMax }).describe(
     'The message above the order, at most 300 characters ("" for none)',
   ),
 });
@@ -330,7 +330,7 @@ export const ZReorderInput = z.object({
 
 export const ZRestoreOrderInput = z.object({
   id: zId('Order id').describe('Order id'),
-  introduce: zNullAsEmpty(zMessage, 'Message is required (send "" for no message)').describe(
+  introduce: zNullAsEmpty(zMessage, 'Message is required (send "" for no message)', { maxLength: LIMITS.messageMax }).describe(
     'The message above the order, at most 300 characters ("" for none)',
   ),
   lines: z

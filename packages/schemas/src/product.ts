@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zAmount, zCount, zDateTime, zId, zMemberRef, zQuantity, zSafeString, zSearch, zText } from './fields.ts';
+import { AMOUNT_STEP, PRICE_STEP, zAmount, zCount, zDateTime, zId, zMemberRef, zQuantity, zSafeString, zSearch, zText } from './fields.ts';
 import { hasAllowedDecimals, LIMITS } from './limits.ts';
 
 /** What an owner knows of a product's stock (docs/decisions.md §6.1), on Product and on an Order's products. */
@@ -92,6 +92,7 @@ export const zPrice = z
   .refine((value) => hasAllowedDecimals(value, LIMITS.priceDecimals), {
     error: `Price must have at most ${LIMITS.priceDecimals} decimals`,
   })
+  .meta({ multipleOf: PRICE_STEP })
   .nullable()
   .describe('The price per unit, 0 to 1000000 with at most 4 decimals; null when unknown');
 
@@ -101,12 +102,14 @@ export const zStep = z
   .gt(0, { error: 'Step must be more than 0' })
   .max(LIMITS.quantityMax, { error: `Step must be at most ${LIMITS.quantityMax}` })
   .refine((value) => hasAllowedDecimals(value), { error: `Step must have at most ${LIMITS.quantityDecimals} decimals` })
+  .meta({ multipleOf: AMOUNT_STEP })
   .nullable()
   .describe('The smallest amount the supplier sells (a box of 6: 6), above 0 with at most 3 decimals; null for any amount');
 
 /** A product's note: at most 300 characters, several lines allowed; null reads as "". */
 export const zProductNote = z
   .string({ error: 'Note must be text' })
+  .meta({ maxLength: LIMITS.productNoteMax })
   .nullable()
   .transform((value) => value ?? '')
   .pipe(

@@ -20,8 +20,9 @@ const zEndpoint = zSafeString('Endpoint', { typeError: 'Endpoint must be the sub
     },
     { error: 'Endpoint must be an https URL' },
   )
+  .meta({ pattern: '^https://' })
   .describe(
-    "The push service URL of the browser's subscription (`PushSubscription.endpoint`): https, on a host whose every address is public",
+    "The push service URL of the browser's subscription (`PushSubscription.endpoint`): https, on a host whose every address is public (a server started with ALLOW_PRIVATE_ENDPOINTS=1, for tests, also takes http and local hosts)",
   );
 
 /** A base64url key of a subscription. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zOptionalText, zSearch, zText } from './fields.ts';
+import { PRICE_STEP, zId, zOptionalText, zSearch, zText } from './fields.ts';
 import { hasAllowedDecimals, LIMITS, MESSAGE_SERVICES, PHONE_SERVICES, type TMessageService } from './limits.ts';
 import { isInternationalNumber } from './send-links.ts';
 
@@ -84,7 +84,11 @@ const supplierFields = {
   contactName: zOptionalText('Contact name', LIMITS.nameMax).describe('Contact person, at most 100 characters'),
   messageService: zMessageService,
   contactInfo: zOptionalText('Contact info', LIMITS.contactInfoMax).describe(
-    'A phone number for whatsapp, telegram, sms and phone; an email address for email; free text for other',
+    `How to reach the supplier, at most ${LIMITS.contactInfoMax} characters, by \`messageService\`: ` +
+      `whatsapp, telegram, sms and phone: a phone number (${LIMITS.phoneDigitsMin} to ${LIMITS.phoneDigitsMax} digits, ` +
+      'with spaces, one leading +, - . / and parentheses, e.g. "+34 600 123 456"; for whatsapp give the country code, ' +
+      "without it sending opens WhatsApp's chat picker); " +
+      'email: an email address ("orders@example.com"); other: free text, may be empty. Required (not empty) for every service but other.',
   ),
   note: zOptionalText('Notes', LIMITS.messageMax, { multiline: true }).describe('Notes, at most 300 characters'),
 };
@@ -134,6 +138,7 @@ const moneyFields = {
     .refine((value) => hasAllowedDecimals(value, LIMITS.priceDecimals), {
       error: `Minimum order must have at most ${LIMITS.priceDecimals} decimals`,
     })
+    .meta({ multipleOf: PRICE_STEP })
     .nullable()
     .optional()
     .describe("The supplier's minimum order in the business's currency, 0 to 1000000; null clears it; absent keeps it (none on creation)"),

@@ -98,7 +98,11 @@ export const ZUsernameInput = z.object({
 });
 
 /** A blank new password on the profile form means "keep the current one". */
-const zOptionalNewPassword = zBlankAsMissing(zNewPassword, 'Password must be text');
+const zOptionalNewPassword = zBlankAsMissing(zNewPassword, 'Password must be text', {
+  maxLength: LIMITS.passwordMax,
+  // "" keeps the current password; anything else is a new one of at least 8 characters.
+  pattern: `^(|[\\s\\S]{${LIMITS.passwordMin},})$`,
+});
 
 /** The password the owner signs in with, to confirm a sensitive change (a profile change, a new API token); blank is missing. */
 export const zCurrentPassword = zBlankAsMissing(
@@ -106,6 +110,7 @@ export const zCurrentPassword = zBlankAsMissing(
     error: `Current password must be at most ${LIMITS.passwordMax} characters`,
   }),
   'Current password must be text',
+  { maxLength: LIMITS.passwordMax },
 );
 
 /**

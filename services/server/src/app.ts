@@ -35,6 +35,8 @@ export interface AppOptions {
   deps: ApiDeps;
   trustProxy: boolean | number | string;
   version: string;
+  /** Where clients reach this server (PUBLIC_URL): the OpenAPI document's `servers`. */
+  publicUrl: string;
   webDir?: string;
   security: SecurityHeaderOptions;
   /** Whether the database answers, for /api/ready. */
@@ -164,7 +166,7 @@ export function createApp(options: AppOptions): App {
     if (/^\/(docs|openapi\.json)/.test(req.path)) setKind(res, 'docs');
     next();
   });
-  app.use('/api', createDocsRouter(options.version));
+  app.use('/api', createDocsRouter({ version: options.version, publicUrl: options.publicUrl }));
 
   app.use('/api', (_req, res, next) => {
     // Answers hold personal data: no shared or browser caching.

@@ -38,9 +38,11 @@ const INIT = `window.ui = SwaggerUIBundle({
  * `/api/openapi.json` and the reference page at `/api/docs`, rendered by
  * Swagger UI from our own copy of its files: the page works offline.
  */
-export function createDocsRouter(version: string): Router {
+export function createDocsRouter(options: { version: string; publicUrl: string }): Router {
   const docsRouter = express.Router();
-  const document = JSON.stringify(createOpenApiDocument({ baseUrl: '/api', version }));
+  // `servers` is the absolute address: validators and generators that resolve it (Prism's proxy) need one (issue 33).
+  const baseUrl = `${options.publicUrl.replace(/\/+$/, '')}/api`;
+  const document = JSON.stringify(createOpenApiDocument({ baseUrl, version: options.version }));
   docsRouter.get('/openapi.json', (_req, res) => {
     res.type('application/json').send(document);
   });

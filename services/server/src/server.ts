@@ -189,6 +189,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     metrics: { metrics, token: config.metricsToken },
     trustProxy: config.trustProxy,
     version: VERSION,
+    publicUrl: config.publicUrl,
     webDir: options.webDir,
     security: {
       https: config.publicUrl.startsWith('https:'),

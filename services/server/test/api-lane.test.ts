@@ -77,6 +77,7 @@ beforeAll(async () => {
     deps: t.server.deps,
     trustProxy: false,
     version: 'test',
+    publicUrl: t.config.publicUrl,
     security: { https: false, google: false, facebook: false },
     databaseReady: async () => true,
   });

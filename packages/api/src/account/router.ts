@@ -1,4 +1,4 @@
-import { ZAccountExport, ZDeleteAccountInput } from '@reorder/schemas';
+import { ZAccountExport, ZDeleteAccountInput, zNoInput, zOptionalInput } from '@reorder/schemas';
 import { z } from 'zod';
 import { SIGNED_IN_ERRORS } from '../errors.ts';
 import { accountProcedure, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
@@ -20,7 +20,7 @@ export const accountProcedures = {
       message: 'Your data',
       errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN },
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(ZAccountExport)
     .query(({ ctx }) => exportAccount(ctx)),
 
@@ -42,7 +42,7 @@ export const accountProcedures = {
         TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.',
       },
     })
-    .input(ZDeleteAccountInput)
+    .input(zOptionalInput(ZDeleteAccountInput))
     .output(z.null())
     .mutation(({ ctx, input }) => deleteAccount(ctx, input.currentPassword)),
 };

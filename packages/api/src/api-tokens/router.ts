@@ -1,5 +1,5 @@
 import type { UserRow } from '@reorder/db';
-import { LIMITS, ZApiToken, ZCreateApiTokenInput, ZCreatedApiToken, ZDeletedResult, zId } from '@reorder/schemas';
+import { LIMITS, ZApiToken, ZCreateApiTokenInput, ZCreatedApiToken, ZDeletedResult, zId, zNoInput } from '@reorder/schemas';
 import { href } from '@reorder/schemas/web-paths';
 import { z } from 'zod';
 import { type Context, DAY_MS } from '../context.ts';
@@ -50,7 +50,7 @@ export const apiTokenProcedures = (confirmRecentIdentity: ConfirmRecentIdentity)
       message: 'API tokens loaded',
       errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN },
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(z.array(ZApiToken))
     .query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
 

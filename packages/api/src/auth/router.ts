@@ -7,6 +7,7 @@ import {
   ZResetPasswordInput,
   ZSession,
   ZVerifyEmailInput,
+  zNoInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { apiTokenProcedures } from '../api-tokens/router.ts';
@@ -165,7 +166,7 @@ export const authRouter = router({
       message: 'We just emailed you!',
       errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN, TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 60 minutes.' },
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(z.null())
     .mutation(async ({ ctx }) => {
       await ctx.rateLimiter.hit(ctx.rateRules.resendVerificationPerUser, String(ctx.user.id));

@@ -12,6 +12,8 @@ import {
   ZMemberIdInput,
   ZSetRoleInput,
   ZUpdateBusinessInput,
+  zNoInput,
+  zOptionalInput,
 } from '@reorder/schemas';
 import { href } from '@reorder/schemas/web-paths';
 import { z } from 'zod';
@@ -70,7 +72,7 @@ export const businessesRouter = router({
       message: 'Businesses loaded',
       errors: { ...SIGNED_IN_ERRORS },
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(z.array(ZBusiness))
     .query(({ ctx }) => listBusinesses(ctx.db, ctx.user.id)),
 
@@ -111,7 +113,7 @@ export const businessesRouter = router({
       message: 'Business loaded',
       errors: { ...SIGNED_IN_ERRORS },
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(ZBusiness)
     .query(async ({ ctx }) => found(await findBusiness(ctx.db, ctx.user.id, ctx.business.id), 'Business')),
 
@@ -128,7 +130,7 @@ export const businessesRouter = router({
       message: 'Business updated',
       errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Currency must be an ISO 4217 code, e.g. EUR' },
     })
-    .input(ZUpdateBusinessInput)
+    .input(zOptionalInput(ZUpdateBusinessInput))
     .output(ZBusiness)
     .mutation(async ({ ctx, input }) => {
       await updateBusiness(ctx.db, ctx.business.id, input);
@@ -148,7 +150,7 @@ export const businessesRouter = router({
       message: 'Members loaded',
       errors: { ...SIGNED_IN_ERRORS },
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(z.array(ZMember))
     .query(({ ctx }) => listMembers(ctx.db, ctx.business.id)),
 
@@ -268,7 +270,7 @@ export const businessesRouter = router({
       message: 'Invitations loaded',
       errors: { ...SIGNED_IN_ERRORS },
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(z.array(ZInvitation))
     .query(({ ctx }) => listInvitations(ctx.db, ctx.business.id, new Date(nowOf(ctx)))),
 

@@ -1,4 +1,4 @@
-import { ZCatalogueExportInput, ZCatalogueFile, ZCatalogueImportInput, ZCatalogueImportResult } from '@reorder/schemas';
+import { ZCatalogueExportInput, ZCatalogueFile, ZCatalogueImportInput, ZCatalogueImportResult, zOptionalInput } from '@reorder/schemas';
 import { SIGNED_IN_ERRORS } from '../errors.ts';
 import { memberProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
@@ -27,7 +27,7 @@ export const catalogueRouter = router({
       message: 'Catalogue exported',
       errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Supplier not found' },
     })
-    .input(ZCatalogueExportInput)
+    .input(zOptionalInput(ZCatalogueExportInput))
     .output(ZCatalogueFile)
     .query(({ ctx, input }) => exportCatalogue(ctx, input.supplierId)),
 

@@ -1,5 +1,4 @@
-import { ZPublicConfig } from '@reorder/schemas';
-import { z } from 'zod';
+import { ZPublicConfig, zNoInput } from '@reorder/schemas';
 import { publicProcedure, router } from '../trpc.ts';
 
 export const configRouter = router({
@@ -16,7 +15,7 @@ export const configRouter = router({
       },
       message: 'Configuration loaded',
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(ZPublicConfig)
     .query(({ ctx }) => ({
       google: ctx.social.google ? { clientId: ctx.social.google.clientId } : null,

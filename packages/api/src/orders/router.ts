@@ -17,6 +17,7 @@ import {
   ZSetQuantityInput,
   ZUpdateOrderInput,
   zId,
+  zNoInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { nowOf } from '../context.ts';
@@ -55,7 +56,7 @@ export const ordersRouter = router({
       message: 'Orders loaded',
       errors: SIGNED_IN_ERRORS,
     })
-    .input(z.object({}).optional())
+    .input(zNoInput)
     .output(z.array(ZOrderSummary))
     .query(({ ctx }) => listOrderSummaries(ctx.db, ctx.business.id, nowOf(ctx))),
 

@@ -10,6 +10,7 @@ import {
   ZSetParInput,
   ZSetStockInput,
   ZUpdateProductInput,
+  zOptionalInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { nowOf } from '../context.ts';
@@ -38,7 +39,7 @@ export const productProcedures = {
       message: 'Products loaded',
       errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Order not found' },
     })
-    .input(ZProductListInput)
+    .input(zOptionalInput(ZProductListInput))
     .output(z.array(ZProduct))
     .query(async ({ ctx, input }) => {
       const products = await listProducts(ctx.db, ctx.business.id, input);

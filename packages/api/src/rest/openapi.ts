@@ -1,3 +1,4 @@
+import { PATHS } from '@reorder/schemas/web-paths';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import {
   ALWAYS_POSSIBLE,
@@ -147,6 +148,88 @@ function exampleOf(schema: Json, document: Json, depth = 0): Json {
   }
 }
 
+/**
+ * Request values by field name, where the field's type alone gives no plausible one (a pattern,
+ * a format, a rule stated in words): the example a reader copies must be one the server takes.
+ */
+const REQUEST_EXAMPLES: Record<string, Json> = {
+  email: 'ana@cafe-luna.example',
+  password: 'plum-kettle-harbour',
+  currentPassword: 'plum-kettle-harbour',
+  newPassword: 'plum-kettle-harbour',
+  name: 'Verduras Núñez',
+  businessName: 'Café Luna',
+  fullName: 'Ana García',
+  contactName: 'Pepe',
+  messageService: 'whatsapp',
+  channel: 'whatsapp',
+  contactInfo: '+34 600 123 456',
+  note: 'Deliveries at the back door',
+  introduce: 'Hi Pepe, for tomorrow please:',
+  text: '2.5 x Kg: Tomatoes',
+  unit: 'Kg',
+  q: 'tomato',
+  timeZone: 'Europe/Madrid',
+  cutoffTime: '14:00',
+  currency: 'EUR',
+  endpoint: 'https://fcm.googleapis.com/fcm/send/dY2x3jZk',
+  p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+  auth: 'tBHItJI5svbpez7KI4CCXg',
+  token: 'Yq3vX0m2kR8tLw5nB1cZp7sD',
+  deviceToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOjF9.c2lnbmF0dXJl',
+  googleToken: 'eyJhbGciOiJSUzI1NiJ9.eyJlbWFpbCI6ImFuYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl',
+  facebookToken: 'EAAGm0PX4ZCpsBA',
+  username: 'ana',
+  substitute: 'Cherry tomatoes',
+  csv: 'supplier,service,contact,product,unit,par,price,step,note\nVerduras Núñez,whatsapp,+34 600 123 456,Tomatoes,Kg,4,1.85,,\n',
+  deliveryDays: [2, 5],
+  sentAt: '2026-11-23T09:30:00.000Z',
+  from: '2026-11-01',
+  to: '2026-11-30',
+  deliveryDate: '2026-11-24',
+};
+
+/** Whole request bodies where field-by-field values would not make one the server takes. */
+const OPERATION_EXAMPLES: Record<string, Json> = {
+  // With `lines`, `text` must be what they make; without, the order's own text: the usual script sends just this.
+  'post /orders/{id}/send': { channel: 'whatsapp' },
+};
+
+/** A request value for `schema`, a field's own example first, then REQUEST_EXAMPLES by its name, then one its type allows. */
+function requestExampleOf(schema: Json, document: Json, name?: string, depth = 0): Json {
+  if (!schema || depth > 12) return null;
+  if (schema.example !== undefined) return schema.example;
+  if (schema.$ref)
+    return requestExampleOf(document.components?.schemas?.[String(schema.$ref).split('/').pop() ?? ''], document, name, depth + 1);
+  if (name && REQUEST_EXAMPLES[name] !== undefined) return REQUEST_EXAMPLES[name];
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const options: Json[] = schema[key] ?? [];
+    const chosen = options.find((option) => option.type !== 'null') ?? options[0];
+    if (chosen) return requestExampleOf({ ...schema, [key]: undefined, ...chosen }, document, name, depth + 1);
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+  if (type === 'object' || schema.properties) {
+    return Object.fromEntries(
+      Object.entries<Json>(schema.properties ?? {}).map(([key, value]) => [key, requestExampleOf(value, document, key, depth + 1)]),
+    );
+  }
+  if (type === 'array') return [requestExampleOf(schema.items, document, name, depth + 1)];
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (type === 'integer' || type === 'number') {
+    const value = schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : (schema.minimum ?? 1);
+    return type === 'number' && value === 0 ? 2.5 : Math.max(value, Math.min(schema.maximum ?? value, 1));
+  }
+  if (type === 'boolean') return true;
+  if (type === 'string') {
+    if (schema.format === 'date-time') return '2026-11-23T09:30:00.000Z';
+    if (schema.format === 'date') return '2026-11-24';
+    const text = 'Tomatoes';
+    return text.padEnd(schema.minLength ?? 0, 's').slice(0, schema.maxLength ?? text.length);
+  }
+  return null;
+}
+
 function errorResponse(kind: TErrorKind, message: string) {
   return {
     description: `${kind}: ${ERROR_DESCRIPTIONS[kind]}`,
@@ -188,7 +271,11 @@ function messageOf(meta: Meta, output: unknown): string {
  * failures each call declares with messages that fit it, marks public calls
  * `security: []`, and adds `HEAD /ping`.
  */
-export function createOpenApiDocument(options: { baseUrl: string; version: string }): Json {
+export function createOpenApiDocument(options: {
+  /** The API's address as clients reach it: `<PUBLIC_URL>/api` when served (issue 33), `/api` where no server is known. */
+  baseUrl: string;
+  version: string;
+}): Json {
   const document: Json = generateOpenApiDocument(appRouter, {
     title: 'Reorder API',
     version: options.version,
@@ -214,6 +301,10 @@ export function createOpenApiDocument(options: { baseUrl: string; version: strin
     tags: TAGS.map((tag) => tag.name),
   });
   document.tags = TAGS;
+  // Using the API is governed by the service's terms: the page the web app serves at /terms.
+  const terms = `${options.baseUrl.replace(/\/api\/?$/, '')}${PATHS.terms}`;
+  document.info.termsOfService = terms;
+  document.info.license = { name: 'Reorder terms of service', url: terms };
 
   const metaOf = new Map(restRoutes(appRouter).map((route) => [`${route.method.toLowerCase()} ${route.path}`, route.meta]));
   for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
@@ -242,6 +333,23 @@ export function createOpenApiDocument(options: { baseUrl: string; version: strin
             },
           },
         };
+      }
+      // A body whose fields are all optional may be left out (issue 33): `send`, `logout`, `fill`...
+      // and a POST or PUT that takes nothing but its path reads a missing body as `{}`, which it accepts.
+      if ((method === 'post' || method === 'put') && !operation.requestBody) {
+        operation.requestBody = {
+          required: false,
+          description: 'Nothing is needed beyond the path: send no body, or `{}`.',
+          content: { 'application/json': { schema: { type: 'object', properties: {}, maxProperties: 0 } } },
+        };
+      }
+      const body = operation.requestBody?.content?.['application/json'];
+      if (body) {
+        if (!body.schema?.required?.length) operation.requestBody.required = false;
+        body.example = OPERATION_EXAMPLES[`${method} ${path}`] ?? requestExampleOf(body.schema, document);
+      }
+      for (const parameter of operation.parameters ?? []) {
+        parameter.example ??= requestExampleOf(parameter.schema, document, parameter.name);
       }
       // A public call says so, rather than leaving readers to guess.
       operation.security ??= [];

@@ -30,6 +30,17 @@ function baseType(schema: unknown): string | undefined {
   return undefined;
 }
 
+/** The fields of a procedure's input: its object's shape, through `.prefault({})` / `.optional()` (an input that may be left out). */
+function shapeOf(schema: unknown): Record<string, unknown> {
+  let current = schema as { shape?: Record<string, unknown>; _zod?: { def?: { type?: string; innerType?: unknown } } } | undefined;
+  for (let i = 0; current && !current.shape && i < 5; i++) {
+    const def = current._zod?.def;
+    if (!def || !['prefault', 'optional', 'default'].includes(def.type ?? '')) break;
+    current = def.innerType as typeof current;
+  }
+  return current?.shape ?? {};
+}
+
 /**
  * The REST routes of the router (one table for the REST adapter and the
  * OpenAPI document): every procedure whose meta has `openapi`, those with
@@ -43,7 +54,7 @@ export function restRoutes(router: AppRouter): RestRoute[] {
     const openapi = def.meta?.openapi;
     if (!openapi) continue;
     const segments = openapi.path.split('/').filter(Boolean);
-    const shape = (def.inputs?.[0] as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+    const shape = shapeOf(def.inputs?.[0]);
     routes.push({
       path: openapi.path,
       method: openapi.method,

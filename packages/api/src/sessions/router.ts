@@ -1,4 +1,4 @@
-import { ZDeletedResult, ZSessionIdInput, ZSessionInfo } from '@reorder/schemas';
+import { ZDeletedResult, ZSessionIdInput, ZSessionInfo, zNoInput } from '@reorder/schemas';
 import { z } from 'zod';
 import { revokeApiTokens } from '../api-tokens/api-tokens.repository.ts';
 import { notFound, SIGNED_IN_ERRORS } from '../errors.ts';
@@ -24,7 +24,7 @@ export const sessionProcedures = {
       message: 'Signed out',
       errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN },
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(z.null())
     .mutation(async ({ ctx }) => {
       await endSession(ctx.db, ctx.user.id, ctx.session.id);
@@ -43,7 +43,7 @@ export const sessionProcedures = {
       message: 'Signed out on every device',
       errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN },
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(z.null())
     .mutation(async ({ ctx }) => {
       await ctx.db.transaction().execute(async (tx) => {
@@ -66,7 +66,7 @@ export const sessionProcedures = {
       message: 'Sessions loaded',
       errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN },
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(z.array(ZSessionInfo))
     .query(async ({ ctx }) =>
       (await listLiveSessions(ctx.db, ctx.user.id)).map((row) => ({

@@ -1,4 +1,4 @@
-import { ZCatalogueFile, ZSpend, ZSpendInput, ZSpendRange } from '@reorder/schemas';
+import { ZCatalogueFile, ZSpend, ZSpendInput, ZSpendRange, zOptionalInput } from '@reorder/schemas';
 import { SIGNED_IN_ERRORS } from '../errors.ts';
 import { memberProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
@@ -22,7 +22,7 @@ export const spendRouter = router({
       message: 'Spend loaded',
       errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'From must be on or before To' },
     })
-    .input(ZSpendInput)
+    .input(zOptionalInput(ZSpendInput))
     .output(ZSpend)
     .query(({ ctx, input }) => spend(ctx, input)),
 
@@ -45,7 +45,7 @@ export const spendRouter = router({
       message: 'Sent orders exported',
       errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'From must be on or before To' },
     })
-    .input(ZSpendRange)
+    .input(zOptionalInput(ZSpendRange))
     .output(ZCatalogueFile)
     .query(({ ctx, input }) => sentOrdersCsv(ctx, input)),
 });

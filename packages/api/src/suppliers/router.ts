@@ -5,6 +5,7 @@ import {
   ZSupplierIdInput,
   ZSupplierListInput,
   ZUpdateSupplierInput,
+  zOptionalInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
@@ -30,7 +31,7 @@ export const suppliersRouter = router({
       message: 'Suppliers loaded',
       errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Search must be at most 100 characters' },
     })
-    .input(ZSupplierListInput)
+    .input(zOptionalInput(ZSupplierListInput))
     .output(z.array(ZSupplier))
     .query(({ ctx, input }) => listSuppliers(ctx.db, ctx.business.id, readingTime(ctx), input)),
 

@@ -1,4 +1,4 @@
-import { type TUser, ZUpdateMeInput, ZUser, ZUsernameInput } from '@reorder/schemas';
+import { type TUser, ZUpdateMeInput, ZUser, ZUsernameInput, zOptionalInput } from '@reorder/schemas';
 import { notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { accountProcedure, authedProcedure, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
 import { EMAIL_TAKEN_MESSAGE } from './email-ownership.service.ts';
@@ -55,7 +55,7 @@ export const userProcedures = {
         TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 15 minutes.',
       },
     })
-    .input(ZUpdateMeInput)
+    .input(zOptionalInput(ZUpdateMeInput))
     .output(ZUser)
     .mutation(({ ctx, input }) => updateProfile(ctx, input)),
 };
