@@ -208,7 +208,22 @@ export function createApp(options: AppOptions): App {
   const rest = createRestHandler({ deps, requestInfo, onRoute: setKind });
   app.use('/api', rest);
 
-  app.use('/api', (_req, res) => {
+  app.use('/api', (req, res) => {
+    // A known path asked with a method it does not take: 405 with the methods it does (issue 33).
+    const allowed = rest.allowed(req.path);
+    if (allowed.length) {
+      res
+        .status(405)
+        .set('Allow', allowed.join(', '))
+        .json(
+          errorEnvelope({
+            kind: 'METHOD_NOT_ALLOWED',
+            message: `${req.method} is not allowed on /api${req.path}; it takes ${allowed.join(', ')}`,
+            issues: [],
+          }),
+        );
+      return;
+    }
     res.status(404).json(errorEnvelope({ kind: 'NOT_FOUND', message: 'Not found: no such API path', issues: [] }));
   });
 

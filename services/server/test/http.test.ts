@@ -14,7 +14,6 @@ describe('the HTTP surface', () => {
     for (const [method, path] of [
       ['GET', '/api/nope'],
       ['POST', '/api/suppliers/1/nope'],
-      ['PATCH', '/api/suppliers/1'],
       ['GET', '/api/'],
     ] as const) {
       const res = await t.api.request(method, path, { body: method === 'GET' ? undefined : {} });
@@ -22,6 +21,40 @@ describe('the HTTP surface', () => {
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(res.body).toEqual({ code: 0, data: null, message: expect.any(String), error: { kind: 'NOT_FOUND', issues: [] } });
     }
+  });
+
+  it('answers a method a known path does not take with 405, `Allow` listing those it does (issue 33)', async () => {
+    const user = await t.api.register();
+    for (const [method, path, allow] of [
+      ['PATCH', '/api/suppliers/1', 'GET, PUT, DELETE'],
+      ['DELETE', '/api/suppliers', 'GET, POST'],
+      ['GET', '/api/auth/login', 'POST'],
+      ['POST', '/api/orders/supplier/7', 'GET'],
+    ] as const) {
+      const res = await t.api.request(method, path, { body: method === 'GET' ? undefined : {}, token: user.token });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow')?.split(', ').sort(), `${method} ${path}`).toEqual(allow.split(', ').sort());
+      expect(res.body).toEqual({
+        code: 0,
+        data: null,
+        message: expect.stringContaining(method),
+        error: { kind: 'METHOD_NOT_ALLOWED', issues: [] },
+      });
+    }
+  });
+
+  it('refuses a number sent as text in a JSON body (400 naming the field), while paths and queries still convert (issue 33)', async () => {
+    const user = await t.api.register();
+    const supplier = await t.api.createSupplier(user.token);
+    for (const body of [{ leadDays: '2' }, { minimumOrder: '80' }]) {
+      const res = await t.api.put(`/api/suppliers/${supplier.id}`, { ...body, name: supplier.name, messageService: 'other' }, user.token);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.issues.map((issue: { path: string }) => issue.path)).toEqual(Object.keys(body));
+    }
+    expect((await t.api.get(`/api/suppliers/${supplier.id}`, user.token)).body.data).toMatchObject({ leadDays: 1, minimumOrder: null });
+    // The id in the path and orderId in the query are text by nature: they are read as numbers.
+    expect((await t.api.get(`/api/suppliers/${supplier.id}`, user.token)).status).toBe(200);
+    expect((await t.api.get(`/api/products?orderId=${supplier.orderId}`, user.token)).status).toBe(200);
   });
 
   it('answers malformed JSON with a 400 envelope', async () => {

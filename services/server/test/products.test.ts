@@ -40,12 +40,8 @@ describe('product CRUD', () => {
     expect(res.body.data.id).toBeGreaterThan(0);
   });
 
-  it('trims the name and unit, and accepts an orderId sent as a string of digits', async () => {
-    const res = await t.api.post(
-      '/api/products',
-      { name: '  Jamón ibérico 🐖 ', unit: ' Pieza ', orderId: String(supplier.orderId) },
-      token,
-    );
+  it('trims the name and unit', async () => {
+    const res = await t.api.post('/api/products', { name: '  Jamón ibérico 🐖 ', unit: ' Pieza ', orderId: supplier.orderId }, token);
     expectOk(res, {
       id: expect.any(Number),
       name: 'Jamón ibérico 🐖',
@@ -54,6 +50,17 @@ describe('product CRUD', () => {
       quantity: 0,
       ...NEW_PRODUCT,
     });
+  });
+
+  it('refuses an orderId sent as a string of digits in the JSON body (400 naming it; issue 33), creating nothing', async () => {
+    const before = (await t.api.get(`/api/products?orderId=${supplier.orderId}`, token)).body.data.length;
+    expectFailure(
+      await t.api.post('/api/products', { name: 'Capers', unit: 'Jar', orderId: String(supplier.orderId) }, token),
+      400,
+      'BAD_REQUEST',
+      ['orderId'],
+    );
+    expect((await t.api.get(`/api/products?orderId=${supplier.orderId}`, token)).body.data).toHaveLength(before);
   });
 
   it('reads a product by id with its quantity', async () => {
@@ -289,9 +296,9 @@ describe('quantities', () => {
     }
   });
 
-  it('accepts a numeric string like "3"', async () => {
-    expectOk(await setQuantity('3'), { productId: product.id, orderId, quantity: 3 });
-    expectOk(await setQuantity('0.75'), { productId: product.id, orderId, quantity: 0.75 });
+  it('refuses a numeric string like "3" in the JSON body with 400 naming quantity (issue 33)', async () => {
+    await setQuantity(0.75);
+    for (const quantity of ['3', '0.75', ' 2 ']) expectFailure(await setQuantity(quantity), 400, 'BAD_REQUEST', ['quantity']);
     expect((await t.api.get(`/api/products/${product.id}`, token)).body.data.quantity).toBe(0.75);
   });
 
@@ -400,8 +407,9 @@ describe('clearing an order', () => {
 
     // Clearing again clears nothing.
     expectOk(await t.api.post('/api/products/clear', { orderId }, token), { orderId, cleared: 0 });
-    // An order string id works like a number.
-    expectOk(await t.api.post('/api/products/clear', { orderId: String(other.orderId) }, token), { orderId: other.orderId, cleared: 1 });
+    // An order id sent as text in the JSON body is refused (issue 33), and clears nothing.
+    expectFailure(await t.api.post('/api/products/clear', { orderId: String(other.orderId) }, token), 400, 'BAD_REQUEST', ['orderId']);
+    expect((await t.api.get(`/api/products/${o.id}`, token)).body.data.quantity).toBe(9);
   });
 
   it('clears an order without products', async () => {

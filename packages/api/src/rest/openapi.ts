@@ -24,6 +24,7 @@ const ERROR_DESCRIPTIONS: Record<TErrorKind, string> = {
   FORBIDDEN: 'The token may not do this (an API token cannot manage the account), or the account must first confirm its email',
   NOT_FOUND: "No such resource for this user (another user's id answers the same)",
   CONFLICT: 'It clashes with what is stored',
+  METHOD_NOT_ALLOWED: 'The path exists, but not with this method; `Allow` lists the methods it takes',
   PAYLOAD_TOO_LARGE: 'The JSON body is over the size limit',
   TOO_MANY_REQUESTS: 'Rate limit reached; `Retry-After` gives the seconds to wait',
   INTERNAL: 'Unexpected failure (a generic message; details are never sent)',

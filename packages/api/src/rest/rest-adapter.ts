@@ -39,7 +39,7 @@ export function hasBody(req: IncomingMessage): boolean {
 
 /**
  * The procedure's input: path parameters over the query (GET, DELETE) or the
- * body, numeric text read as numbers where numbers are due. A POST or PUT
+ * body, numeric text of the path and the query read as numbers where numbers are due. A POST or PUT
  * without a body reads as `{}`, so the answer names the missing fields.
  */
 function inputOf(req: RestRequest, route: Route, params: Record<string, string>): Record<string, unknown> {
@@ -62,7 +62,11 @@ function inputOf(req: RestRequest, route: Route, params: Record<string, string>)
       });
     }
   }
+  // Paths and queries are text, so a string of digits there is read as the number due. A JSON body
+  // can say what it means: "2" sent for a number stays text and is a 400 naming the field (issue 33).
+  const textual = new Set([...Object.keys(params), ...(readsBody ? [] : Object.keys(input))]);
   for (const field of route.numberFields) {
+    if (!textual.has(field)) continue;
     const value = input[field];
     if (typeof value === 'string' && NUMERIC.test(value)) input[field] = Number(value);
   }
@@ -100,6 +104,8 @@ export interface RestHandler {
   (req: RestRequest, res: ServerResponse, next: () => void): Promise<void>;
   /** The procedure a method and a path below /api (e.g. `/suppliers/3`) run; undefined when none fits. */
   find(method: string, path: string): RestMatch | undefined;
+  /** The methods the REST surface takes on a path below /api, e.g. `['GET', 'PUT', 'DELETE']`; none for an unknown path. */
+  allowed(path: string): string[];
   /** Answers a request whose procedure was found, with `req.query` and `req.body` already read. */
   serve(req: RestRequest, res: ServerResponse, found: RestMatch): Promise<void>;
 }
@@ -138,10 +144,12 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
     }
   };
   const find = (method: string, path: string) => match(routes, method, path);
+  const methods = [...new Set(routes.map((route) => route.method))];
+  const allowed = (path: string) => methods.filter((method) => match(routes, method, path));
   const handler = async (req: RestRequest, res: ServerResponse, next: () => void): Promise<void> => {
     const found = find(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/');
     if (!found) return next();
     await serve(req, res, found);
   };
-  return Object.assign(handler, { find, serve });
+  return Object.assign(handler, { find, allowed, serve });
 }
