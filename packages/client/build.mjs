@@ -1,19 +1,65 @@
 // Builds @reorder/client into dist/ for developers outside this repository:
 //   1. the REST types: the server's OpenAPI document through openapi-typescript (src/rest.gen.ts);
-//   2. dist/index.js: the client factory, with @trpc/client left to the user's install;
-//   3. dist/index.d.ts: every type bundled into one file by rollup-plugin-dts, the workspace's
-//      own packages inlined, so it needs nothing but @trpc/client, @trpc/server and zod.
+//   2. dist/index.js (ESM) and dist/index.cjs (CommonJS): the client factory, with @trpc/client
+//      left to the user's install;
+//   3. dist/index.d.ts (and the same as index.d.cts): every type bundled into one file by
+//      rollup-plugin-dts, the workspace's own packages inlined, so it needs nothing but
+//      @trpc/client, @trpc/server and zod; the server's request context (and with it the
+//      database's tables) replaced by types/server-context.d.ts.
+// Skipped when the sources it reads are those of its last build (--force rebuilds).
 // TypeScript 5 runs here (rollup-plugin-dts and openapi-typescript use its API; the workspace's
 // TypeScript 7 has none).
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import openapiTS, { astToString } from 'openapi-typescript';
-import { rollup } from 'rollup';
-import { dts } from 'rollup-plugin-dts';
-import ts from 'typescript';
 
+/** SHA-256 over the paths (files, or folders read recursively, tests left out) and their contents. */
+async function hashInputs(paths) {
+  const hash = createHash('sha256');
+  const files = [];
+  for (const relative of paths) {
+    const full = fileURLToPath(new URL(relative, import.meta.url));
+    const entries = await readdir(full, { recursive: true, withFileTypes: true }).catch(() => undefined);
+    if (!entries) files.push(full);
+    else
+      for (const entry of entries)
+        if (entry.isFile() && !entry.name.includes('.test.')) files.push(path.join(entry.parentPath, entry.name));
+  }
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  for (const file of files.sort())
+    hash
+      .update(`${path.relative(here, file)}\0`)
+      .update(await readFile(file))
+      .update('\0');
+  return hash.digest('hex');
+}
+
+// A build is about a minute of CPU; its inputs are the workspace's sources it reads, so when their hash
+// matches the last build's, dist/ is kept (the client package test builds on every run).
+const stamp = new URL('./node_modules/.cache/client-build-inputs', import.meta.url);
+const inputsHash = await hashInputs([
+  '../api/src',
+  '../schemas/src',
+  '../db/src',
+  '../i18n/src',
+  './src/index.ts',
+  './types',
+  './build.mjs',
+  './package.json',
+  '../../pnpm-lock.yaml',
+]);
+if (!process.argv.includes('--force') && (await readFile(stamp, 'utf8').catch(() => '')) === inputsHash) {
+  process.stdout.write('packages/client/dist is up to date (same sources as its last build; --force rebuilds)\n');
+  process.exit(0);
+}
+
+// The tools load only when there is something to build.
+const { build } = await import('esbuild');
+const { default: openapiTS, astToString } = await import('openapi-typescript');
+const { rollup } = await import('rollup');
+const { dts } = await import('rollup-plugin-dts');
+const { default: ts } = await import('typescript');
 const { createOpenApiDocument } = await import('@reorder/api');
 const document = createOpenApiDocument({ baseUrl: '/api', version: '1.0.0' });
 const ast = await openapiTS(document);
@@ -43,25 +89,47 @@ if (diagnostics.length) {
 }
 
 const external = ['@trpc/client', '@trpc/server', 'zod'];
-await build({
-  entryPoints: ['src/index.ts'],
-  outfile: 'dist/index.js',
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  target: 'es2022',
-  external,
-  logLevel: 'warning',
-});
+// ESM for `import`, CommonJS for `require()` (issue 33): the same small factory twice.
+for (const [format, outfile] of [
+  ['esm', 'dist/index.js'],
+  ['cjs', 'dist/index.cjs'],
+]) {
+  await build({
+    entryPoints: ['src/index.ts'],
+    outfile,
+    bundle: true,
+    format,
+    platform: 'neutral',
+    target: 'es2022',
+    external,
+    logLevel: 'warning',
+  });
+}
 
 // The workspace's packages are inlined; every other package stays an import. Only @trpc/server and
 // zod matter to a caller (the procedures' types); the server-side ones (kysely, nodemailer...) type
 // the server's context, which a client never touches, and resolve to nothing harmful under skipLibCheck.
-const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('@reorder/');
+// @trpc/client's declarations are inlined too (the few that type the client): its index imports its
+// WebSocket link's, which import @trpc/server/adapters/ws and the `ws` package's types, and those fail
+// a project's `tsc` with skipLibCheck off, with or without @types/ws (issue 33).
+const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('@reorder/') && id !== '@trpc/client';
+// The server's request context is the routers' `ctx`, which a client never reads; the real one would
+// bring the database's tables (password_hash, token_hash columns) along: a stand-in takes its place.
+const serverContext = fileURLToPath(new URL('../api/src/context.ts', import.meta.url));
+const contextStandIn = {
+  name: 'server-context-stand-in',
+  resolveId(source, importer) {
+    if (importer && source.endsWith('context.ts') && path.resolve(path.dirname(importer), source) === serverContext) {
+      return fileURLToPath(new URL('./types/server-context.d.ts', import.meta.url));
+    }
+    return null;
+  },
+};
 const bundle = await rollup({
   input: 'src/index.ts',
   external: isExternal,
   plugins: [
+    contextStandIn,
     dts({
       respectExternal: true,
       compilerOptions: {
@@ -81,15 +149,9 @@ const bundle = await rollup({
 await bundle.write({ file: 'dist/index.d.ts', format: 'es' });
 await bundle.close();
 
-// Two server-side packages appear only in the server's own context and route metadata, which a
-// client never reads: stand them in with small declarations, so the bundle needs nothing else.
+// trpc-to-openapi appears only in the routes' metadata, which a client never reads: a small
+// declaration stands in for it, so the bundle needs nothing else.
 const SERVER_ONLY = {
-  kysely: [
-    '/** Server-side database types (Kysely): opaque to clients. */',
-    'declare class Kysely<DB> { private readonly database?: DB; }',
-    'type Generated<T> = T;',
-    'type ColumnType<SelectType, _InsertType = SelectType, _UpdateType = SelectType> = SelectType;',
-  ],
   'trpc-to-openapi': [
     "/** The REST route of a procedure (trpc-to-openapi's meta), as the server declares it. */",
     'type OpenApiMeta = { openapi?: { method: string; path: string; [key: string]: unknown } };',
@@ -102,7 +164,17 @@ for (const [name, declarations] of Object.entries(SERVER_ONLY)) {
   if (!line.test(types)) throw new Error(`expected an import from ${name} in the bundled types`);
   types = types.replace(line, declarations.join('\n'));
 }
-const leftover = [...types.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]).filter((name) => !external.includes(name));
+// The database's rows stay on the server (issue 33).
+const columns = types.match(/\b\w+_hash\b|\bKysely\b/);
+if (columns) throw new Error(`the bundled types mention ${columns[0]}: server-side types leaked into the client`);
+const typeImports = [...types.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+const leftover = typeImports.filter((name) => name === '@trpc/client' || !external.some((ok) => name === ok || name.startsWith(`${ok}/`)));
+if (typeImports.some((name) => name.includes('adapters/ws')))
+  throw new Error('the bundled types import adapters/ws: projects without ws fail tsc');
 if (leftover.length) throw new Error(`the bundled types import ${leftover.join(', ')}: inline or stand them in`);
 await writeFile(file, types);
-process.stdout.write('Built packages/client/dist: index.js, index.d.ts\n');
+// The same declarations for `require()`: a .d.cts beside index.cjs, as TypeScript's node16/nodenext resolution expects.
+await writeFile(new URL('./dist/index.d.cts', import.meta.url), types);
+await mkdir(new URL('.', stamp), { recursive: true });
+await writeFile(stamp, inputsHash);
+process.stdout.write('Built packages/client/dist: index.js, index.cjs, index.d.ts, index.d.cts\n');
