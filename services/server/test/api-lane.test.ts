@@ -179,10 +179,14 @@ describe('the tRPC lane answers single queries as tRPC does', () => {
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body).result.data).toHaveLength(30);
     }
-    // Without its input: tRPC's 400 names the missing object.
+    // Without its input: a query whose input may be empty answers (issue 33); one that needs its
+    // input gets tRPC's 400 naming the missing object.
     const noInput = await same('GET', '/api/trpc/config.get', {});
     expect(noInput.answeredByLane).toBe(true);
-    expect(noInput.answer.status).toBe(400);
+    expect(noInput.answer.status).toBe(200);
+    const missing = await same('GET', '/api/trpc/suppliers.byId', auth());
+    expect(missing.answeredByLane).toBe(true);
+    expect(missing.answer.status).toBe(400);
   });
 
   it('errors: not found, no token, invalid input', async () => {
