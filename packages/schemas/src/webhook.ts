@@ -27,7 +27,10 @@ const zWebhookUrl = zSafeString('URL', { typeError: 'URL must be the https addre
     },
     { error: 'URL must be an https URL' },
   )
-  .describe('The https address deliveries are posted to, on a host whose every address is public');
+  .meta({ pattern: '^https://' })
+  .describe(
+    'The https address deliveries are posted to, on a host whose every address is public (a server started with ALLOW_PRIVATE_ENDPOINTS=1, for tests, also takes http and local hosts)',
+  );
 
 export const ZCreateWebhookInput = z.object({
   url: zWebhookUrl,

@@ -174,6 +174,7 @@ const REQUEST_EXAMPLES: Record<string, Json> = {
   cutoffTime: '14:00',
   currency: 'EUR',
   endpoint: 'https://fcm.googleapis.com/fcm/send/dY2x3jZk',
+  url: 'https://hooks.example.com/reorder',
   p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
   auth: 'tBHItJI5svbpez7KI4CCXg',
   token: 'Yq3vX0m2kR8tLw5nB1cZp7sD',

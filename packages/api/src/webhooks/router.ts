@@ -7,6 +7,7 @@ import {
   ZWebhook,
   ZWebhookDelivery,
   ZWebhookIdInput,
+  zNoInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { nowOf } from '../context.ts';
@@ -53,7 +54,7 @@ export const webhooksRouter = router({
       message: 'Webhooks loaded',
       errors: { ...SIGNED_IN_ERRORS },
     })
-    .input(z.object({}))
+    .input(zNoInput)
     .output(z.array(ZWebhook))
     .query(({ ctx }) => listWebhooks(ctx.db, ctx.business.id)),
 
