@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createOpenApiDocument } from '@reorder/api';
+import { VERSION } from '@reorder/server';
 import { type JsonBody, startTestServer, type TestServer } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -17,8 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * the document refuses, Prism refuses, and the server refuses with a 400
  * naming the same field, changing nothing.
  *
- * One Prism process for the file (it starts in about a second); it runs
- * only in the PGlite suite, since it tests the document, not the database.
+ * One Prism process for the file, started beside the server (it takes
+ * about 7 s on a busy 2-core machine); it runs only in the PGlite suite,
+ * since it tests the document, not the database.
  */
 const prismCli = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
 
@@ -38,19 +41,19 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
-  const document: JsonBody = await (await fetch(`${t.url}/api/openapi.json`)).json();
-  // The document's own `servers`, absolute from PUBLIC_URL: Prism validates against its base path.
-  expect(document.servers).toEqual([{ url: 'http://app.test/api' }]);
+  // Prism takes seconds to start: it starts beside the server, on the document the server will
+  // serve (made the same way; compared with the served one below), pointed at the server's port.
+  const [serverPort, port] = [await freePort(), await freePort()];
+  const expected = createOpenApiDocument({ baseUrl: 'http://app.test/api', version: VERSION });
   folder = mkdtempSync(path.join(tmpdir(), 'reorder-prism-'));
   const file = path.join(folder, 'openapi.json');
-  writeFileSync(file, JSON.stringify(document));
-  const port = await freePort();
+  writeFileSync(file, JSON.stringify(expected));
   prismUrl = `http://127.0.0.1:${port}`;
-  prism = spawn(process.execPath, [prismCli, 'proxy', file, `${t.url}/api`, '--errors', '--host', '127.0.0.1', '--port', String(port)], {
+  const upstream = `http://127.0.0.1:${serverPort}/api`;
+  prism = spawn(process.execPath, [prismCli, 'proxy', file, upstream, '--errors', '--host', '127.0.0.1', '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await new Promise<void>((resolve, reject) => {
+  const listening = new Promise<void>((resolve, reject) => {
     const listen = (chunk: Buffer) => {
       prismLog += chunk.toString();
       if (prismLog.includes('Prism is listening')) resolve();
@@ -59,6 +62,11 @@ beforeAll(async () => {
     prism.stderr?.on('data', listen);
     prism.once('exit', (code) => reject(new Error(`Prism exited (${code}) before listening:\n${prismLog}`)));
   });
+  [t] = await Promise.all([startTestServer({ env: { PORT: String(serverPort) } }), listening]);
+  // What Prism checks against is what the server serves, `servers` absolute from PUBLIC_URL included.
+  const served: JsonBody = await (await fetch(`${t.url}/api/openapi.json`)).json();
+  expect(served.servers).toEqual([{ url: 'http://app.test/api' }]);
+  expect(served).toEqual(JSON.parse(JSON.stringify(expected)));
 }, 60_000);
 
 afterAll(async () => {
