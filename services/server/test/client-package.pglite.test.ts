@@ -25,13 +25,15 @@ const pnpmSpec =
 const installed = (name: string) => realpathSync(path.join(clientDir, 'node_modules', name));
 
 let t: TestServer;
+let starting: Promise<TestServer> | undefined;
 let outside: string;
 /** What tsc said about the outside project (it also writes out/, which the tests run). */
 let typeCheck: string;
 /** package.json as the tarball holds it. */
 let manifest: Record<string, unknown>;
 beforeAll(async () => {
-  t = await startTestServer();
+  // The server starts while the package is built, packed, installed and type-checked.
+  starting = startTestServer();
   await run(process.execPath, ['--import', 'tsx', 'build.mjs'], { cwd: clientDir });
   outside = mkdtempSync(path.join(tmpdir(), 'reorder-outside-'));
   await run('npx', ['--yes', pnpmSpec, 'pack', '--pack-destination', outside], { cwd: clientDir });
@@ -119,9 +121,11 @@ console.log(JSON.stringify({ text: order.text, restName: name, refused, listed }
     (error: { stdout: string }) => error,
   );
   typeCheck = String(result.stdout);
+  t = await starting;
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
+  // Closed even when the setup failed before it waited for the server.
+  await (t ?? (await starting?.catch(() => undefined)))?.close();
   if (outside) rmSync(outside, { recursive: true, force: true });
 });
 
