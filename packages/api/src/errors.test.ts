@@ -28,12 +28,13 @@ describe('describeError', () => {
     expect(description.issues).toEqual([]);
   });
 
-  it('covers exactly the kinds of the contract (docs/decisions.md §2, and FORBIDDEN of §7)', () => {
+  it('covers exactly the kinds of the contract (docs/decisions.md §2, FORBIDDEN of §7, METHOD_NOT_ALLOWED of §14)', () => {
     expect(ERROR_STATUS).toEqual({
       BAD_REQUEST: 400,
       UNAUTHORIZED: 401,
       FORBIDDEN: 403,
       NOT_FOUND: 404,
+      METHOD_NOT_ALLOWED: 405,
       CONFLICT: 409,
       PAYLOAD_TOO_LARGE: 413,
       TOO_MANY_REQUESTS: 429,

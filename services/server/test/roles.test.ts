@@ -89,6 +89,12 @@ const TABLE: Record<string, Role | 'any'> = {
   'businesses.invite': 'owner',
   'businesses.invitations': 'owner',
   'businesses.revokeInvitation': 'owner',
+  // Webhooks (docs/decisions.md §15): the business's scripts hear of its sends and prices.
+  'webhooks.list': 'owner',
+  'webhooks.create': 'owner',
+  'webhooks.delete': 'owner',
+  'webhooks.test': 'owner',
+  'webhooks.deliveries': 'owner',
 };
 const RANK: Record<Role, number> = { owner: 0, manager: 1, staff: 2 };
 /** An id of nothing: every path parameter, so that no call here finds (or changes) anything. */
