@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,12 +44,28 @@ export function shellLanguage(cookie: string | undefined, acceptLanguage: string
 }
 
 /**
- * `index.html` with each static shell put inside `#root`, in each language:
- * built once, when the router is made. Undefined for a build without shells.
+ * The page's stylesheet written into it: a first paint that waits for no
+ * other request. Returns the page and the stylesheet's hash, which the
+ * page's Content-Security-Policy names (`style-src 'sha256-…'`).
+ */
+function inlineStylesheet(html: string, webDir: string): { html: string; styleHash: string } | undefined {
+  const link = /<link rel="stylesheet" crossorigin href="\/assets\/([\w.-]+\.css)">/.exec(html);
+  const file = link && path.join(webDir, 'assets', link[1] as string);
+  if (!link || !file || !existsSync(file)) return undefined;
+  const css = readFileSync(file, 'utf8');
+  if (css.includes('</style')) return undefined;
+  return { html: html.replace(link[0], () => `<style>${css}</style>`), styleHash: createHash('sha256').update(css).digest('base64') };
+}
+
+/**
+ * `index.html` with each static shell put inside `#root`, in each language,
+ * and its stylesheet inline: built once, when the router is made. Undefined
+ * for a build without shells.
  */
 function pagesWithShells(webDir: string, index: string) {
-  const html = readFileSync(index, 'utf8');
-  if (!html.includes('<div id="root"></div>')) return undefined;
+  const inlined = inlineStylesheet(readFileSync(index, 'utf8'), webDir);
+  if (!inlined?.html.includes('<div id="root"></div>')) return undefined;
+  const { html, styleHash } = inlined;
   const pages = new Map<string, string>();
   for (const name of Object.values(SHELL_PAGES)) {
     for (const language of SHELL_LANGUAGES) {
@@ -63,7 +80,17 @@ function pagesWithShells(webDir: string, index: string) {
       );
     }
   }
-  return pages;
+  return { pages, styleHash };
+}
+
+/** The answer's Content-Security-Policy (set for every request in app.ts) with the inline stylesheet's hash. */
+function allowStyle(res: express.Response, hash: string) {
+  const csp = res.getHeader('Content-Security-Policy');
+  if (typeof csp === 'string')
+    res.setHeader(
+      'Content-Security-Policy',
+      csp.replace(/style-src ([^;]*)/, (_, sources: string) => `style-src ${sources} 'sha256-${hash}'`),
+    );
 }
 
 /**
@@ -107,8 +134,11 @@ export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_A_SCREEN.test(req.path)) return notFound(res);
     const page = SHELL_PAGES[req.path];
-    const html = page && shelled?.get(`${page}.${shellLanguage(req.headers.cookie, req.headers['accept-language'])}`);
-    if (html) return res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Language' }).type('html').send(html);
+    const html = page && shelled?.pages.get(`${page}.${shellLanguage(req.headers.cookie, req.headers['accept-language'])}`);
+    if (html && shelled) {
+      allowStyle(res, shelled.styleHash);
+      return res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Language' }).type('html').send(html);
+    }
     res.set('Cache-Control', 'no-cache').sendFile(index);
   });
   return webRouter;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openPage, PHONE, useApp } from './app.ts';
 
@@ -42,6 +43,13 @@ describe('the first paint of / and /login', () => {
     const shell = await context.request.get('/', { headers: { 'accept-language': 'es-ES,es;q=0.9' } });
     const shellHtml = await shell.text();
     expect(shellHtml).toContain('data-static-shell');
+    // Its stylesheet is in the page (the first paint waits for no other request), allowed by its hash alone.
+    const style = /<style>([^<]*)<\/style>/.exec(shellHtml)?.[1] ?? '';
+    expect(style.length).toBeGreaterThan(1000);
+    expect(shellHtml).not.toContain('rel="stylesheet"');
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(shell.headers()['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}'`);
+    expect(shell.headers()['content-security-policy']).not.toContain('unsafe-inline');
     const shellIcon = /<a href="\/" class="brand"><svg[^>]*><path d="([^"]+)"/.exec(shellHtml)?.[1];
     const shellTitle = /<h1 class="public-title">([^<]+)<\/h1>/.exec(shellHtml)?.[1];
     // Where the shell draws the title, before any JavaScript runs.
