@@ -55,7 +55,8 @@ export function staticShells(): Record<string, string> {
           .join('') +
         `</ul>`,
     );
-    files[`login.${language}.html`] = publicScreen(language, t.auth.loginTitle, '');
+    // Sign-in: the title and the line under it; the form (fields must not be typed into before the app) comes with the app.
+    files[`login.${language}.html`] = publicScreen(language, t.auth.loginTitle, `<p class="public-intro">${htmlText(t.app.tagline)}</p>`);
   }
   return files;
 }

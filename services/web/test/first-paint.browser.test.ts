@@ -64,6 +64,18 @@ describe('the first paint of / and /login', () => {
     await expect.poll(() => page.getByRole('link', { name: /Empezar|EMPEZAR/i }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(shellTitle);
     expect(await page.locator('.brand path').getAttribute('d')).toBe(shellIcon);
+
+    // Sign-in: the title and the line under it stay where the shell drew them while the form arrives below.
+    const stillLogin = await app.browser.newContext({ javaScriptEnabled: false, locale: 'es-ES', baseURL: app.t.url, viewport: PHONE });
+    const stillLoginPage = await stillLogin.newPage();
+    await stillLoginPage.goto('/login');
+    const intro = stillLoginPage.locator('.public-intro');
+    const [introText, introBox] = [await intro.textContent(), await intro.boundingBox()];
+    await stillLogin.close();
+    await page.goto('/login');
+    await expect.poll(() => page.getByLabel('Correo electrónico').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.locator('.public-intro').textContent()).toBe(introText);
+    expect(await page.locator('.public-intro').boundingBox()).toEqual(introBox);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -35,6 +35,8 @@ export default function Login() {
 
   return (
     <PublicScreen title={t('auth.loginTitle')}>
+      {/* The static first paint draws this line too (services/web/static-shell.ts): the page's largest text is there before the app. */}
+      <p className="public-intro">{t('app.tagline')}</p>
       <Card size="md">
         <Form onSubmit={form.handleSubmit((values) => login.mutate({ ...values, deviceToken: deviceTokenFor(values.email) }))}>
           <EmailField {...form.field('email')} label={t('auth.email')} required />
