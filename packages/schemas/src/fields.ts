@@ -177,3 +177,30 @@ export function zOptionalInput<T extends z.ZodObject>(schema: T) {
 
 /** The input of a call that takes none: nothing, or `{}`. */
 export const zNoInput = zOptionalInput(z.object({}));
+
+/**
+ * An address this server posts to (a push service's endpoint, a webhook):
+ * an https URL of at most 2048 characters. Where it may lead (public
+ * addresses only; http and local addresses only on a server started with
+ * ALLOW_PRIVATE_ENDPOINTS=1, for tests) is the server's outbound rule, which
+ * resolves the host (docs/decisions.md §8.6).
+ */
+export function zOutboundUrl(label: string, options: { typeError: string; description: string }) {
+  return zSafeString(label, { typeError: options.typeError })
+    .min(1, { error: `${label} is required` })
+    .max(2048, { error: `${label} must be at most 2048 characters` })
+    .refine(
+      (value) => {
+        try {
+          return ['https:', 'http:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: `${label} must be an https URL` },
+    )
+    .meta({ pattern: '^https://' })
+    .describe(
+      `${options.description}: https, on a host whose every address is public (a server started with ALLOW_PRIVATE_ENDPOINTS=1, for tests, also takes http and local hosts)`,
+    );
+}

@@ -1,29 +1,11 @@
 import { z } from 'zod';
-import { zSafeString } from './fields.ts';
+import { zOutboundUrl, zSafeString } from './fields.ts';
 
-/**
- * A push service's endpoint: an https URL. Where it may lead (public
- * addresses only; http and local addresses only on a server with
- * ALLOW_PRIVATE_ENDPOINTS=1, for tests) is the server's outbound rule,
- * which resolves the host (docs/decisions.md §8.6).
- */
-const zEndpoint = zSafeString('Endpoint', { typeError: 'Endpoint must be the subscription URL' })
-  .min(1, { error: 'Endpoint is required' })
-  .max(2048, { error: 'Endpoint must be at most 2048 characters' })
-  .refine(
-    (value) => {
-      try {
-        return ['https:', 'http:'].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { error: 'Endpoint must be an https URL' },
-  )
-  .meta({ pattern: '^https://' })
-  .describe(
-    "The push service URL of the browser's subscription (`PushSubscription.endpoint`): https, on a host whose every address is public (a server started with ALLOW_PRIVATE_ENDPOINTS=1, for tests, also takes http and local hosts)",
-  );
+/** A push service's endpoint (`PushSubscription.endpoint`). */
+const zEndpoint = zOutboundUrl('Endpoint', {
+  typeError: 'Endpoint must be the subscription URL',
+  description: "The push service URL of the browser's subscription (`PushSubscription.endpoint`)",
+});
 
 /** A base64url key of a subscription. */
 const zKey = (label: string, min: number, max: number) =>

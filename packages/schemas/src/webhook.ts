@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDateTime, zId, zSafeString } from './fields.ts';
+import { zDateTime, zId, zOutboundUrl } from './fields.ts';
 
 /** Every webhook secret starts with this (docs/decisions.md §15), so it is recognised wherever it leaks. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
@@ -14,23 +14,10 @@ export const WEBHOOK_SIGNATURE_HEADER = 'Reorder-Signature';
 
 const EVENTS_MESSAGE = `Events must be a list of one or more of ${WEBHOOK_EVENTS.join(', ')}`;
 
-const zWebhookUrl = zSafeString('URL', { typeError: 'URL must be the https address to post to' })
-  .min(1, { error: 'URL is required' })
-  .max(2048, { error: 'URL must be at most 2048 characters' })
-  .refine(
-    (value) => {
-      try {
-        return ['https:', 'http:'].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { error: 'URL must be an https URL' },
-  )
-  .meta({ pattern: '^https://' })
-  .describe(
-    'The https address deliveries are posted to, on a host whose every address is public (a server started with ALLOW_PRIVATE_ENDPOINTS=1, for tests, also takes http and local hosts)',
-  );
+const zWebhookUrl = zOutboundUrl('URL', {
+  typeError: 'URL must be the https address to post to',
+  description: 'The https address deliveries are posted to',
+});
 
 export const ZCreateWebhookInput = z.object({
   url: zWebhookUrl,
@@ -44,6 +31,17 @@ export const ZCreateWebhookInput = z.object({
 export type TCreateWebhookInput = z.infer<typeof ZCreateWebhookInput>;
 
 export const ZWebhookIdInput = z.object({ id: zId('Webhook id').describe('Webhook id') });
+
+/** The example of a webhook in the API's document. */
+const WEBHOOK_EXAMPLE = {
+  id: 4,
+  url: 'https://hooks.example.com/reorder',
+  events: ['order.sent', 'order.confirmed'],
+  enabled: true,
+  failingSince: null,
+  disabledAt: null,
+  createdAt: '2026-11-27T09:30:00.000Z',
+};
 
 export const ZWebhook = z
   .object({
@@ -61,15 +59,7 @@ export const ZWebhook = z
   .meta({
     id: 'Webhook',
     description: 'An endpoint that receives events, without its secret',
-    example: {
-      id: 4,
-      url: 'https://hooks.example.com/reorder',
-      events: ['order.sent', 'order.confirmed'],
-      enabled: true,
-      failingSince: null,
-      disabledAt: null,
-      createdAt: '2026-11-27T09:30:00.000Z',
-    },
+    example: WEBHOOK_EXAMPLE,
   });
 export type TWebhook = z.infer<typeof ZWebhook>;
 
@@ -81,13 +71,7 @@ export const ZCreatedWebhook = ZWebhook.extend({
   id: 'CreatedWebhook',
   description: 'A new webhook endpoint, with its signing secret (shown once)',
   example: {
-    id: 4,
-    url: 'https://hooks.example.com/reorder',
-    events: ['order.sent', 'order.confirmed'],
-    enabled: true,
-    failingSince: null,
-    disabledAt: null,
-    createdAt: '2026-11-27T09:30:00.000Z',
+    ...WEBHOOK_EXAMPLE,
     secret: 'whsec_Qm9vX2V4YW1wbGVfc2VjcmV0X25vdF9yZWFsXzAwMDAw',
   },
 });

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { launchChromium, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
+import { normalizeSearchText } from '@reorder/schemas';
+import { businessIdOf, launchChromium, type RegisteredUser, startTestServer, type TestServer } from '@reorder/testing';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -219,3 +220,26 @@ export async function recordExits(context: BrowserContext) {
 
 /** What the page handed to window.open so far. */
 export const opened = (page: Page) => page.evaluate(() => (window as Recorded).__opened as { url: string; target: string }[]);
+
+/**
+ * Products put straight into a supplier's order with SQL (the API limits how
+ * fast products are made): `Producto 01`…, numbered with `digits` digits, and
+ * whatever else `extra` gives row `i` (a unit, a par, a price). Their ids, in order.
+ */
+export async function seedProducts(
+  app: AppUnderTest,
+  user: RegisteredUser,
+  orderId: number,
+  count: number,
+  { digits, extra }: { digits: number; extra?: (i: number) => { unit?: string; par?: string; price?: string | null } },
+): Promise<number[]> {
+  const db = app.t.server.deps.db;
+  const businessId = await businessIdOf(db, user.user.id);
+  const rows = Array.from({ length: count }, (_, i) => {
+    const name = `Producto ${String(i + 1).padStart(digits, '0')}`;
+    const normal = normalizeSearchText(name);
+    return { business_id: businessId, order_id: orderId, name, unit: 'Kg', search_text: normal, sort_key: normal, ...extra?.(i) };
+  });
+  const inserted = await db.insertInto('products').values(rows).returning('id').execute();
+  return inserted.map((row) => row.id);
+}

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { normalizeSearchText } from '@reorder/schemas';
-import { businessIdOf, type RegisteredUser } from '@reorder/testing';
+import type { RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, useApp } from './app.ts';
+import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, seedProducts, useApp } from './app.ts';
 
 /**
  * Issue 32: made for the hand it is in. On a 390×844 phone in Spanish with
@@ -14,16 +13,9 @@ import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS,
  */
 const app = useApp();
 
-const TEXT = {
-  products: 'Productos',
-  count: 'Contar',
-  rowMenu: 'Más acciones para Producto 01',
-  edit: 'Editar Producto 01',
-  delete: 'Eliminar Producto 01',
-  increase: 'Uno más de Producto 02',
-  menu: 'Menú principal',
-  search: 'Buscar productos',
-} as const;
+/** What the Spanish screens say (the row's menu and its items name the first product). */
+const TEXT = { products: 'Productos', count: 'Contar', menu: 'Menú principal', search: 'Buscar productos' } as const;
+const ROW = { menu: 'Más acciones para Producto 01', edit: 'Editar Producto 01', delete: 'Eliminar Producto 01' } as const;
 
 /** A supplier with `count` products seeded with SQL, a par on each (Count mode shows them) and a usual on some. */
 async function supplierWith(user: RegisteredUser, name: string, count: number) {
@@ -32,24 +24,11 @@ async function supplierWith(user: RegisteredUser, name: string, count: number) {
     messageService: 'whatsapp',
     contactInfo: '+34 600 123 456',
     contactName: 'Pepe',
-    note: 'Reparte martes y viernes por la mañana',
   });
-  const businessId = await businessIdOf(app.t.server.deps.db, user.user.id);
-  const rows = Array.from({ length: count }, (_, i) => {
-    const productName = `Producto ${String(i + 1).padStart(count > 99 ? 4 : 2, '0')}`;
-    const normal = normalizeSearchText(productName);
-    return {
-      business_id: businessId,
-      order_id: supplier.orderId,
-      name: productName,
-      unit: i % 3 === 0 ? 'Caja de 12' : 'Kg',
-      par: String(4 + (i % 5)),
-      price: i % 2 === 0 ? '3.25' : null,
-      search_text: normal,
-      sort_key: normal,
-    };
+  await seedProducts(app, user, supplier.orderId, count, {
+    digits: count > 99 ? 4 : 2,
+    extra: (i) => ({ unit: i % 3 === 0 ? 'Caja de 12' : 'Kg', par: String(4 + (i % 5)), price: i % 2 === 0 ? '3.25' : null }),
   });
-  await app.t.server.deps.db.insertInto('products').values(rows).execute();
   return supplier;
 }
 
@@ -95,14 +74,14 @@ describe('products first on a phone (es, 25 products)', () => {
     expect(Math.max(...rows.map((r) => r.height)), 'the tallest row').toBeLessThanOrEqual(56);
 
     // Edit and Delete are not beside the stepper: a row menu holds them.
-    await expect.poll(() => page.getByRole('link', { name: TEXT.edit }).isVisible()).toBe(false);
-    await page.getByRole('button', { name: TEXT.rowMenu }).click();
-    await expect.poll(() => page.getByRole('menuitem', { name: TEXT.edit }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('menuitem', { name: TEXT.delete }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: ROW.edit }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: ROW.menu }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: ROW.edit }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('menuitem', { name: ROW.delete }).isVisible()).toBe(true);
     await shot(page, 'es-phone_density_row-menu');
     await expectAccessible(page, 'row menu (es, phone)');
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('menuitem', { name: TEXT.edit }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('menuitem', { name: ROW.edit }).isVisible()).toBe(false);
 
     await page.getByRole('button', { name: TEXT.count, exact: true }).click();
     await expect.poll(() => page.locator('#count-1, [id^="count-"]').first().isVisible(), { timeout: 10_000 }).toBe(true);

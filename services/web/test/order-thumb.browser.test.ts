@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { confirmationLine, normalizeSearchText } from '@reorder/schemas';
-import { businessIdOf, type RegisteredUser } from '@reorder/testing';
+import { confirmationLine } from '@reorder/schemas';
+import type { RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, screenshot, useApp } from './app.ts';
+import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, screenshot, seedProducts, useApp } from './app.ts';
 
 /**
  * Issue 16: the order screen built for one thumb. At 390×844, in English and
@@ -64,14 +64,8 @@ async function bigOrder(user: RegisteredUser, name: string, count: number) {
     contactInfo: '+34 600 123 456',
     askConfirmation: false,
   });
-  const businessId = await businessIdOf(app.t.server.deps.db, user.user.id);
-  const rows = Array.from({ length: count }, (_, i) => {
-    const productName = `Producto ${String(i + 1).padStart(3, '0')}`;
-    const normal = normalizeSearchText(productName);
-    return { business_id: businessId, order_id: supplier.orderId, name: productName, unit: 'Kg', search_text: normal, sort_key: normal };
-  });
-  const inserted = await app.t.server.deps.db.insertInto('products').values(rows).returning('id').execute();
-  for (const { id } of inserted.slice(0, 5)) {
+  const ids = await seedProducts(app, user, supplier.orderId, count, { digits: 3 });
+  for (const id of ids.slice(0, 5)) {
     const res = await app.t.api.put('/api/products/quantity', { productId: id, orderId: supplier.orderId, quantity: 2 }, user.token);
     expect(res.status, res.text).toBe(200);
   }

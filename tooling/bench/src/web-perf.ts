@@ -139,6 +139,19 @@ async function reorderTaps(page: Page, baseUrl: string, supplierName: string) {
   return { taps, opened };
 }
 
+/** Runs `measure` with the page's CPU as is, then slowed 4x (a mid-range phone), and puts it back. */
+async function atEachCpuRate(page: Page, measure: (label: string) => Promise<void>) {
+  const cdp = await page.context().newCDPSession(page);
+  for (const [label, rate] of [
+    ['as is', 1],
+    ['CPU slowed 4x', 4],
+  ] as const) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await measure(label);
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+}
+
 /**
  * The order screen's first render: from the start of a navigation inside the
  * app (the data already fetched once) to the first product rows painted.
@@ -342,12 +355,7 @@ async function main() {
 
     // The first render at 200 and 1,000 products, from the orders list (each order fetched once before).
     const renders: Record<string, { median: number; p95: number }> = {};
-    for (const [label, rate] of [
-      ['as is', 1],
-      ['CPU slowed 4x', 4],
-    ] as const) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await atEachCpuRate(page, async (label) => {
       for (const [count, id] of [
         [PRODUCTS, supplier.id],
         [MANY, big.id],
@@ -361,18 +369,12 @@ async function main() {
         }
         renders[`${count} products (${label})`] = stats(samples);
       }
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    }
+    });
 
     await page.goto(`${server.url}/orders/${big.id}`);
     await page.getByTestId('order-text').waitFor();
     const results: Record<string, { median: number; p95: number }> = {};
-    for (const [label, rate] of [
-      ['as is', 1],
-      ['CPU slowed 4x', 4],
-    ] as const) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await atEachCpuRate(page, async (label) => {
       const clicks: number[] = [];
       const frames: number[] = [];
       for (let i = 0; i < CLICKS + 10; i++) {
@@ -389,8 +391,7 @@ async function main() {
       }
       results[`quantity click -> order text painted (${label})`] = stats(clicks);
       results[`baseline: one-frame click (${label})`] = stats(frames);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    }
+    });
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     console.log(`\nInitial JavaScript (first visit, all JS until the network is idle; gzip as served / unpacked):`);
     console.log(`| page | files | gzip | unpacked |\n|---|---:|---:|---:|`);

@@ -1,8 +1,8 @@
 import { Fragment, lazy, type ReactNode, Suspense } from 'react';
-import type { RowPlace, RowsProps } from './list-rows.ts';
+import { type RowPlace, type RowsProps, rowPlaceProps } from './list-rows.ts';
 import './List.css';
 
-export type { RowPlace, RowsProps };
+export { type RowPlace, type RowsProps, rowPlaceProps };
 
 // `lazy` drops the component's type parameter: it is given back here.
 const VirtualRows = lazy(() => import('./VirtualRows.tsx')) as unknown as <T>(props: RowsProps<T>) => ReactNode;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from './Icon.tsx';
-import type { RowPlace } from './LongList.tsx';
+import { type RowPlace, rowPlaceProps } from './list-rows.ts';
 import './ProductLine.css';
 
 /**
@@ -34,13 +34,7 @@ export function ProductLine({
   place?: RowPlace;
 }) {
   return (
-    <li
-      ref={place.ref}
-      data-index={place.index}
-      aria-posinset={place.posInSet}
-      aria-setsize={place.setSize}
-      className={`order-line ${ordered ? 'order-line--ordered' : ''}`}
-    >
+    <li {...rowPlaceProps(place)} className={`order-line ${ordered ? 'order-line--ordered' : ''}`}>
       <div className="order-line__text">
         <label htmlFor={inputId} className="order-line__name" title={name}>
           {name}

@@ -17,3 +17,8 @@ export interface RowsProps<T> {
   rowHeight: number;
   renderRow: (item: T, place: RowPlace) => ReactNode;
 }
+
+/** A row's `<li>` attributes for its place in a long list (nothing in a short one). */
+export function rowPlaceProps(place: RowPlace) {
+  return { ref: place.ref, 'data-index': place.index, 'aria-posinset': place.posInSet, 'aria-setsize': place.setSize };
+}

@@ -2,7 +2,7 @@ import { isValidQuantity, readTypedNumber } from '@reorder/schemas/limits';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { amountText } from '../../lib/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import type { RowPlace } from '../../ui/LongList.tsx';
+import { type RowPlace, rowPlaceProps } from '../../ui/LongList.tsx';
 import { Badge } from '../../ui/layout.tsx';
 import type { OrderProduct } from './order-drafts.ts';
 import './CountLine.css';
@@ -117,13 +117,7 @@ export function CountLine({
   });
 
   return (
-    <li
-      ref={place.ref}
-      data-index={place.index}
-      aria-posinset={place.posInSet}
-      aria-setsize={place.setSize}
-      className="order-line count-line"
-    >
+    <li {...rowPlaceProps(place)} className="order-line count-line">
       <div className="order-line__text">
         <label htmlFor={countId} className="order-line__name" title={product.name}>
           {product.name}
