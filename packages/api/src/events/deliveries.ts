@@ -48,55 +48,44 @@ interface Claimed {
   data: unknown;
 }
 
-const CLAIMED_COLUMNS = sql`d.id, d.attempts, d.created_at, e.id AS endpoint_id, e.business_id, e.url, e.secret, e.disabled_at,
-  ev.id AS event_id, ev.type, ev.data`;
-
-const normalize = (row: Claimed): Claimed => ({
-  ...row,
-  attempts: Number(row.attempts),
-  created_at: new Date(row.created_at),
-  disabled_at: row.disabled_at === null ? null : new Date(row.disabled_at),
-  data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
-});
-
 /**
- * Claims up to `limit` due deliveries for this process: rows another process
- * is claiming at that instant are skipped (FOR UPDATE SKIP LOCKED), and a
- * claim lasts the lease, so each delivery is attempted by one process at a
- * time, and one whose process died is claimed again once the lease ends.
+ * Claims deliveries for this process: up to `which.limit` due ones, or the
+ * one `which.id` whenever it was due ("Send test event" posts at once). Rows
+ * another process is claiming at that instant are skipped (FOR UPDATE SKIP
+ * LOCKED), and a claim lasts the lease, so each delivery is attempted by one
+ * process at a time, and one whose process died is claimed again once the
+ * lease ends.
  */
-async function claimDue(db: Db, now: number, leaseMs: number, limit: number): Promise<Claimed[]> {
+async function claim(db: Db, now: number, leaseMs: number, which: { limit: number } | { id: number }): Promise<Claimed[]> {
   const at = new Date(now);
+  const [chosen, taken] =
+    'id' in which
+      ? [sql`id = ${which.id}`, sql.raw('')]
+      : [sql`next_attempt_at <= ${at}`, sql`ORDER BY next_attempt_at, id LIMIT ${which.limit}`];
   const result = await sql<Claimed>`
-    WITH due AS (
+    WITH claimed AS (
       SELECT id FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= ${at} AND (claimed_until IS NULL OR claimed_until <= ${at})
-      ORDER BY next_attempt_at, id
-      LIMIT ${limit}
+      WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until <= ${at}) AND ${chosen}
+      ${taken}
       FOR UPDATE SKIP LOCKED
     )
     UPDATE webhook_deliveries d SET claimed_until = ${new Date(now + leaseMs)}, attempts = d.attempts + 1
-    FROM due, webhook_endpoints e, webhook_events ev
-    WHERE d.id = due.id AND e.id = d.endpoint_id AND ev.id = d.event_id
-    RETURNING ${CLAIMED_COLUMNS}`.execute(db);
-  return result.rows.map(normalize);
+    FROM claimed, webhook_endpoints e, webhook_events ev
+    WHERE d.id = claimed.id AND e.id = d.endpoint_id AND ev.id = d.event_id
+    RETURNING d.id, d.attempts, d.created_at, e.id AS endpoint_id, e.business_id, e.url, e.secret, e.disabled_at,
+      ev.id AS event_id, ev.type, ev.data`.execute(db);
+  return result.rows.map((row) => ({
+    ...row,
+    attempts: Number(row.attempts),
+    created_at: new Date(row.created_at),
+    disabled_at: row.disabled_at === null ? null : new Date(row.disabled_at),
+    data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+  }));
 }
 
-/** Claims one delivery now, whenever it was due ("Send test event" posts at once); undefined when another process holds it. */
+/** Claims one delivery now, whenever it was due; undefined when another process holds it (or it is no longer pending). */
 export async function claimDelivery(db: Db, deliveryId: number, now: number, leaseMs: number): Promise<Claimed | undefined> {
-  const at = new Date(now);
-  const result = await sql<Claimed>`
-    WITH one AS (
-      SELECT id FROM webhook_deliveries
-      WHERE id = ${deliveryId} AND status = 'pending' AND (claimed_until IS NULL OR claimed_until <= ${at})
-      FOR UPDATE SKIP LOCKED
-    )
-    UPDATE webhook_deliveries d SET claimed_until = ${new Date(now + leaseMs)}, attempts = d.attempts + 1
-    FROM one, webhook_endpoints e, webhook_events ev
-    WHERE d.id = one.id AND e.id = d.endpoint_id AND ev.id = d.event_id
-    RETURNING ${CLAIMED_COLUMNS}`.execute(db);
-  const row = result.rows[0];
-  return row && normalize(row);
+  return (await claim(db, now, leaseMs, { id: deliveryId }))[0];
 }
 
 export type DeliveryOutcome = 'delivered' | 'retry' | 'failed';
@@ -291,7 +280,7 @@ export async function runWebhookDeliveries(deps: WebhookDeps): Promise<{ id: num
   const timing = timingOf(deps);
   const outcomes: { id: number; outcome: DeliveryOutcome }[] = [];
   for (let batch = 0; batch < BATCHES_PER_ROUND; batch++) {
-    const claimed = await claimDue(deps.db, nowOf(deps), timing.leaseMs, BATCH);
+    const claimed = await claim(deps.db, nowOf(deps), timing.leaseMs, { limit: BATCH });
     if (claimed.length === 0) break;
     const results = await Promise.all(
       claimed.map(async (delivery) => {
