@@ -8,10 +8,10 @@ import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo, trpc } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { CopyButton } from '../../ui/CopyButton.tsx';
-import { CodeField, type Option, PasswordField, SelectField, TextField } from '../../ui/fields.tsx';
+import { type Option, PasswordField, SelectField, TextField } from '../../ui/fields.tsx';
 import { List, ListItem } from '../../ui/List.tsx';
-import { Banner, ButtonRow, Empty, Form, Hint, ItemName, StatusLine } from '../../ui/layout.tsx';
+import { Empty, Form, Hint, ItemName, StatusLine } from '../../ui/layout.tsx';
+import { SecretOnce } from '../../ui/SecretOnce.tsx';
 import { useCreateApiToken, useRevokeApiToken } from './api.ts';
 
 /** Every token expires: 90 days unless another is picked, a year at most (docs/decisions.md §8.6). */
@@ -48,16 +48,15 @@ export function ApiTokensCard() {
     <Card title={t('profile.tokensTitle')}>
       <Hint>{t('profile.tokensIntro')}</Hint>
       {secret ? (
-        <Banner strong>
-          <p>{t('profile.tokenCreated')}</p>
-          <CodeField id="new-api-token" label={t('profile.tokenValue')} value={secret} />
-          <ButtonRow>
-            <CopyButton label={t('profile.copyToken')} copy={() => navigator.clipboard.writeText(secret)} />
-            <Button variant="ghost" onClick={() => setSecret(null)}>
-              {t('profile.tokenDone')}
-            </Button>
-          </ButtonRow>
-        </Banner>
+        <SecretOnce
+          id="new-api-token"
+          secret={secret}
+          message={t('profile.tokenCreated')}
+          label={t('profile.tokenValue')}
+          copyLabel={t('profile.copyToken')}
+          doneLabel={t('profile.tokenDone')}
+          onDone={() => setSecret(null)}
+        />
       ) : null}
       {tokens.data && tokens.data.length === 0 ? <Empty>{t('profile.noTokens')}</Empty> : null}
       <List label={t('profile.tokensTitle')} inset>

@@ -11,12 +11,12 @@ import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { CopyButton } from '../../ui/CopyButton.tsx';
-import { CheckboxField, CodeField, TextField } from '../../ui/fields.tsx';
+import { CheckboxField, TextField } from '../../ui/fields.tsx';
 import { List, ListActions, ListItem, ListText } from '../../ui/List.tsx';
 import { Loading } from '../../ui/Loading.tsx';
-import { Banner, ButtonRow, Empty, Form, Hint, StatusLine } from '../../ui/layout.tsx';
+import { Empty, Form, Hint, StatusLine } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { SecretOnce } from '../../ui/SecretOnce.tsx';
 
 /** Each event's text key: the dotted names cannot be keys themselves. */
 const EVENT_KEYS = {
@@ -41,16 +41,15 @@ export default function Webhooks() {
       <Card>
         <Hint>{t('webhooks.intro')}</Hint>
         {secret ? (
-          <Banner strong>
-            <p>{t('webhooks.added')}</p>
-            <CodeField id="new-webhook-secret" label={t('webhooks.secret')} value={secret} />
-            <ButtonRow>
-              <CopyButton label={t('webhooks.copySecret')} copy={() => navigator.clipboard.writeText(secret)} />
-              <Button variant="ghost" onClick={() => setSecret(null)}>
-                {t('webhooks.done')}
-              </Button>
-            </ButtonRow>
-          </Banner>
+          <SecretOnce
+            id="new-webhook-secret"
+            secret={secret}
+            message={t('webhooks.added')}
+            label={t('webhooks.secret')}
+            copyLabel={t('webhooks.copySecret')}
+            doneLabel={t('webhooks.done')}
+            onDone={() => setSecret(null)}
+          />
         ) : null}
         {webhooks.isPending ? <Loading /> : null}
         {webhooks.data?.length === 0 ? <Empty>{t('webhooks.empty')}</Empty> : null}
