@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '@reorder/schemas/languages';
 import express, { type Router } from 'express';
 
 /** Where `services/web` puts its build; the same relative place from `src/` and from `dist/`. */
@@ -29,7 +30,7 @@ function notFound(res: express.Response) {
 
 /** The pages with a static first paint (services/web/static-shell.ts), by path. */
 const SHELL_PAGES: Record<string, string> = { '/': 'home', '/login': 'login' };
-const SHELL_LANGUAGES = ['en', 'es'];
+const isLanguage = (value: string | undefined): value is string => (LANGUAGES as readonly (string | undefined)[]).includes(value);
 
 /**
  * The language the app will show (services/web/src/lib/i18n.ts): the one it
@@ -38,9 +39,9 @@ const SHELL_LANGUAGES = ['en', 'es'];
  */
 export function shellLanguage(cookie: string | undefined, acceptLanguage: string | undefined): string {
   const kept = /(?:^|;\s*)language=([a-z]+)/.exec(cookie ?? '')?.[1];
-  if (kept && SHELL_LANGUAGES.includes(kept)) return kept;
-  const first = (acceptLanguage ?? '').split(',')[0]?.split(';')[0]?.split('-')[0]?.trim().toLowerCase() ?? '';
-  return SHELL_LANGUAGES.includes(first) ? first : 'en';
+  if (isLanguage(kept)) return kept;
+  const first = (acceptLanguage ?? '').split(',')[0]?.split(';')[0]?.split('-')[0]?.trim().toLowerCase();
+  return isLanguage(first) ? first : FALLBACK_LANGUAGE;
 }
 
 /**
@@ -71,7 +72,7 @@ function pagesWithShells(webDir: string, index: string) {
   const { styleHash } = inlined;
   const pages = new Map<string, string>();
   for (const name of Object.values(SHELL_PAGES)) {
-    for (const language of SHELL_LANGUAGES) {
+    for (const language of LANGUAGES) {
       const file = path.join(webDir, 'shells', `${name}.${language}.html`);
       if (!existsSync(file)) return undefined;
       const shell = readFileSync(file, 'utf8');

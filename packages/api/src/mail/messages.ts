@@ -1,13 +1,10 @@
 import { type TMessageKey, translate } from '@reorder/i18n';
+import { escapeHtml } from '@reorder/schemas/html';
 
 interface RenderedMail {
   subject: string;
   text: string;
   html: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A short email in the user's language: greeting, paragraphs, an optional button, signature. */
