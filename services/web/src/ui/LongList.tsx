@@ -1,6 +1,6 @@
 import { Fragment, lazy, type ReactNode, Suspense } from 'react';
+import { List } from './List.tsx';
 import { type RowPlace, type RowsProps, rowPlaceProps } from './list-rows.ts';
-import './List.css';
 
 export { type RowPlace, type RowsProps, rowPlaceProps };
 
@@ -20,11 +20,11 @@ export const LONG_LIST_FROM = 100;
 export function LongList<T>({ label, items, rowKey, rowHeight, renderRow }: RowsProps<T>) {
   if (items.length < LONG_LIST_FROM) {
     return (
-      <ul className="list" aria-label={label}>
+      <List label={label}>
         {items.map((item) => (
           <Fragment key={rowKey(item)}>{renderRow(item, {})}</Fragment>
         ))}
-      </ul>
+      </List>
     );
   }
   // The virtualizer comes with the first long list (a chunk of its own); meanwhile the first rows show as they are.

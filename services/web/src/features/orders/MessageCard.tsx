@@ -1,6 +1,5 @@
 import { LIMITS } from '@reorder/schemas/limits';
 import { type ReactNode, useState } from 'react';
-import './order-screen.css';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';

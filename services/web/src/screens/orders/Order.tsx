@@ -12,6 +12,8 @@ import { SendBar } from '../../features/orders/SendBar.tsx';
 import { useOrderChanges } from '../../features/orders/use-order-changes.ts';
 import { useOrderImage } from '../../features/orders/use-order-image.ts';
 import { useSendOrder } from '../../features/orders/use-send-order.ts';
+// The order screen's layout: its top, toolbars and Send bar (phone and desktop).
+import '../../features/orders/order-screen.css';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { canShareFiles } from '../../lib/send.ts';
