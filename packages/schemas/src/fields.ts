@@ -138,9 +138,9 @@ export const zLanguage = z
  * `multipleOfPrecision`) may call 0.043 a violation, since 0.043 / 0.001 is 42.99999999999999 (13,359 of the
  * 100,000 values from 0 to 99.999 fare so in JavaScript; 2.5 or 1.25 do not).
  */
-export const AMOUNT_STEP = 0.001;
+export const AMOUNT_STEP = 1 / 10 ** LIMITS.quantityDecimals;
 /** At most 4 decimals, for prices and amounts of money, with the same caveat. */
-export const PRICE_STEP = 0.0001;
+export const PRICE_STEP = 1 / 10 ** LIMITS.priceDecimals;
 
 /** A quantity: 0 to 99,999 with at most three decimals; 0 means "not in this order". */
 export const zQuantity = z
