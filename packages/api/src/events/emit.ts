@@ -33,6 +33,22 @@ export async function emitEvents(db: Db, businessId: number, type: TWebhookEvent
     SELECT endpoints.id, queued.id, ${at}, ${at} FROM endpoints CROSS JOIN queued`.execute(db);
 }
 
+/**
+ * Whether any endpoint of the business that is on receives `type`: what an
+ * event costs to describe (a query of its own) need not be paid when none does.
+ */
+export async function hasListeners(db: Db, businessId: number, type: TWebhookEvent): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('disabled_at', 'is', null)
+    .where(sql<boolean>`${type} = ANY(events)`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** One event: see `emitEvents`. */
 export function emitEvent(db: Db, businessId: number, type: TWebhookEvent, data: unknown, now: number): Promise<void> {
   return emitEvents(db, businessId, type, [data], now);

@@ -1,7 +1,7 @@
 import type { Database, Db } from '@reorder/db';
 import { LIMITS } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
-import { emitEvents } from '../events/emit.ts';
+import { emitEvents, hasListeners } from '../events/emit.ts';
 
 /** A product's price as it was and as it is set now (null: none). */
 export interface PriceSet {
@@ -62,7 +62,8 @@ async function emitPriceChanges(
   source: 'owner' | 'supplier',
   now: number,
 ): Promise<void> {
-  if (changed.length === 0) return;
+  // Most businesses have no webhook: the products' details are read only for one that listens.
+  if (changed.length === 0 || !(await hasListeners(tx, businessId, 'product.price_changed'))) return;
   const rows = await tx
     .selectFrom('products')
     .innerJoin('orders', 'orders.id', 'products.order_id')
