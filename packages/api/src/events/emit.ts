@@ -6,6 +6,10 @@ import { sql } from 'kysely';
 /** An event's id: `evt_` and 16 random bytes, the same in every attempt of every delivery of it. */
 export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
 
+/** The business's endpoints that are on and receive `type`: the rows of `webhook_endpoints` an event goes to. */
+const listening = (businessId: number, type: TWebhookEvent) =>
+  sql`business_id = ${businessId} AND disabled_at IS NULL AND ${type} = ANY(events)`;
+
 /**
  * Queues events for a business's webhooks (docs/decisions.md §15): one
  * delivery per event and endpoint that is on and receives `type`, due at
@@ -20,8 +24,7 @@ export async function emitEvents(db: Db, businessId: number, type: TWebhookEvent
   const events = JSON.stringify(items.map((data) => ({ id: newEventId(), data })));
   await sql`
     WITH endpoints AS (
-      SELECT id FROM webhook_endpoints
-      WHERE business_id = ${businessId} AND disabled_at IS NULL AND ${type} = ANY(events)
+      SELECT id FROM webhook_endpoints WHERE ${listening(businessId, type)}
     ), queued AS (
       INSERT INTO webhook_events (id, business_id, type, data, created_at)
       SELECT e.id, ${businessId}, ${type}, e.data, ${at}
@@ -38,15 +41,8 @@ export async function emitEvents(db: Db, businessId: number, type: TWebhookEvent
  * event costs to describe (a query of its own) need not be paid when none does.
  */
 export async function hasListeners(db: Db, businessId: number, type: TWebhookEvent): Promise<boolean> {
-  const row = await db
-    .selectFrom('webhook_endpoints')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('disabled_at', 'is', null)
-    .where(sql<boolean>`${type} = ANY(events)`)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await sql`SELECT 1 FROM webhook_endpoints WHERE ${listening(businessId, type)} LIMIT 1`.execute(db);
+  return rows.length > 0;
 }
 
 /** One event: see `emitEvents`. */
