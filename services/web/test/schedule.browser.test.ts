@@ -177,31 +177,38 @@ describe.each(['en', 'es'] as const)('delivery days and reminders (%s)', (langua
 
       // The browser gets that message: the service worker shows it, with the order's path.
       const cdp = await context.newCDPSession(page);
-      // The registration whose worker is activated: a message delivered to one still installing is lost
-      // (which made this test fail now and then when it ran first in its file).
+      // The registration whose worker is activated: a message delivered to one still installing (or
+      // being replaced) is lost, which made this test fail now and then under load. So the message
+      // goes again, to the newest activated registration, until the worker shows it; the reminder's
+      // tag makes a second delivery replace the first, so exactly one notification is expected.
       const ours = new Set<string>();
-      const registrationId = new Promise<string>((resolve) => {
-        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-          for (const r of registrations as { registrationId: string; scopeURL: string; isDeleted: boolean }[]) {
-            if (r.scopeURL.startsWith(app.t.url) && !r.isDeleted) ours.add(r.registrationId);
-          }
-        });
-        cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-          const active = (versions as { registrationId: string; status: string }[]).find(
-            (v) => v.status === 'activated' && ours.has(v.registrationId),
-          );
-          if (active) resolve(active.registrationId);
-        });
+      let activeRegistration: string | undefined;
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        for (const r of registrations as { registrationId: string; scopeURL: string; isDeleted: boolean }[]) {
+          if (r.scopeURL.startsWith(app.t.url) && !r.isDeleted) ours.add(r.registrationId);
+        }
+      });
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        const active = (versions as { registrationId: string; status: string }[]).find(
+          (v) => v.status === 'activated' && ours.has(v.registrationId),
+        );
+        if (active) activeRegistration = active.registrationId;
       });
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await cdp.send('ServiceWorker.enable');
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: app.t.url, registrationId: await registrationId, data: payload });
+      await expect.poll(() => activeRegistration, { timeout: 10_000 }).toBeDefined();
       const shown = async () =>
         page.evaluate(async () => {
           const registration = await navigator.serviceWorker.ready;
           return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data }));
         });
-      await expect.poll(shown, { timeout: 10_000 }).toEqual([
+      const deliverAndRead = async () => {
+        const now = await shown();
+        if (now.length > 0) return now;
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin: app.t.url, registrationId: activeRegistration ?? '', data: payload });
+        return shown();
+      };
+      await expect.poll(deliverAndRead, { timeout: 15_000, intervals: [500, 1000, 2000] }).toEqual([
         {
           title: 'Verduras Núñez',
           body: expect.stringContaining(cutoff.toISOString().slice(11, 16)),
