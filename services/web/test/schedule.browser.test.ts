@@ -208,7 +208,7 @@ describe.each(['en', 'es'] as const)('delivery days and reminders (%s)', (langua
         await cdp.send('ServiceWorker.deliverPushMessage', { origin: app.t.url, registrationId: activeRegistration ?? '', data: payload });
         return shown();
       };
-      await expect.poll(deliverAndRead, { timeout: 15_000, intervals: [500, 1000, 2000] }).toEqual([
+      await expect.poll(deliverAndRead, { timeout: 15_000, interval: 1000 }).toEqual([
         {
           title: 'Verduras Núñez',
           body: expect.stringContaining(cutoff.toISOString().slice(11, 16)),
