@@ -94,4 +94,27 @@ describe('the first paint of / and /login', () => {
     expect(/<h1 class="public-title">([^<]+)<\/h1>/.exec(spanish)?.[1]).toBe('Iniciar sesión');
     await context.close();
   });
+
+  it('loads only the first-visit texts on the home page, and all of them with the first screen that talks to the API', async () => {
+    const { page, context, errors } = await openPage(app, { language: 'es' });
+    const texts: string[] = [];
+    page.on('request', (request) => {
+      const file = /\/assets\/(es|en)(\.pages)?-[\w-]+\.js$/.exec(request.url());
+      if (file) texts.push(`${file[1]}${file[2] ?? ''}`);
+    });
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('link', { name: 'EMPEZAR' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect([...new Set(texts)]).toEqual(['es.pages']);
+    // A screen that talks to the API gets all of its language's texts before it renders.
+    await page.getByRole('link', { name: 'EMPEZAR' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Crea tu cuenta' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect([...new Set(texts)]).toEqual(['es.pages', 'es']);
+    expect(await page.getByText(/^[a-z]+\.[a-zA-Z.]+$/).count()).toBe(0);
+    // Switching language there brings the other language's texts whole (`en` holds `en.pages`).
+    await page.getByLabel('Idioma').selectOption('en');
+    await expect.poll(() => page.getByRole('heading', { name: 'Create your account' }).isVisible()).toBe(true);
+    expect([...new Set(texts)].sort()).toEqual(['en', 'en.pages', 'es', 'es.pages']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

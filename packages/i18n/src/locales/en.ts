@@ -1,122 +1,12 @@
+import { enPages } from './en.pages.ts';
+
 /**
  * English texts (the fallback language). Keys are shared with `es.ts`; the
- * type of this object is the shape every other language must fill.
+ * type of this object is the shape every other language must fill. The
+ * first-visit part is in `en.pages.ts`.
  */
 export const en = {
-  app: {
-    name: 'Reorder',
-    tagline: 'Your suppliers, your products, your next order — sent in seconds.',
-    loading: 'Loading…',
-    loadError: 'This screen is taking too long to load.',
-    retry: 'Try again',
-    back: 'Back',
-    cancel: 'Cancel',
-    save: 'Save',
-    saving: 'Saving…',
-    delete: 'Delete',
-    edit: 'Edit',
-    required: 'required',
-    requiredHint: 'Fields marked with * are required.',
-    charactersUsed: '{{used}} / {{max}} characters used',
-    search: 'Search',
-    language: 'Language',
-    languages: { en: 'English', es: 'Español' },
-  },
-  offline: {
-    updateReady: 'A new version of Reorder is ready.',
-    update: 'Update',
-    later: 'Later',
-    offline: 'Offline: showing what this device last loaded.',
-    waiting_one: 'Offline: {{count}} change waiting',
-    waiting_other: 'Offline: {{count}} changes waiting',
-    sending_one: 'Sending {{count}} change…',
-    sending_other: 'Sending {{count}} changes…',
-    rejected: 'Not saved: {{change}}. {{reason}}',
-    reason: {
-      NOT_FOUND: 'It was deleted meanwhile, maybe on another device.',
-      BAD_REQUEST: 'It is not valid any more.',
-      CONFLICT: 'The order changed meanwhile.',
-      FORBIDDEN: 'Your role does not allow it.',
-      other: 'The server could not take it.',
-    },
-    savedHere: 'Kept on this device: it goes to the server when you are back online.',
-    needsConnection: 'This needs a connection. You are offline: try again once you are back online.',
-    neverLoaded: 'You are offline, and this screen was never opened on this device.',
-    change: {
-      quantity: '{{name}}: quantity {{quantity}}',
-      stock: '{{name}}: count',
-      par: '{{name}}: par',
-      message: 'the message of the order to {{supplier}}',
-      fill: 'Fill to par for {{supplier}}',
-      send: 'the record of the order sent to {{supplier}}',
-      clear: 'clearing the order to {{supplier}}',
-      reorder: 're-ordering for {{supplier}}',
-      restore: 'undoing the re-order for {{supplier}}',
-    },
-  },
-  nav: {
-    main: 'Main menu',
-    suppliers: 'Suppliers',
-    orders: 'Orders',
-    profile: 'Profile',
-    home: 'Home',
-    privacy: 'Privacy policy',
-    terms: 'Terms and conditions',
-    login: 'Sign in',
-    register: 'Create account',
-  },
-  home: {
-    title: 'Reorder from your suppliers in seconds',
-    intro:
-      'Keep your suppliers and their products in one place, fill in the next order, and send it the way each supplier likes: WhatsApp, SMS, email and more.',
-    getStarted: 'GET STARTED',
-    featureSuppliers: 'All your suppliers, with their contact and how they take orders.',
-    featureOrders: 'One current order per supplier: just set the quantities.',
-    featureSend: 'Copy the order as text or as an image, ready to send.',
-    openOrders: 'Go to my orders',
-  },
-  auth: {
-    loginTitle: 'Sign in',
-    registerTitle: 'Create your account',
-    forgotTitle: 'Forgot your password?',
-    forgotIntro: "Enter your email and we'll send you a link to choose a new password.",
-    resetTitle: 'Choose a new password',
-    email: 'Email',
-    password: 'Password',
-    newPassword: 'New password',
-    businessName: 'Business name',
-    fullName: 'Full name',
-    loginButton: 'Sign in',
-    registerButton: 'Create account',
-    sendLink: 'Send me a link',
-    resetButton: 'Save new password',
-    forgotLink: 'Forgot your password?',
-    noAccount: "Don't have an account?",
-    haveAccount: 'Already have an account?',
-    backToLogin: 'Back to sign in',
-    newLink: 'Ask for a new link',
-    emailed: 'We just emailed you!',
-    emailedHint: 'If an account exists for {{email}}, the email has a link to choose a new password. It works for one hour.',
-    resetDone: 'Your password has been changed. Please sign in.',
-    loginError: 'There was an error logging in to your account',
-    registerError: 'There was an error create your account',
-    registered: 'Congrats, we made it happen!',
-    passwordHint: 'At least 8 characters.',
-    socialDivider: 'or',
-    continueWithGoogle: 'Continue with Google',
-    continueWithFacebook: 'Continue with Facebook',
-    providerUnavailable: '{{provider}} is not reachable, please try again.',
-    verifyTitle: 'Confirm your email',
-    verifying: 'Confirming your email…',
-    verified: 'Your email address is confirmed.',
-    verifyFailed: 'This link is invalid or has expired. Ask for a new one from your profile.',
-    verifiedSignedOut:
-      'Your email address is confirmed, and it now decides who holds this account: every device was signed out. To sign in, choose a password: we will email you a link.',
-    choosePassword: 'Choose a password',
-    verifyBanner: 'Confirm your email address: we sent a link to {{email}}.',
-    resendLink: 'Send it again',
-    continue: 'Continue',
-  },
+  ...enPages,
   orders: {
     unpriced: '{{n}} without price',
     belowMinimum: '{{missing}} below the {{minimum}} minimum',
@@ -620,18 +510,6 @@ export const en = {
     manager: 'manager',
     staff: 'staff',
   },
-  notFound: {
-    title: '404',
-    text: 'Not Found',
-    resource: '{{resource}} not found',
-    resources: { supplier: 'Supplier' },
-    home: 'Go home',
-  },
-  timeout: {
-    checking: 'Checking your connection…',
-    offline: "The page timed out while loading. Are you sure you're still connected to the Internet?",
-    retry: 'Try again',
-  },
   validation: {
     price: 'Enter a price from 0 to 1000000, with at most 4 decimals',
     step: 'Enter an amount above 0, with at most 3 decimals',
@@ -666,3 +544,6 @@ export const en = {
 export type TMessages = DeepString<typeof en>;
 
 type DeepString<T> = { [K in keyof T]: T[K] extends string ? string : DeepString<T[K]> };
+
+/** The shape of a language's first-visit part (`en.pages.ts`). */
+export type TPageMessages = DeepString<typeof enPages>;

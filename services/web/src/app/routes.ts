@@ -1,6 +1,7 @@
 import type { Role } from '@reorder/schemas/roles';
 import { type ComponentType, createElement } from 'react';
 import type { Access } from '../lib/access.ts';
+import { loadAllTexts } from '../lib/i18n.ts';
 import type { RouteName } from '../lib/paths.ts';
 import { lazyScreen } from './lazy-screen.tsx';
 
@@ -12,7 +13,8 @@ export interface RouteDef {
 }
 
 // Each screen is its own chunk, loaded on first visit, together with the API
-// client (app/data.tsx) it renders inside: both are fetched at once.
+// client (app/data.tsx) it renders inside and all of its language's texts
+// (lib/i18n.ts): all are fetched at once.
 // A screen that needs a role (`needed`) is wrapped in the role's gate (features/businesses/RoleGate.tsx).
 const screen = (load: () => Promise<{ default: ComponentType }>, needed?: Role) =>
   lazyScreen(async () => {
@@ -20,11 +22,13 @@ const screen = (load: () => Promise<{ default: ComponentType }>, needed?: Role) 
       load(),
       import('./data.tsx'),
       needed ? import('../features/businesses/RoleGate.tsx') : undefined,
+      loadAllTexts(),
     ]);
     const content = gate && needed ? createElement(gate.RoleGate, { needed, children: createElement(Screen) }) : createElement(Screen);
     return { default: () => createElement(DataProviders, null, content) };
   });
-// Home, privacy, terms and not-found talk to no API: a first visit to them skips the tRPC client's code.
+// Home, privacy, terms and not-found talk to no API: a first visit to them skips the tRPC client's code
+// and all but the first-visit texts.
 const page = (load: () => Promise<{ default: ComponentType }>) => lazyScreen(load);
 
 /** Every route of docs/product.md §2, most specific first where two could match. */

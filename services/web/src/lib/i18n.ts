@@ -1,4 +1,5 @@
 import type { TMessages } from '@reorder/i18n';
+import type { TPageMessages } from '@reorder/i18n/en';
 import { type TTextVars, type TTranslate, translateIn } from '@reorder/i18n/translate';
 import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@reorder/schemas/languages';
 import { useSyncExternalStore } from 'react';
@@ -19,22 +20,39 @@ export function initialLanguage(): TLanguage {
 }
 
 /**
- * Each language's texts are a chunk of their own, so a visit downloads only
- * the language it shows (both are complete: `es` is typed as `TMessages`).
+ * Each language's texts come in two chunks, so a visit downloads only the
+ * language it shows (both are complete: `es` is typed as `TMessages`), and a
+ * first visit to a page that talks to no API (home, privacy, terms) only the
+ * part the app's frame and those pages word (`pages`, @reorder/i18n's
+ * `en.pages.ts`). Every screen that talks to the API loads `all` with its
+ * code (app/routes.ts), so it never renders before its texts are here.
  */
-const TEXTS: Record<TLanguage, () => Promise<TMessages>> = {
-  en: () => import('@reorder/i18n/en').then((module) => module.en),
-  es: () => import('@reorder/i18n/es').then((module) => module.es),
+type TPart = 'pages' | 'all';
+const TEXTS: Record<TLanguage, Record<TPart, () => Promise<TPageMessages | TMessages>>> = {
+  en: {
+    pages: () => import('@reorder/i18n/en-pages').then((module) => module.enPages),
+    all: () => import('@reorder/i18n/en').then((module) => module.en),
+  },
+  es: {
+    pages: () => import('@reorder/i18n/es-pages').then((module) => module.esPages),
+    all: () => import('@reorder/i18n/es').then((module) => module.es),
+  },
 };
-const loaded = new Map<TLanguage, TMessages>();
+/** What is here of each language: its `pages` part, or `all` of it. */
+const loaded = new Map<TLanguage, { part: TPart; texts: TPageMessages | TMessages }>();
+/** What a language switch loads: `all` once a screen that talks to the API has been opened. */
+let wanted: TPart = 'pages';
 
-async function loadTexts(language: TLanguage): Promise<TMessages> {
-  let texts = loaded.get(language);
-  if (!texts) {
-    texts = await TEXTS[language]();
-    loaded.set(language, texts);
-  }
-  return texts;
+async function loadTexts(language: TLanguage, part: TPart): Promise<void> {
+  const have = loaded.get(language);
+  if (have && (have.part === 'all' || part === 'pages')) return;
+  loaded.set(language, { part, texts: await TEXTS[language][part]() });
+}
+
+/** All of the current language's texts: a screen that talks to the API loads them with its code (app/routes.ts). */
+export async function loadAllTexts(): Promise<void> {
+  wanted = 'all';
+  await loadTexts(currentLanguage(), 'all');
 }
 
 /** What a screen words its texts with: `t` in the current language, and that language. */
@@ -44,15 +62,25 @@ export interface Translation {
 }
 
 function translationIn(language: TLanguage): Translation {
-  const texts = loaded.get(language) as TMessages;
-  const t: TTranslate = (key, vars) => translateIn(language, texts, key, vars);
+  // Read at each call: `all` may arrive after this translation was made.
+  const t: TTranslate = (key, vars) => {
+    const here = loaded.get(language);
+    const text = translateIn(language, here?.texts ?? {}, key, vars);
+    // A text outside the first-visit part, worded before `all` loaded: a bug (the screen shows the bare key).
+    if (text === key && here?.part === 'pages' && vars?.defaultValue === undefined) {
+      reportError(new Error(`The text ${key} is not in the first-visit texts (@reorder/i18n's en.pages.ts)`));
+    }
+    return text;
+  };
   return {
     t,
     i18n: {
       language,
       // `lng` words one text in another language whose texts are loaded (the saved profile's language).
-      t: (key, { lng, ...vars } = {}) =>
-        lng && loaded.has(lng) ? translateIn(lng, loaded.get(lng) as TMessages, key, vars) : t(key, vars),
+      t: (key, { lng, ...vars } = {}) => {
+        const other = lng ? loaded.get(lng) : undefined;
+        return lng && other ? translateIn(lng, other.texts, key, { ...vars, defaultValue: t(key, vars) }) : t(key, vars);
+      },
     },
   };
 }
@@ -87,7 +115,7 @@ export function currentLanguage(): TLanguage {
 /** Loads the visitor's language; the app renders once this resolves. */
 export async function startI18n(): Promise<void> {
   const language = initialLanguage();
-  await loadTexts(language);
+  await loadTexts(language, wanted);
   current = translationIn(language);
   showLanguage(language);
 }
@@ -109,7 +137,7 @@ function showLanguage(language: TLanguage) {
 /** Switches the language (fetching its texts the first time), remembers it, and shows it (`showLanguage`). */
 export async function setLanguage(language: TLanguage): Promise<void> {
   try {
-    await loadTexts(language);
+    await loadTexts(language, wanted);
   } catch (error) {
     // Offline with the other language never fetched: the screen stays as it is.
     console.warn(`The ${language} texts could not be loaded`, error);
