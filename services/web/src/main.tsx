@@ -2,6 +2,7 @@ import './ui/base.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { opensOnPage } from './app/routes.ts';
 import { startI18n } from './lib/i18n.ts';
 import { ToastProvider } from './lib/toast.tsx';
 import { useUpdateReady } from './lib/update-ready.ts';
@@ -29,7 +30,7 @@ function Root() {
 }
 
 // The texts of the visitor's language arrive first, so no screen ever shows a bare key.
-await startI18n();
+await startI18n(opensOnPage(window.location.pathname) ? 'pages' : 'all');
 createRoot(document.getElementById('root') as HTMLElement).render(<Root />);
 // The offline copy of the app installs once the page has loaded and the browser is idle (lib/service-worker.ts, loaded then).
 const installOffline = () => void import('./lib/service-worker.ts').then((module) => module.registerServiceWorker());

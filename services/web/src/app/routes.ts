@@ -2,7 +2,7 @@ import type { Role } from '@reorder/schemas/roles';
 import { type ComponentType, createElement } from 'react';
 import type { Access } from '../lib/access.ts';
 import { loadAllTexts } from '../lib/i18n.ts';
-import type { RouteName } from '../lib/paths.ts';
+import { PATHS, type RouteName } from '../lib/paths.ts';
 import { lazyScreen } from './lazy-screen.tsx';
 
 export interface RouteDef {
@@ -30,6 +30,10 @@ const screen = (load: () => Promise<{ default: ComponentType }>, needed?: Role) 
 // Home, privacy, terms and not-found talk to no API: a first visit to them skips the tRPC client's code
 // and all but the first-visit texts.
 const page = (load: () => Promise<{ default: ComponentType }>) => lazyScreen(load);
+const PAGES: RouteName[] = ['home', 'privacy', 'terms', 'notFound'];
+
+/** Whether the app opens at `pathname` on one of the pages above: then it needs only the first-visit texts. */
+export const opensOnPage = (pathname: string) => PAGES.some((name) => PATHS[name] === pathname);
 
 /** Every route of docs/product.md §2, most specific first where two could match. */
 export const ROUTES: RouteDef[] = [

@@ -27,7 +27,7 @@ export function initialLanguage(): TLanguage {
  * `en.pages.ts`). Every screen that talks to the API loads `all` with its
  * code (app/routes.ts), so it never renders before its texts are here.
  */
-type TPart = 'pages' | 'all';
+export type TPart = 'pages' | 'all';
 const TEXTS: Record<TLanguage, Record<TPart, () => Promise<TPageMessages | TMessages>>> = {
   en: {
     pages: () => import('@reorder/i18n/en-pages').then((module) => module.enPages),
@@ -112,10 +112,15 @@ export function currentLanguage(): TLanguage {
   return currentTranslation().i18n.language;
 }
 
-/** Loads the visitor's language; the app renders once this resolves. */
-export async function startI18n(): Promise<void> {
+/**
+ * Loads the visitor's language: the first-visit part (`pages`) when the app opens on a page that
+ * talks to no API, else all of it at once (no second request before the screen). The app renders
+ * once this resolves.
+ */
+export async function startI18n(part: TPart): Promise<void> {
   const language = initialLanguage();
-  await loadTexts(language, wanted);
+  wanted = part;
+  await loadTexts(language, part);
   current = translationIn(language);
   showLanguage(language);
 }
