@@ -41,9 +41,8 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 
 /**
  * Chromium 156's headless windows each draw the address bar's suggestions popup as two WebUI pages,
- * in a renderer of their own, that no test ever sees. Without them, 25 contexts opening two of
- * our pages each take about a quarter less of Chromium's CPU (user+sys 22.6 s → 17.4 s, and
- * 18.4 s → 16.5 s in a second run), and the browser suite is mostly Chromium's CPU.
+ * in a renderer of their own, that no test ever sees; the browser suite is mostly Chromium's CPU
+ * (README, "The test run").
  */
 const UNSEEN_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
