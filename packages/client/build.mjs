@@ -10,7 +10,8 @@
 // TypeScript 5 runs here (rollup-plugin-dts and openapi-typescript use its API; the workspace's
 // TypeScript 7 has none).
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +39,28 @@ async function hashInputs(paths) {
 // A build is about a minute of CPU; its inputs are the workspace's sources it reads, so when their hash
 // matches the last build's, dist/ is kept (the client package test builds on every run).
 const stamp = new URL('./node_modules/.cache/client-build-inputs', import.meta.url);
+
+// One build at a time: `npm test` starts one beside the unit suite while the client package test
+// may run this too. The second waits for the first, then finds the stamp current. A lock older than
+// 5 minutes is a build that was killed, and is taken over.
+const lock = fileURLToPath(new URL('./node_modules/.cache/client-build.lock', import.meta.url));
+await mkdir(path.dirname(lock), { recursive: true });
+for (;;) {
+  try {
+    await mkdir(lock);
+    break;
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+    const since = await stat(lock).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
+    if (since > 5 * 60_000) await rm(lock, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+process.on('exit', () => rmSync(lock, { recursive: true, force: true }));
+
 const inputsHash = await hashInputs([
   '../api/src',
   '../schemas/src',

@@ -141,12 +141,12 @@ function dev() {
   }
 }
 
-/** Builds the web app in the background, its output in `logFile`; resolves with its exit status and seconds. */
-function buildWebBeside(logFile) {
-  step('Building the web app for the browser tests (beside the tests; its log in .vitest-results)');
+/** Runs `pnpm <args>` in the background, its output in `logFile`; resolves with its exit status and seconds. */
+function buildBeside(what, args, logFile) {
+  step(`Building ${what} (beside the tests; its log in .vitest-results)`);
   const started = Date.now();
   const log = openSync(logFile, 'w');
-  const child = spawn('npx', ['--yes', pnpmSpec, '--filter', '@reorder/web', '--silent', 'run', 'build'], {
+  const child = spawn('npx', ['--yes', pnpmSpec, ...args], {
     cwd: root,
     env,
     stdio: ['ignore', log, log],
@@ -192,9 +192,18 @@ async function runTests(times) {
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
 
-  // The browser tests drive the built web app. It builds beside the unit suite, whose one worker
-  // leaves the second core idle, instead of on its own before the browser suite.
-  const webBuild = browser ? buildWebBeside(path.join(resultsDir, 'web-build.log')) : undefined;
+  // The unit suite's one worker leaves the second core idle. The web app (for the browser tests)
+  // builds there instead of on its own before the browser suite, and so does the client package,
+  // which the PGlite suite's client-package test would otherwise build (about 50 s of CPU). The
+  // package's build takes a lock: that test waits for this build, then finds it current.
+  const webBuild = browser
+    ? buildBeside('the web app', ['--filter', '@reorder/web', '--silent', 'run', 'build'], path.join(resultsDir, 'web-build.log'))
+    : undefined;
+  const clientBuild = buildBeside(
+    'the client package',
+    ['--filter', '@reorder/client', '--silent', 'run', 'build'],
+    path.join(resultsDir, 'client-build.log'),
+  );
 
   /** Runs one vitest project; with `logFile`, its output goes there instead of the terminal. */
   const runSuite = (suite, logFile) =>
@@ -243,6 +252,9 @@ async function runTests(times) {
     step(`Tests: ${suite.title}`);
     summary.push(await runSuite(suite));
   }
+  const client = await clientBuild;
+  // Its failure is the client-package test's to report (it runs the same build); the log says why.
+  times.push({ title: `Building the client package (beside the tests${client.status === 0 ? '' : ', failed'})`, seconds: client.seconds });
   for (const { result, logFile } of await Promise.all(beside)) {
     step(`Tests: ${result.title}`);
     process.stdout.write(readFileSync(logFile, 'utf8'));
