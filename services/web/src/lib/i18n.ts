@@ -77,9 +77,10 @@ function translationIn(language: TLanguage): Translation {
     i18n: {
       language,
       // `lng` words one text in another language whose texts are loaded (the saved profile's language).
+      // What that language's loaded part lacks reads in this one (translateIn's fallback).
       t: (key, { lng, ...vars } = {}) => {
         const other = lng ? loaded.get(lng) : undefined;
-        return lng && other ? translateIn(lng, other.texts, key, { ...vars, defaultValue: t(key, vars) }) : t(key, vars);
+        return lng && other ? translateIn(lng, other.texts, key, vars, loaded.get(language)?.texts) : t(key, vars);
       },
     },
   };
