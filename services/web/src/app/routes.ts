@@ -29,11 +29,12 @@ const screen = (load: () => Promise<{ default: ComponentType }>, needed?: Role) 
   });
 // Home, privacy, terms and not-found talk to no API: a first visit to them skips the tRPC client's code
 // and all but the first-visit texts.
-const page = (load: () => Promise<{ default: ComponentType }>) => lazyScreen(load);
-const PAGES: RouteName[] = ['home', 'privacy', 'terms', 'notFound'];
-
-/** Whether the app opens at `pathname` on one of the pages above: then it needs only the first-visit texts. */
-export const opensOnPage = (pathname: string) => PAGES.some((name) => PATHS[name] === pathname);
+const pages = new Set<ComponentType>();
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const screen = lazyScreen(load);
+  pages.add(screen);
+  return screen;
+};
 
 /** Every route of docs/product.md §2, most specific first where two could match. */
 export const ROUTES: RouteDef[] = [
@@ -120,3 +121,6 @@ export const ROUTES: RouteDef[] = [
   { name: 'logout', access: 'auth', screen: screen(() => import('../screens/auth/Logout.tsx')) },
   { name: 'notFound', access: 'public', screen: page(() => import('../screens/NotFound.tsx')) },
 ];
+
+/** Whether the app opens at `pathname` on a page made by `page` above: then it needs only the first-visit texts. */
+export const opensOnPage = (pathname: string) => ROUTES.some((route) => pages.has(route.screen) && PATHS[route.name] === pathname);
