@@ -87,6 +87,9 @@ export default defineConfig({
           include: browser,
           env: { TEST_DB: 'pglite' },
           ...timeouts,
+          // A browser test is several steps that each may poll for 10 s: on a 2-core machine half as fast,
+          // with the PostgreSQL suite beside it, one that takes 2.5 s alone ran past 30 s. A limit, not a check.
+          testTimeout: 60_000,
           // A page answers in well under a second alone, but the PostgreSQL suite runs beside this one:
           // expect.poll waits up to 10 s (not vitest's 1 s) for the page to reach what is asserted.
           expect: { poll: { timeout: 10_000 } },
