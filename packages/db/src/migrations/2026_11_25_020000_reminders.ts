@@ -38,24 +38,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('push_subscriptions_user_idx').on('push_subscriptions').column('user_id').execute();
-  await sql`CREATE FUNCTION reminders_replan_supplier() RETURNS trigger LANGUAGE plpgsql AS $$
+  await replanOnChange(db, 'suppliers', 'supplier_id', 'suppliers_schedule_changed', ['delivery_days', 'cutoff_time', 'lead_days']);
+  await replanOnChange(db, 'users', 'user_id', 'users_reminder_settings_changed', ['time_zone', 'reminders', 'reminder_minutes']);
+}
+
+/**
+ * A trigger on `table` that forgets the reminders planned and not yet
+ * delivered for a row (by `key`) when one of `columns` changes, through a
+ * function named `reminders_replan_<singular of table>`.
+ */
+async function replanOnChange(db: Kysely<any>, table: string, key: string, trigger: string, columns: string[]) {
+  const fn = sql.raw(`reminders_replan_${table.replace(/s$/, '')}`);
+  await sql`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      DELETE FROM reminders WHERE supplier_id = NEW.id AND done_at IS NULL;
+      DELETE FROM reminders WHERE ${sql.raw(key)} = NEW.id AND done_at IS NULL;
       RETURN NULL;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER suppliers_schedule_changed AFTER UPDATE OF delivery_days, cutoff_time, lead_days ON suppliers
-    FOR EACH ROW WHEN (OLD.delivery_days IS DISTINCT FROM NEW.delivery_days OR OLD.cutoff_time IS DISTINCT FROM NEW.cutoff_time
-      OR OLD.lead_days IS DISTINCT FROM NEW.lead_days)
-    EXECUTE FUNCTION reminders_replan_supplier()`.execute(db);
-  await sql`CREATE FUNCTION reminders_replan_user() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      DELETE FROM reminders WHERE user_id = NEW.id AND done_at IS NULL;
-      RETURN NULL;
-    END $$`.execute(db);
-  await sql`CREATE TRIGGER users_reminder_settings_changed AFTER UPDATE OF time_zone, reminders, reminder_minutes ON users
-    FOR EACH ROW WHEN (OLD.time_zone IS DISTINCT FROM NEW.time_zone OR OLD.reminders IS DISTINCT FROM NEW.reminders
-      OR OLD.reminder_minutes IS DISTINCT FROM NEW.reminder_minutes)
-    EXECUTE FUNCTION reminders_replan_user()`.execute(db);
+  const changed = columns.map((column) => `OLD.${column} IS DISTINCT FROM NEW.${column}`).join(' OR ');
+  await sql`CREATE TRIGGER ${sql.raw(trigger)} AFTER UPDATE OF ${sql.raw(columns.join(', '))} ON ${sql.raw(table)}
+    FOR EACH ROW WHEN (${sql.raw(changed)})
+    EXECUTE FUNCTION ${fn}()`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

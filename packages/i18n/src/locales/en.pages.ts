@@ -12,6 +12,7 @@ export const enPages = {
     retry: 'Try again',
     back: 'Back',
     cancel: 'Cancel',
+    done: 'Done',
     save: 'Save',
     saving: 'Saving…',
     delete: 'Delete',

@@ -10,6 +10,7 @@ export const esPages: TPageMessages = {
     retry: 'Reintentar',
     back: 'Volver',
     cancel: 'Cancelar',
+    done: 'Hecho',
     save: 'Guardar',
     saving: 'Guardando…',
     delete: 'Eliminar',

@@ -43,21 +43,12 @@ export function ApiTokensCard() {
   });
   const expiries: Option[] = EXPIRY_DAYS.map((days) => ({ value: days, label: t('profile.tokenExpiryDays', { count: Number(days) }) }));
   const date = (iso: string) => formatDateTime(iso, i18n.language);
+  const secretTexts = { message: t('profile.tokenCreated'), label: t('profile.tokenValue'), copy: t('profile.copyToken') };
 
   return (
     <Card title={t('profile.tokensTitle')}>
       <Hint>{t('profile.tokensIntro')}</Hint>
-      {secret ? (
-        <SecretOnce
-          id="new-api-token"
-          secret={secret}
-          message={t('profile.tokenCreated')}
-          label={t('profile.tokenValue')}
-          copyLabel={t('profile.copyToken')}
-          doneLabel={t('profile.tokenDone')}
-          onDone={() => setSecret(null)}
-        />
-      ) : null}
+      <SecretOnce id="new-api-token" secret={secret} texts={secretTexts} onDone={() => setSecret(null)} />
       {tokens.data && tokens.data.length === 0 ? <Empty>{t('profile.noTokens')}</Empty> : null}
       <List label={t('profile.tokensTitle')} inset>
         {(tokens.data ?? []).map((token) => (

@@ -36,21 +36,12 @@ export default function Webhooks() {
   const [secret, setSecret] = useState<string | null>(null);
   const [log, setLog] = useState<number | null>(null);
   const logged = webhooks.data?.find((webhook) => webhook.id === log);
+  const secretTexts = { message: t('webhooks.added'), label: t('webhooks.secret'), copy: t('webhooks.copySecret') };
   return (
     <Screen route="profile.webhooks" title={t('webhooks.title')} back={href('profile')}>
       <Card>
         <Hint>{t('webhooks.intro')}</Hint>
-        {secret ? (
-          <SecretOnce
-            id="new-webhook-secret"
-            secret={secret}
-            message={t('webhooks.added')}
-            label={t('webhooks.secret')}
-            copyLabel={t('webhooks.copySecret')}
-            doneLabel={t('webhooks.done')}
-            onDone={() => setSecret(null)}
-          />
-        ) : null}
+        <SecretOnce id="new-webhook-secret" secret={secret} texts={secretTexts} onDone={() => setSecret(null)} />
         {webhooks.isPending ? <Loading /> : null}
         {webhooks.data?.length === 0 ? <Empty>{t('webhooks.empty')}</Empty> : null}
         <List label={t('webhooks.title')} inset>
