@@ -1,5 +1,5 @@
 import './ui/base.css';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { opensOnPage } from './app/routes.ts';
@@ -31,7 +31,10 @@ function Root() {
 
 // The texts of the visitor's language arrive first, so no screen ever shows a bare key.
 await startI18n(opensOnPage(window.location.pathname) ? 'pages' : 'all');
-createRoot(document.getElementById('root') as HTMLElement).render(<Root />);
+// A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+// browser between them, where a plain render is one long task that holds up a tap on the static shell.
+const root = createRoot(document.getElementById('root') as HTMLElement);
+startTransition(() => root.render(<Root />));
 // The offline copy of the app installs once the page has loaded and the browser is idle (lib/service-worker.ts, loaded then).
 const installOffline = () => void import('./lib/service-worker.ts').then((module) => module.registerServiceWorker());
 const whenIdle = () =>
