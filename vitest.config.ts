@@ -39,9 +39,9 @@ const slowSetup = { hookTimeout: 180_000 };
 /**
  * The PGlite integration files wait on servers and child processes far more
  * than they compute, so three run at once even on a 2-core machine (where
- * vitest would otherwise run one at a time): alone, the suite took 112 s
- * with two and 98 s with three, and no less with four. Each file has its own server and
- * database, so they cannot see each other. The PostgreSQL suite keeps one: it
+ * vitest would otherwise run one at a time; README, Performance: The test
+ * run, has the figures). Each file has its own server and database, so they
+ * cannot see each other. The PostgreSQL suite keeps one: it
  * runs beside the browser suite, whose timing checks need the second core.
  */
 const integrationWorkers = { maxWorkers: 3 };
@@ -100,9 +100,8 @@ export default defineConfig({
           // expect.poll waits up to 10 s (not vitest's 1 s) for the page to reach what is asserted.
           expect: { poll: { timeout: 10_000 } },
           // Two files at a time, each with its own server and database, sharing one Chromium per worker
-          // (app.ts). The suite keeps Chromium busy far more than it waits: one at a time it used 1.2 of
-          // the 2 cores, two at a time 1.9, and the suite's time beside the PostgreSQL suite went from
-          // 402 s alone (one worker) to 286 s with PostgreSQL beside (two).
+          // (app.ts). The suite keeps Chromium busy far more than it waits: two at a time use both cores
+          // (README, Performance: The test run, has the figures, and why not three).
           maxWorkers: 2,
         },
       },

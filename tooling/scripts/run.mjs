@@ -172,9 +172,10 @@ async function runTests(times) {
   const notRun = [];
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const browser = existsSync(chromiumPath);
-  // The PostgreSQL suite waits on its database more than it computes (0.7 of a core alone), so it
-  // runs beside the browser suite (two files at a time, 1.9 cores), its output after the browser's. The PGlite suite runs before them, alone: its two workers keep both cores busy, and
-  // beside the browser suite they slowed it from 8 to over 20 minutes on a 2-core machine.
+  // The PostgreSQL suite waits on its database more than it computes, so it runs beside the browser
+  // suite, its output after the browser's. The PGlite suite runs before them, alone: its workers
+  // keep both cores busy, and beside the browser suite they slowed it more than twofold (README,
+  // Performance: The test run).
   const suites = [
     { project: 'unit', title: 'unit and domain tests (in-process)' },
     { project: 'pglite', title: 'integration tests on embedded PGlite' },
@@ -194,7 +195,7 @@ async function runTests(times) {
 
   // The unit suite's one worker leaves the second core idle. The web app (for the browser tests)
   // builds there instead of on its own before the browser suite, and so does the client package,
-  // which the PGlite suite's client-package test would otherwise build (about 50 s of CPU). The
+  // which the PGlite suite's client-package test would otherwise build. The
   // package's build takes a lock: that test waits for this build, then finds it current.
   const webBuild = browser
     ? buildBeside('the web app', ['--filter', '@reorder/web', '--silent', 'run', 'build'], path.join(resultsDir, 'web-build.log'))

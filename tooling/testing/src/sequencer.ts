@@ -9,8 +9,9 @@ export const DURATIONS_FILE = path.join(root, 'tooling/testing/durations.json');
 /**
  * Longest files first, so that a suite's two or three workers end together:
  * a slow file that starts last keeps one worker busy while the others wait
- * (on a fresh clone, vitest's own order put the 76-second screens file last
- * in the browser suite, and ran it alone for its last 21 s).
+ * (on a fresh clone, vitest's own order, largest file first, put the
+ * browser suite's longest file among the last: README, Performance: The
+ * test run).
  *
  * A file's weight is its duration in vitest's own cache when this checkout
  * has run it, else the committed table's (`durations.json`: seconds, by
