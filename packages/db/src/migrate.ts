@@ -18,6 +18,7 @@ import * as money from './migrations/2026_11_26_040000_money.ts';
 import * as sentMoney from './migrations/2026_11_26_050000_sent_money.ts';
 import * as ordersSort from './migrations/2026_11_26_060000_orders_sort.ts';
 import * as webhooks from './migrations/2026_11_27_010000_webhooks.ts';
+import * as webhookLog from './migrations/2026_11_27_020000_webhook_log.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -42,6 +43,7 @@ const migrations = {
   '2026_11_26_050000_sent_money': sentMoney,
   '2026_11_26_060000_orders_sort': ordersSort,
   '2026_11_27_010000_webhooks': webhooks,
+  '2026_11_27_020000_webhook_log': webhookLog,
 };
 
 /** Brings the schema to the migration named (tests of a migration on data made by the ones before it). */

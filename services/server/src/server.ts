@@ -17,6 +17,7 @@ import {
   type Logger,
   type PasswordHashing,
   pruneSessions,
+  pruneWebhookEvents,
   type RateRules,
   runReminders,
   runWebhookDeliveries,
@@ -222,6 +223,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     () => {
       deps.rateLimiter.prune().catch((error: unknown) => logger.warn('rate limit pruning failed', summarizeError(error)));
       pruneSessions(deps.db).catch((error: unknown) => logger.warn('session pruning failed', summarizeError(error)));
+      pruneWebhookEvents(deps.db).catch((error: unknown) => logger.warn('webhook log pruning failed', summarizeError(error)));
     },
     10 * 60 * 1000,
   );

@@ -297,3 +297,31 @@ export async function runWebhookDeliveries(deps: WebhookDeps): Promise<{ id: num
   }
   return outcomes;
 }
+
+/** How long an event and its deliveries' log are kept once nothing is left to deliver: 30 days. */
+export const WEBHOOK_LOG_DAYS = 30;
+
+/**
+ * Deletes the events older than `days` that have no delivery still pending
+ * (their deliveries go with them: the log the Webhooks screen shows); returns
+ * how many events went. A delivery stays pending 24 hours at most, so in
+ * practice every event goes once it is `days` old. Run by every server
+ * process beside the sessions' pruning; two at once delete each row once.
+ */
+export async function pruneWebhookEvents(db: Db, days = WEBHOOK_LOG_DAYS): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_events')
+    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_deliveries')
+            .select('webhook_deliveries.id')
+            .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id')
+            .where('webhook_deliveries.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
