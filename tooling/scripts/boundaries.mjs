@@ -75,7 +75,7 @@ export const table = [
       },
       {
         from: ['account/'],
-        may: [...below.identity, 'suppliers/', 'products/', 'orders/', 'users/'],
+        may: [...below.identity, 'suppliers/', 'products/', 'orders/', 'users/', 'webhooks/'],
         message: 'account/ (export, erasure) reads the domains it erases, never auth/, other flows or the composition',
       },
       {

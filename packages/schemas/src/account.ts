@@ -5,6 +5,7 @@ import { LIMITS } from './limits.ts';
 import { ZOrderProduct, ZSentOrder } from './order.ts';
 import { ZSupplier } from './supplier.ts';
 import { ZSessionInfo, ZUser } from './user.ts';
+import { ZWebhook } from './webhook.ts';
 
 /**
  * Everything of an owner's account as one JSON document (docs/decisions.md §7): what
@@ -42,6 +43,7 @@ export const ZAccountExport = z
       .describe('Feedback sent from the account'),
     devices: z.array(ZSessionInfo).describe('The devices signed in now'),
     apiTokens: z.array(ZApiToken).describe('The personal API tokens that work (never their secrets)'),
+    webhooks: z.array(ZWebhook).describe("The business's webhook endpoints, for its owner (never their secrets)"),
   })
   .meta({ id: 'AccountExport', description: 'Everything of an account, for the owner to keep or take elsewhere' });
 export type TAccountExport = z.infer<typeof ZAccountExport>;

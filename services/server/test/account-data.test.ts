@@ -13,7 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** An account with something in every corner: suppliers, products, quantities, a message, history, feedback, devices, a token. */
+const WEBHOOK_SECRET = 'whsec_never-in-an-export-0123456789abcdef';
+
+/** An account with something in every corner: suppliers, products, quantities, a message, history, feedback, devices, a token, a webhook. */
 async function populatedAccount() {
   const user = await t.api.register({ businessName: 'Café Completo', fullName: 'Carla Completa' });
   // A proven address: only that makes API tokens (docs/decisions.md §8.6).
@@ -32,6 +34,17 @@ async function populatedAccount() {
   await t.api.post('/api/feedbacks', { fullName: 'Carla', email: user.email, note: 'Love it' }, user.token);
   const phone = (await t.api.post('/api/auth/login', { email: user.email, password: user.password })).body.data.token as string;
   const apiToken = (await t.api.post('/api/auth/tokens', { name: 'Script' }, user.token)).body.data.token as string;
+  // A webhook endpoint, written as the procedure writes one (its address would have to be public to be added).
+  await t.server.deps.db
+    .insertInto('webhook_endpoints')
+    .values({
+      business_id: await businessIdOf(t.server.deps.db, user.user.id),
+      created_by: user.user.id,
+      url: 'https://hooks.example.com/reorder',
+      events: ['order.sent'],
+      secret: WEBHOOK_SECRET,
+    })
+    .execute();
   return { user, phone, apiToken, supplierIds: [fruit.id, bakery.id] };
 }
 
@@ -98,12 +111,16 @@ describe('GET /api/users/me/export', () => {
     expect(data.devices.map((d: { id: number }) => d.id).sort()).toEqual(sessions.map((s) => s.id).sort());
     expect(data.devices.filter((d: { current: boolean }) => d.current)).toHaveLength(1);
     expect(data.apiTokens.map((a: { name: string }) => a.name)).toEqual(['Script']);
+    expect(data.webhooks.map((w: { url: string; events: string[]; enabled: boolean }) => [w.url, w.events, w.enabled])).toEqual([
+      ['https://hooks.example.com/reorder', ['order.sent'], true],
+    ]);
 
     // Never a secret: no hash, no token.
     expect(res.text).not.toContain(row.password_hash ?? 'no-hash');
     expect(res.text).not.toContain('$argon2');
     expect(res.text).not.toContain(apiToken);
     expect(res.text).not.toContain(user.token);
+    expect(res.text).not.toContain(WEBHOOK_SECRET);
   });
 
   it('is account management: an API token gets 403', async () => {

@@ -10,12 +10,14 @@ import { listLiveSessions } from '../sessions/sessions.repository.ts';
 import { listSuppliers, readingTime } from '../suppliers/suppliers.repository.ts';
 import { toUser } from '../users/users.repository.ts';
 import { confirmIdentity } from '../users/users.service.ts';
+import { listWebhooks } from '../webhooks/webhooks.repository.ts';
 
 /**
  * Everything of the owner's account as one document (docs/decisions.md §7): the
  * profile, every supplier with its current order, products and history, the
- * feedback sent, the signed-in devices and the API tokens (never a secret:
- * no password hash, no token).
+ * feedback sent, the signed-in devices, the API tokens and, for an owner, the
+ * business's webhook endpoints (never a secret: no password hash, no token, no
+ * signing secret).
  */
 export async function exportAccount(ctx: AuthedContext): Promise<TAccountExport> {
   const { db, user } = ctx;
@@ -58,6 +60,7 @@ export async function exportAccount(ctx: AuthedContext): Promise<TAccountExport>
       current: d.id === ctx.session.id,
     })),
     apiTokens: await listApiTokens(db, user.id),
+    webhooks: business ? await listWebhooks(db, business.id) : [],
   };
 }
 
