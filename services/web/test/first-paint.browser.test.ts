@@ -47,6 +47,9 @@ describe('the first paint of / and /login', () => {
     const style = /<style>([^<]*)<\/style>/.exec(shellHtml)?.[1] ?? '';
     expect(style.length).toBeGreaterThan(1000);
     expect(shellHtml).not.toContain('rel="stylesheet"');
+    // The app's code yields to the paint on a slow link: no preload hints, and its entry at low priority.
+    expect(shellHtml).not.toContain('modulepreload');
+    expect(shellHtml).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\/main-[\w-]+\.js"><\/script>/);
     const hash = createHash('sha256').update(style).digest('base64');
     expect(shell.headers()['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}'`);
     expect(shell.headers()['content-security-policy']).not.toContain('unsafe-inline');
