@@ -46,7 +46,7 @@ export interface AppOptions {
 }
 
 /** What the metrics call a request, when it is not a procedure: a few fixed names, so series stay bounded. */
-type RequestKind = 'ping' | 'ready' | 'metrics' | 'docs' | 'batch' | 'web' | 'not_found';
+type RequestKind = 'ping' | 'ready' | 'metrics' | 'docs' | 'batch' | 'web' | 'not_found' | 'method_not_allowed';
 
 /** The procedure (or kind) a request was, as handlers recorded it in `res.locals`. */
 type WithLocals = ServerResponse & { locals?: Record<string, unknown> };
@@ -212,6 +212,7 @@ export function createApp(options: AppOptions): App {
     // A known path asked with a method it does not take: 405 with the methods it does (issue 33).
     const allowed = rest.allowed(req.path);
     if (allowed.length) {
+      setKind(res, 'method_not_allowed');
       res
         .status(405)
         .set('Allow', allowed.join(', '))

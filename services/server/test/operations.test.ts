@@ -103,6 +103,7 @@ describe('GET /api/metrics', () => {
     await t.api.get('/api/suppliers/999999', user.token);
     await t.api.request('GET', `/api/trpc/suppliers.list?input=${encodeURIComponent('{}')}`, { token: user.token });
     await fetch(`${t.url}/api/nowhere`);
+    await fetch(`${t.url}/api/suppliers`, { method: 'PATCH' });
     const res = await fetch(`${t.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -116,6 +117,9 @@ describe('GET /api/metrics', () => {
     expect(count({ surface: 'trpc', procedure: 'suppliers.list', status: '200' })).toBe(1);
     expect(count({ procedure: 'auth.register', status: '200' })).toBe(2);
     expect(count({ procedure: 'not_found', status: '404' })).toBe(1);
+    // A known path with a method it does not take is not an unknown path.
+    expect(count({ procedure: 'method_not_allowed', method: 'PATCH', status: '405' })).toBe(1);
+    expect(count({ procedure: 'not_found', status: '405' })).toBe(0);
     // Latency histograms per procedure: cumulative buckets ending at +Inf with the count.
     const buckets = samples.filter(
       (s) =>
