@@ -10,6 +10,23 @@ describe('the HTTP surface', () => {
     expect(await res.text()).toBe('');
   });
 
+  it('answers HEAD wherever GET is answered: the same status and headers, no body', async () => {
+    const user = await t.api.register();
+    await t.api.createSupplier(user.token);
+    const headers = { authorization: `Bearer ${user.token}`, 'accept-encoding': 'identity' };
+    const get = await fetch(`${t.url}/api/suppliers`, { headers });
+    const head = await fetch(`${t.url}/api/suppliers`, { method: 'HEAD', headers });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(head.headers.get('content-length')).toBe(String((await get.arrayBuffer()).byteLength));
+    // Without a token, as GET: 401, no body. On a path GET does not take: 405, as any other method.
+    expect((await fetch(`${t.url}/api/suppliers`, { method: 'HEAD' })).status).toBe(401);
+    const login = await fetch(`${t.url}/api/auth/login`, { method: 'HEAD' });
+    expect(login.status).toBe(405);
+    expect(login.headers.get('allow')).toBe('POST');
+  });
+
   it('answers unknown /api paths with a 404 envelope, never the web page', async () => {
     for (const [method, path] of [
       ['GET', '/api/nope'],

@@ -143,7 +143,8 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
       sendJson(res, described.status, errorEnvelope(described));
     }
   };
-  const find = (method: string, path: string) => match(routes, method, path);
+  // HEAD is GET without the body (Node's response leaves the body out of a HEAD answer by itself).
+  const find = (method: string, path: string) => match(routes, method === 'HEAD' ? 'GET' : method, path);
   const methods = [...new Set(routes.map((route) => route.method))];
   const allowed = (path: string) => methods.filter((method) => match(routes, method, path));
   const handler = async (req: RestRequest, res: ServerResponse, next: () => void): Promise<void> => {
