@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 /** Where the table is; `node tooling/scripts/test-durations.mjs` writes it from a run's reports. */
-export const DURATIONS_FILE = path.join(root, 'tooling/testing/durations.json');
+const DURATIONS_FILE = path.join(root, 'tooling/testing/durations.json');
 
 /**
  * Longest files first, so that a suite's two or three workers end together:
@@ -30,9 +30,10 @@ export class LongestFirst extends BaseSequencer {
     };
     const order = await super.sort(files);
     const rank = new Map(order.map((spec, index) => [spec, index]));
-    return order.slice().sort((a, b) => {
+    const weights = new Map(order.map((spec) => [spec, weight(spec)]));
+    return order.sort((a, b) => {
       if (a.project.name !== b.project.name) return rank.get(a)! - rank.get(b)!;
-      return weight(b) - weight(a) || rank.get(a)! - rank.get(b)!;
+      return weights.get(b)! - weights.get(a)! || rank.get(a)! - rank.get(b)!;
     });
   }
 }

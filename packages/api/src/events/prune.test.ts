@@ -1,6 +1,7 @@
 import { businessIdOf, useDomain } from '@reorder/testing';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { insertWebhook } from '../webhooks/webhooks.repository.ts';
 import { pruneWebhookEvents, WEBHOOK_LOG_DAYS } from './deliveries.ts';
 
 /** The webhook log's retention (docs/decisions.md §15): events and their deliveries go after 30 days, never while one is pending. */
@@ -10,11 +11,10 @@ const t = useDomain();
 async function eventWith(id: string, daysAgo: number, status: 'pending' | 'delivered' | 'failed') {
   const db = t.domain.deps.db;
   const businessId = await businessIdOf(db, t.owner.user.id);
-  const endpoint = await db
-    .insertInto('webhook_endpoints')
-    .values({ business_id: businessId, url: 'https://hooks.example.com/reorder', events: ['order.sent'], secret: 'whsec_test' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const endpoint = await insertWebhook(db, businessId, t.owner.user.id, {
+    url: 'https://hooks.example.com/reorder',
+    events: ['order.sent'],
+  });
   const at = sql<Date>`now() - make_interval(days => ${daysAgo})`;
   await db.insertInto('webhook_events').values({ id, business_id: businessId, type: 'order.sent', data: '{}', created_at: at }).execute();
   await db
