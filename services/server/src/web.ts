@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@reorder/schemas/languages';
 import express, { type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /** Where `services/web` puts its build; the same relative place from `src/` and from `dist/`. */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -119,7 +120,17 @@ export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
     });
     return webRouter;
   }
-  webRouter.use('/assets', express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  // The hashed files, packed at build (services/web/vite.config.ts): brotli where the browser takes it, else gzip,
+  // else as they are. The compression middleware leaves an answer that already has its Content-Encoding alone.
+  webRouter.use(
+    '/assets',
+    expressStaticGzip(path.join(webDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y', fallthrough: false },
+    }),
+  );
   webRouter.use(
     express.static(webDir, {
       index: false,

@@ -1,4 +1,9 @@
-import { useTestServer } from '@reorder/testing';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { startTestServer, useTestServer } from '@reorder/testing';
 import { describe, expect, it } from 'vitest';
 
 const t = useTestServer();
@@ -138,5 +143,69 @@ describe('the HTTP surface', () => {
     const { token } = await t.api.register();
     const res = await t.api.get('/api/suppliers', token);
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+/** The answer to `method url` as it comes over the wire (fetch would unpack it). */
+function rawRequest(url: string, headers: Record<string, string>, method = 'GET') {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .request(url, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe("the web app's files", () => {
+  it('sends the packed copy the browser takes (brotli, else gzip), else the file; a file never packed, packed on the way', async () => {
+    const webDir = mkdtempSync(path.join(tmpdir(), 'reorder-web-'));
+    const code = Buffer.from(`export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};\n`);
+    // What the build writes (services/web/vite.config.ts): the file, and beside it its .br and .gz.
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(path.join(webDir, 'assets', 'app-1.js'), code);
+    writeFileSync(path.join(webDir, 'assets', 'app-1.js.br'), brotliCompressSync(code));
+    writeFileSync(path.join(webDir, 'assets', 'app-1.js.gz'), gzipSync(code, { level: 9 }));
+    writeFileSync(path.join(webDir, 'assets', 'plain-1.js'), code);
+    const web = await startTestServer({ webDir });
+    try {
+      const url = `${web.url}/assets/app-1.js`;
+      const chromium = await rawRequest(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(chromium.status).toBe(200);
+      expect(chromium.headers['content-encoding']).toBe('br');
+      expect(chromium.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(chromium.headers['content-length']).toBe(String(chromium.body.length));
+      expect(chromium.headers.vary).toMatch(/Accept-Encoding/);
+      expect(chromium.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(chromium.body)).toEqual(code);
+
+      for (const accepted of ['gzip', 'br;q=0, gzip']) {
+        const gzip = await rawRequest(url, { 'accept-encoding': accepted });
+        expect(gzip.headers['content-encoding'], accepted).toBe('gzip');
+        expect(gunzipSync(gzip.body)).toEqual(code);
+      }
+      for (const accepted of ['identity', 'gzip;q=0, br;q=0']) {
+        const plain = await rawRequest(url, { 'accept-encoding': accepted });
+        expect(plain.headers['content-encoding'], accepted).toBeUndefined();
+        expect(plain.body).toEqual(code);
+      }
+      const head = await rawRequest(url, { 'accept-encoding': 'br' }, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.headers['content-length']).toBe(String(chromium.body.length));
+      expect(head.body.length).toBe(0);
+
+      // A file the build did not pack is packed as it is sent; one that is not there is a 404.
+      const plain = await rawRequest(`${web.url}/assets/plain-1.js`, { 'accept-encoding': 'gzip' });
+      expect(plain.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(plain.body)).toEqual(code);
+      expect((await rawRequest(`${web.url}/assets/gone-1.js`, { 'accept-encoding': 'br' })).status).toBe(404);
+    } finally {
+      await web.close();
+      rmSync(webDir, { recursive: true, force: true });
+    }
   });
 });

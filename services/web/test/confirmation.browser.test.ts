@@ -124,7 +124,7 @@ describe.each(['en', 'es'] as const)('the supplier confirms (%s)', (language) =>
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
     // None of the owner's app: no React, no screen chunk.
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => !/\/assets\/(confirm|limits|order-text|modulepreload-polyfill)-[\w-]+\.js$/.test(s))).toEqual([]);
+    expect(scripts.filter((s) => !/\/assets\/confirm(-shared)?-[\w-]+\.js$/.test(s))).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     await expectAccessible(page, `confirmation page (${language})`);

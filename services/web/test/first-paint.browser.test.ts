@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openPage, PHONE, useApp } from './app.ts';
 
@@ -117,6 +118,33 @@ describe('the first paint of / and /login', () => {
     await page.getByLabel('Idioma').selectOption('en');
     await expect.poll(() => page.getByRole('heading', { name: 'Create your account' }).isVisible()).toBe(true);
     expect([...new Set(texts)].sort()).toEqual(['en', 'en.pages', 'es', 'es.pages']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("sends the app's code as the build packed it: brotli, read from the file beside each one", async () => {
+    const { page, context, errors } = await openPage(app, { language: 'en' });
+    const scripts: { file: string; encoding: string | null; length: string | null }[] = [];
+    page.on('response', (response) => {
+      const file = /\/assets\/([\w.-]+\.js)$/.exec(response.url())?.[1];
+      if (file)
+        scripts.push({
+          file,
+          encoding: response.headers()['content-encoding'] ?? null,
+          length: response.headers()['content-length'] ?? null,
+        });
+    });
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('link', { name: 'GET STARTED' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const assets = new URL('../dist/assets/', import.meta.url);
+    // Every script the build packed (all but a few too small to gain) comes as its .br file, byte for byte.
+    const packed = scripts.filter((s) => existsSync(new URL(`${s.file}.br`, assets)));
+    expect(packed.map((s) => s.file)).toContainEqual(expect.stringMatching(/^main-/));
+    for (const script of packed) {
+      expect(script.encoding, script.file).toBe('br');
+      expect(script.length, script.file).toBe(String(statSync(new URL(`${script.file}.br`, assets)).size));
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,9 +1,11 @@
 /**
  * Web app measurements, in Debian's Chromium against the real server and the
  * built app (`npm run build` first):
- *   1. the JavaScript a first visit downloads, gzip as served, for the home
+ *   1. the JavaScript a first visit downloads (as served to Chromium, and as
+ *      the server sends it to a browser that takes only gzip) for the home
  *      page, the order screen and the supplier's confirmation page (everything
- *      fetched until the network is idle), file by file with BENCH_JS_FILES=1;
+ *      fetched until the network is idle), file by file with BENCH_JS_FILES=1
+ *      (and nothing else with BENCH_JS_ONLY=1);
  *   1b. the order screen on a 390x844 phone, with 30 and with 200 products:
  *      where the first quantity field starts, where Send is, and how far the
  *      owner scrolls to reach it; and the taps of the weekly re-order (open
@@ -25,6 +27,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +38,8 @@ import type { Page, Response } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 100);
+/** BENCH_JS_ONLY=1 stops after the initial JavaScript (part 1): a quick check while cutting bytes. */
+const JS_ONLY = process.env.BENCH_JS_ONLY === '1';
 const PRODUCTS = 200;
 /** The most products a supplier may have (LIMITS.productsPerOrder): the clicks and a first render run there. */
 const MANY = 1000;
@@ -47,9 +52,39 @@ function stats(samples: number[]) {
   return { median: at(0.5), p95: at(0.95) };
 }
 
-/** Bytes of JavaScript the page fetched, as sent (gzip) and unpacked. */
+type Javascript = Awaited<ReturnType<typeof javascriptOf>>;
+
+function printJavascript(home: Javascript, order: Javascript, confirmPage: Javascript) {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const row = (page: string, js: Javascript) => `| ${page} | ${js.files} | ${kb(js.served)} | ${kb(js.gzip)} | ${kb(js.raw)} |`;
+  console.log(`\nInitial JavaScript (first visit, all JS until the network is idle):`);
+  console.log(`| page | files | as served to Chromium (${order.encodings}) | gzip | unpacked |\n|---|---:|---:|---:|---:|`);
+  console.log(row('home (/)', home));
+  console.log(row(`order screen (/orders/:id, ${PRODUCTS} products)`, order));
+  console.log(row("supplier's confirmation page (/confirm/:token)", confirmPage));
+}
+
+/** The bytes of the server's answer to GET `url` for a client that takes only `encoding`, as they come. */
+function wireBytes(url: string, encoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () => resolve(bytes));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * JavaScript the page fetched: bytes as sent to Chromium (which takes brotli), as the server sends
+ * them to a browser that takes only gzip (asked again for each file), and unpacked.
+ */
 async function javascriptOf(page: Page, url: string) {
-  const seen = new Map<string, { wire: number; raw: number }>();
+  const seen = new Map<string, { served: number; encoding: string; raw: number }>();
   const pending: Promise<void>[] = [];
   const onResponse = (response: Response) => {
     if (!/\.m?js(\?|$)/.test(response.url())) return;
@@ -57,7 +92,8 @@ async function javascriptOf(page: Page, url: string) {
       (async () => {
         const body = await response.body();
         const sizes = await response.request().sizes();
-        seen.set(response.url(), { wire: sizes.responseBodySize, raw: body.length });
+        const encoding = (await response.headerValue('content-encoding')) ?? 'identity';
+        seen.set(response.url(), { served: sizes.responseBodySize, encoding, raw: body.length });
       })(),
     );
   };
@@ -66,13 +102,16 @@ async function javascriptOf(page: Page, url: string) {
   await Promise.all(pending);
   // Later visits on the page (the other measurements) are not this one's first load.
   page.off('response', onResponse);
+  const files = await Promise.all([...seen].map(async ([file, size]) => ({ file, ...size, gzip: await wireBytes(file, 'gzip') })));
   if (process.env.BENCH_JS_FILES) {
-    for (const [file, size] of [...seen].sort((a, b) => b[1].wire - a[1].wire)) {
-      console.log(`  ${url} ${new URL(file).pathname} ${(size.wire / 1024).toFixed(1)} KB gzip`);
+    for (const f of files.sort((a, b) => b.gzip - a.gzip)) {
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      console.log(`  ${url} ${new URL(f.file).pathname} ${kb(f.served)} ${f.encoding}, ${kb(f.gzip)} gzip`);
     }
   }
-  const files = [...seen.values()];
-  return { files: files.length, gzip: files.reduce((n, f) => n + f.wire, 0), raw: files.reduce((n, f) => n + f.raw, 0) };
+  const sum = (key: 'served' | 'gzip' | 'raw') => files.reduce((n, f) => n + f[key], 0);
+  const encodings = [...new Set(files.map((f) => f.encoding))].sort().join(', ');
+  return { files: files.length, served: sum('served'), encodings, gzip: sum('gzip'), raw: sum('raw') };
 }
 
 /**
@@ -341,6 +380,10 @@ async function main() {
     const page = await context.newPage();
     const order = await javascriptOf(page, `${server.url}/orders/${supplier.id}`);
     await page.getByTestId('order-text').waitFor();
+    if (JS_ONLY) {
+      printJavascript(home, order, confirmPage);
+      return;
+    }
 
     const layouts = {
       30: await layoutOf(page, `${server.url}/orders/${weekly.id}`, 'Send via WhatsApp'),
@@ -392,14 +435,7 @@ async function main() {
       results[`quantity click -> order text painted (${label})`] = stats(clicks);
       results[`baseline: one-frame click (${label})`] = stats(frames);
     });
-    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    console.log(`\nInitial JavaScript (first visit, all JS until the network is idle; gzip as served / unpacked):`);
-    console.log(`| page | files | gzip | unpacked |\n|---|---:|---:|---:|`);
-    console.log(`| home (/) | ${home.files} | ${kb(home.gzip)} | ${kb(home.raw)} |`);
-    console.log(`| order screen (/orders/:id, ${PRODUCTS} products) | ${order.files} | ${kb(order.gzip)} | ${kb(order.raw)} |`);
-    console.log(
-      `| supplier's confirmation page (/confirm/:token) | ${confirmPage.files} | ${kb(confirmPage.gzip)} | ${kb(confirmPage.raw)} |`,
-    );
+    printJavascript(home, order, confirmPage);
     console.log(`\nOrder screen on a 390x844 phone (px from the top of the page):`);
     console.log(`| products | first quantity field top | Send top | viewport | page height | scroll to reach Send (top / end of list) |`);
     console.log(`|---:|---:|---:|---:|---:|---:|`);
