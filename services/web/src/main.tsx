@@ -30,7 +30,7 @@ function Root() {
 }
 
 // The texts of the visitor's language arrive first, so no screen ever shows a bare key.
-await startI18n(opensOnPage(window.location.pathname) ? 'pages' : 'all');
+await startI18n(opensOnPage(window.location.pathname) ? 'pages' : 'orders');
 // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
 // browser between them, where a plain render is one long task that holds up a tap on the static shell.
 const root = createRoot(document.getElementById('root') as HTMLElement);

@@ -99,25 +99,46 @@ describe('the first paint of / and /login', () => {
     await context.close();
   });
 
-  it('loads only the first-visit texts on the home page, and all of them with the first screen that talks to the API', async () => {
+  it('loads only the first-visit texts on the home page, and the parts each screen words with it', async () => {
     const { page, context, errors } = await openPage(app, { language: 'es' });
     const texts: string[] = [];
     page.on('request', (request) => {
-      const file = /\/assets\/(es|en)(\.pages)?-[\w-]+\.js$/.exec(request.url());
+      const file = /\/assets\/(es|en)(\.pages|\.app|\.more)?-[\w-]+\.js$/.exec(request.url());
       if (file) texts.push(`${file[1]}${file[2] ?? ''}`);
     });
     await page.goto('/');
     await expect.poll(() => page.getByRole('link', { name: 'EMPEZAR' }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect([...new Set(texts)]).toEqual(['es.pages']);
-    // A screen that talks to the API gets all of its language's texts before it renders.
+    // A screen that talks to the API gets the texts it words before it renders: the sign-up all three parts.
     await page.getByRole('link', { name: 'EMPEZAR' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Crea tu cuenta' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    expect([...new Set(texts)]).toEqual(['es.pages', 'es']);
+    expect([...new Set(texts)].sort()).toEqual(['es.app', 'es.more', 'es.pages']);
     expect(await page.getByText(/^[a-z]+\.[a-zA-Z.]+$/).count()).toBe(0);
-    // Switching language there brings the other language's texts whole (`en` holds `en.pages`).
+    // Switching language there brings the other language's texts as far (`en.app` holds `en.pages`).
     await page.getByLabel('Idioma').selectOption('en');
     await expect.poll(() => page.getByRole('heading', { name: 'Create your account' }).isVisible()).toBe(true);
-    expect([...new Set(texts)].sort()).toEqual(['en', 'en.pages', 'es', 'es.pages']);
+    expect([...new Set(texts)].sort()).toEqual(['en.app', 'en.more', 'en.pages', 'es.app', 'es.more', 'es.pages']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens an order with the daily work's texts alone, and the profile with the rest", async () => {
+    const user = await app.t.api.register({ language: 'es' });
+    const supplier = await app.t.api.createSupplier(user.token, { name: 'Frutas Pepe' });
+    const { page, context, errors } = await openPage(app, { language: 'es', user });
+    const texts: string[] = [];
+    page.on('request', (request) => {
+      const file = /\/assets\/(es|en)(\.pages|\.app|\.more)?-[\w-]+\.js$/.exec(request.url());
+      if (file) texts.push(`${file[1]}${file[2] ?? ''}`);
+    });
+    await page.goto(`/orders/${supplier.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Frutas Pepe' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect([...new Set(texts)].sort()).toEqual(['es.app', 'es.pages']);
+    await page.goto('/profile');
+    await expect.poll(() => page.getByRole('link', { name: 'Cerrar sesión' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect([...new Set(texts)].sort()).toEqual(['es.app', 'es.more', 'es.pages']);
+    expect(await page.getByText(/^[a-z]+\.[a-zA-Z.]+$/).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import type { Role } from '@reorder/schemas/roles';
 import { type ComponentType, createElement } from 'react';
 import type { Access } from '../lib/access.ts';
-import { loadAllTexts } from '../lib/i18n.ts';
+import { loadScreenTexts } from '../lib/i18n.ts';
 import { PATHS, type RouteName } from '../lib/paths.ts';
 import { lazyScreen } from './lazy-screen.tsx';
 
@@ -13,20 +13,24 @@ export interface RouteDef {
 }
 
 // Each screen is its own chunk, loaded on first visit, together with the API
-// client (app/data.tsx) it renders inside and all of its language's texts
-// (lib/i18n.ts): all are fetched at once.
+// client (app/data.tsx) it renders inside and the part of its language's texts
+// it words (lib/i18n.ts): all are fetched at once. The order screens word only
+// the daily work's texts (`orderScreen`); the others may word any (`screen`).
 // A screen that needs a role (`needed`) is wrapped in the role's gate (features/businesses/RoleGate.tsx).
-const screen = (load: () => Promise<{ default: ComponentType }>, needed?: Role) =>
+const screenWith = (texts: 'orders' | 'all') => (load: () => Promise<{ default: ComponentType }>, needed?: Role) =>
   lazyScreen(async () => {
     const [{ default: Screen }, { DataProviders }, gate] = await Promise.all([
       load(),
       import('./data.tsx'),
       needed ? import('../features/businesses/RoleGate.tsx') : undefined,
-      loadAllTexts(),
+      loadScreenTexts(texts),
     ]);
     const content = gate && needed ? createElement(gate.RoleGate, { needed, children: createElement(Screen) }) : createElement(Screen);
     return { default: () => createElement(DataProviders, null, content) };
   });
+const screen = screenWith('all');
+/** The screens of the daily work: routes.test.ts checks that nothing they import words a text outside `orders`. */
+const orderScreen = screenWith('orders');
 // Home, privacy, terms and not-found talk to no API: a first visit to them skips the tRPC client's code
 // and all but the first-visit texts.
 const pages = new Set<ComponentType>();
@@ -56,11 +60,11 @@ export const ROUTES: RouteDef[] = [
     access: 'public',
     screen: screen(() => import('../screens/auth/VerifyEmail.tsx')),
   },
-  { name: 'orders', access: 'auth', screen: screen(() => import('../screens/orders/OrdersList.tsx')) },
+  { name: 'orders', access: 'auth', screen: orderScreen(() => import('../screens/orders/OrdersList.tsx')) },
   {
     name: 'orders.productNew',
     access: 'auth',
-    screen: screen(() => import('../screens/orders/ProductNew.tsx'), 'manager'),
+    screen: orderScreen(() => import('../screens/orders/ProductNew.tsx'), 'manager'),
   },
   {
     name: 'orders.productsPaste',
@@ -70,31 +74,31 @@ export const ROUTES: RouteDef[] = [
   {
     name: 'orders.productsClear',
     access: 'auth',
-    screen: screen(() => import('../screens/orders/ProductsClear.tsx')),
+    screen: orderScreen(() => import('../screens/orders/ProductsClear.tsx')),
   },
   {
     name: 'orders.productUpdate',
     access: 'auth',
-    screen: screen(() => import('../screens/orders/ProductUpdate.tsx'), 'manager'),
+    screen: orderScreen(() => import('../screens/orders/ProductUpdate.tsx'), 'manager'),
   },
   {
     name: 'orders.productDelete',
     access: 'auth',
-    screen: screen(() => import('../screens/orders/ProductDelete.tsx'), 'manager'),
+    screen: orderScreen(() => import('../screens/orders/ProductDelete.tsx'), 'manager'),
   },
   {
     name: 'orders.sentOrder',
     access: 'auth',
-    screen: screen(() => import('../screens/orders/SentOrder.tsx')),
+    screen: orderScreen(() => import('../screens/orders/SentOrder.tsx')),
   },
   {
     name: 'orders.history',
     access: 'auth',
-    screen: screen(() => import('../screens/orders/History.tsx')),
+    screen: orderScreen(() => import('../screens/orders/History.tsx')),
   },
-  { name: 'orders.order', access: 'auth', screen: screen(() => import('../screens/orders/Order.tsx')) },
+  { name: 'orders.order', access: 'auth', screen: orderScreen(() => import('../screens/orders/Order.tsx')) },
   { name: 'suppliers', access: 'auth', screen: screen(() => import('../screens/suppliers/SuppliersList.tsx')) },
-  { name: 'suppliers.new', access: 'auth', screen: screen(() => import('../screens/suppliers/SupplierNew.tsx'), 'manager') },
+  { name: 'suppliers.new', access: 'auth', screen: orderScreen(() => import('../screens/suppliers/SupplierNew.tsx'), 'manager') },
   {
     name: 'suppliers.import',
     access: 'auth',
@@ -104,9 +108,9 @@ export const ROUTES: RouteDef[] = [
   {
     name: 'suppliers.delete',
     access: 'auth',
-    screen: screen(() => import('../screens/suppliers/SupplierDelete.tsx'), 'manager'),
+    screen: orderScreen(() => import('../screens/suppliers/SupplierDelete.tsx'), 'manager'),
   },
-  { name: 'suppliers.edit', access: 'auth', screen: screen(() => import('../screens/suppliers/SupplierEdit.tsx'), 'manager') },
+  { name: 'suppliers.edit', access: 'auth', screen: orderScreen(() => import('../screens/suppliers/SupplierEdit.tsx'), 'manager') },
   { name: 'profile', access: 'auth', screen: screen(() => import('../screens/profile/Profile.tsx')) },
   { name: 'profile.me', access: 'auth', screen: screen(() => import('../screens/profile/ProfileEdit.tsx')) },
   { name: 'profile.business', access: 'auth', screen: screen(() => import('../screens/profile/Business.tsx')) },

@@ -1,5 +1,5 @@
 import type { TMessages } from '@reorder/i18n';
-import type { TPageMessages } from '@reorder/i18n/en';
+import type { TAppMessages, TPageMessages } from '@reorder/i18n/en';
 import { type TTextVars, type TTranslate, translateIn } from '@reorder/i18n/translate';
 import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@reorder/schemas/languages';
 import { useSyncExternalStore } from 'react';
@@ -20,39 +20,56 @@ export function initialLanguage(): TLanguage {
 }
 
 /**
- * Each language's texts come in two chunks, so a visit downloads only the
- * language it shows (both are complete: `es` is typed as `TMessages`), and a
- * first visit to a page that talks to no API (home, privacy, terms) only the
- * part the app's frame and those pages word (`pages`, @reorder/i18n's
- * `en.pages.ts`). Every screen that talks to the API loads `all` with its
- * code (app/routes.ts), so it never renders before its texts are here.
+ * Each language's texts come in parts (@reorder/i18n's `en.ts`), so a visit downloads only the
+ * language it shows (each part of `es` is typed as the English one), and only what its screens word:
+ * - `pages`: the app's frame and the pages that talk to no API (home, privacy, terms), all a first
+ *   visit to them loads;
+ * - `orders`: those and the daily work (orders, products, suppliers, businesses, errors), what the
+ *   order screens load;
+ * - `all`: those and the rest (profile, webhooks, feedback, spend, catalogue import, pasted lists).
+ * Every screen that talks to the API loads the part it needs with its code (app/routes.ts), so it
+ * never renders before its texts are here.
  */
-export type TPart = 'pages' | 'all';
-const TEXTS: Record<TLanguage, Record<TPart, () => Promise<TPageMessages | TMessages>>> = {
+export type TPart = 'pages' | 'orders' | 'all';
+type TTexts = TPageMessages | TAppMessages | TMessages;
+const PARTS: readonly TPart[] = ['pages', 'orders', 'all'];
+const TEXTS: Record<TLanguage, Record<TPart, () => Promise<TTexts>>> = {
   en: {
     pages: () => import('@reorder/i18n/en-pages').then((module) => module.enPages),
-    all: () => import('@reorder/i18n/en').then((module) => module.en),
+    orders: () => import('@reorder/i18n/en-app').then((module) => module.enApp),
+    all: () =>
+      Promise.all([import('@reorder/i18n/en-app'), import('@reorder/i18n/en-more')]).then(([app, more]) => ({
+        ...app.enApp,
+        ...more.enMore,
+      })),
   },
   es: {
     pages: () => import('@reorder/i18n/es-pages').then((module) => module.esPages),
-    all: () => import('@reorder/i18n/es').then((module) => module.es),
+    orders: () => import('@reorder/i18n/es-app').then((module) => module.esApp),
+    all: () =>
+      Promise.all([import('@reorder/i18n/es-app'), import('@reorder/i18n/es-more')]).then(([app, more]) => ({
+        ...app.esApp,
+        ...more.esMore,
+      })),
   },
 };
-/** What is here of each language: its `pages` part, or `all` of it. */
-const loaded = new Map<TLanguage, { part: TPart; texts: TPageMessages | TMessages }>();
-/** What a language switch loads: `all` once a screen that talks to the API has been opened. */
+/** What is here of each language: the largest part loaded. */
+const loaded = new Map<TLanguage, { part: TPart; texts: TTexts }>();
+/** What a language switch loads: the largest part a screen has asked for. */
 let wanted: TPart = 'pages';
+const covers = (have: TPart | undefined, part: TPart) => have !== undefined && PARTS.indexOf(have) >= PARTS.indexOf(part);
 
 async function loadTexts(language: TLanguage, part: TPart): Promise<void> {
-  const have = loaded.get(language);
-  if (have && (have.part === 'all' || part === 'pages')) return;
-  loaded.set(language, { part, texts: await TEXTS[language][part]() });
+  if (covers(loaded.get(language)?.part, part)) return;
+  const texts = await TEXTS[language][part]();
+  // A larger part may have arrived meanwhile.
+  if (!covers(loaded.get(language)?.part, part)) loaded.set(language, { part, texts });
 }
 
-/** All of the current language's texts: a screen that talks to the API loads them with its code (app/routes.ts). */
-export async function loadAllTexts(): Promise<void> {
-  wanted = 'all';
-  await loadTexts(currentLanguage(), 'all');
+/** The part of the current language's texts a screen words (app/routes.ts), loaded with the screen's code. */
+export async function loadScreenTexts(part: Exclude<TPart, 'pages'>): Promise<void> {
+  if (!covers(wanted, part)) wanted = part;
+  await loadTexts(currentLanguage(), part);
 }
 
 /** What a screen words its texts with: `t` in the current language, and that language. */
@@ -62,13 +79,13 @@ export interface Translation {
 }
 
 function translationIn(language: TLanguage): Translation {
-  // Read at each call: `all` may arrive after this translation was made.
+  // Read at each call: a larger part may arrive after this translation was made.
   const t: TTranslate = (key, vars) => {
     const here = loaded.get(language);
     const text = translateIn(language, here?.texts ?? {}, key, vars);
-    // A text outside the first-visit part, worded before `all` loaded: a bug (the screen shows the bare key).
-    if (text === key && here?.part === 'pages' && vars?.defaultValue === undefined) {
-      reportError(new Error(`The text ${key} is not in the first-visit texts (@reorder/i18n's en.pages.ts)`));
+    // A text outside the part loaded, worded before a larger part came: a bug (the screen shows the bare key).
+    if (text === key && here && here.part !== 'all' && vars?.defaultValue === undefined) {
+      reportError(new Error(`The text ${key} is not in the ${here.part} texts (@reorder/i18n's en.ts)`));
     }
     return text;
   };
@@ -115,8 +132,9 @@ export function currentLanguage(): TLanguage {
 
 /**
  * Loads the visitor's language: the first-visit part (`pages`) when the app opens on a page that
- * talks to no API, else all of it at once (no second request before the screen). The app renders
- * once this resolves.
+ * talks to no API, else the daily work's (`orders`, which holds it: no second request before the
+ * screen; a screen that needs `all` fetches the rest beside its own code). The app renders once
+ * this resolves.
  */
 export async function startI18n(part: TPart): Promise<void> {
   const language = initialLanguage();
