@@ -1,6 +1,5 @@
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
-import { getQueryKey } from '@trpc/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
@@ -10,22 +9,20 @@ import { createOfflinePersister, keepOffline, OFFLINE_MAX_AGE_MS } from '../lib/
 import { useOnline } from '../lib/online.ts';
 import { loginRedirect } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session.ts';
-import { createQueryClient, createTrpcClient, setUnauthorizedHandler, trpc } from '../lib/trpc.ts';
+import { queryClient, setUnauthorizedHandler, trpc } from '../lib/trpc.ts';
 import { ScreenBanner, ScreenBusiness } from '../ui/Screen.tsx';
 
 // react-query assumes a page starts online and then follows the online/offline events: a page
 // opened offline (from the service worker) must wait for the connection, not fail its queries.
 onlineManager.setOnline(navigator.onLine);
 
-// One cache for the whole visit: every screen that talks to the API mounts
-// these providers, and they all share the same clients. The cache's own life
+// One cache for the whole visit (lib/trpc.ts): every screen that talks to the API
+// mounts these providers, and they all share it. The cache's own life
 // is wired here, outside any feature (cache-writes.test.ts allows this file):
 // it is emptied when the account changes and read again once the offline copy
 // is back. Those writes concern the whole cache, not one feature's data, and
 // run once per page outside React; every change of data and the cache
 // updates that follow it are hooks in features/<area>/api.ts.
-const queryClient = createQueryClient();
-const trpcClient = createTrpcClient();
 const persister = createOfflinePersister();
 let unauthorized = () => sessionStore.clear();
 
@@ -74,9 +71,9 @@ function OfflineNotice() {
 
 /** A supplier's name from what the cache holds, for the offline bar's words. */
 function supplierName(supplierId: number): string {
-  const one = queryClient.getQueryData<{ name: string }>(getQueryKey(trpc.suppliers.byId, { id: supplierId }, 'query'));
+  const one = queryClient.getQueryData(trpc.suppliers.byId.queryKey({ id: supplierId }));
   if (one) return one.name;
-  for (const [, list] of queryClient.getQueriesData<{ id: number; name: string }[]>({ queryKey: getQueryKey(trpc.suppliers.list) })) {
+  for (const [, list] of queryClient.getQueriesData<{ id: number; name: string }[]>(trpc.suppliers.list.queryFilter())) {
     const found = list?.find((s) => s.id === supplierId);
     if (found) return found.name;
   }
@@ -84,8 +81,8 @@ function supplierName(supplierId: number): string {
 }
 
 /**
- * The API for the screens that use it: the typed tRPC client, react-query's
- * cache (kept for offline use), the refused-token handler, the offline bar
+ * The API for the screens that use it: react-query's cache of the typed tRPC
+ * client (kept for offline use), the refused-token handler, the offline bar
  * and the verify-email banner. A chunk of its own, so home, privacy and terms
  * download none of it (docs/architecture.md).
  */
@@ -100,13 +97,11 @@ export function DataProviders({ children }: { children: ReactNode }) {
     setUnauthorizedHandler(unauthorized);
   }, [navigate]);
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <OfflineNotice />
-        <ScreenBusiness.Provider value={<BusinessSwitcher />}>
-          <ScreenBanner.Provider value={<VerifyEmailBanner />}>{children}</ScreenBanner.Provider>
-        </ScreenBusiness.Provider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <QueryClientProvider client={queryClient}>
+      <OfflineNotice />
+      <ScreenBusiness.Provider value={<BusinessSwitcher />}>
+        <ScreenBanner.Provider value={<VerifyEmailBanner />}>{children}</ScreenBanner.Provider>
+      </ScreenBusiness.Provider>
+    </QueryClientProvider>
   );
 }

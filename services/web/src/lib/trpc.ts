@@ -1,13 +1,10 @@
 import type { AppRouter } from '@reorder/api';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
-import { createTRPCReact } from '@trpc/react-query';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { businessStore } from './business.ts';
 import { OFFLINE_MAX_AGE_MS } from './offline-cache.ts';
 import { sessionStore } from './session.ts';
-
-/** The typed API: `trpc.suppliers.list.useQuery(...)` and friends. */
-export const trpc = createTRPCReact<AppRouter>();
 
 /** What the server says went wrong: its kind and per-field issues (see the API's error shape). */
 export interface ApiErrorInfo {
@@ -40,7 +37,7 @@ function handleError(error: unknown) {
   if (info.kind === 'UNAUTHORIZED' && info.issues.length === 0 && sessionStore.get()) onUnauthorized();
 }
 
-export function createQueryClient() {
+function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({ onError: handleError }),
     mutationCache: new MutationCache({ onError: handleError }),
@@ -85,10 +82,19 @@ function apiLinks(businessOf: () => number | undefined) {
 /** The business chosen on this device by whoever is signed in. */
 export const chosenBusiness = () => businessStore.get(sessionStore.get()?.user.id);
 
-/** The client of the screens' hooks (`trpc.Provider`). */
-export function createTrpcClient() {
-  return trpc.createClient({ links: apiLinks(chosenBusiness) });
-}
+/**
+ * One cache and one client for the whole visit, made when the first screen that talks to the API
+ * loads (app/data.tsx provides the cache to React and wires its life).
+ */
+export const queryClient = createQueryClient();
+export const apiClient = createTRPCClient<AppRouter>({ links: apiLinks(chosenBusiness) });
+
+/**
+ * The typed API as react-query's options and keys (tRPC's TanStack React Query integration):
+ * `useQuery(trpc.suppliers.list.queryOptions(...))`, `useMutation(trpc.suppliers.create.mutationOptions(...))`,
+ * `queryClient.invalidateQueries(trpc.suppliers.list.queryFilter())`.
+ */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: apiClient, queryClient });
 
 /**
  * The same API outside React: the offline outbox sends its changes with it,

@@ -1,4 +1,5 @@
 import { ZCreateApiTokenInput } from '@reorder/schemas';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from '../../forms/use-form.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -27,7 +28,7 @@ export function ApiTokensCard() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const verified = useSession()?.user.emailVerified !== false;
-  const tokens = trpc.auth.tokens.useQuery({});
+  const tokens = useQuery(trpc.auth.tokens.queryOptions({}));
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm(ZCreateApiTokenInput.pick({ name: true }), { name: '', expiresInDays: '90', currentPassword: '' });
   const create = useCreateApiToken({

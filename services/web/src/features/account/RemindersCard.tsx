@@ -1,4 +1,5 @@
 import { LIMITS } from '@reorder/schemas/limits';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
@@ -30,7 +31,7 @@ export function RemindersCard() {
   const user = useSession()?.user;
   const timeZone = user?.timeZone ?? 'UTC';
   const zones = useMemo(() => timeZones(timeZone).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })), [timeZone]);
-  const config = trpc.config.get.useQuery({}, { staleTime: Number.POSITIVE_INFINITY, retry: false });
+  const config = useQuery(trpc.config.get.queryOptions({}, { staleTime: Number.POSITIVE_INFINITY, retry: false }));
   const updateMe = useUpdateMe({
     onSuccess: () => toast.success(t('profile.remindersSaved')),
     onError: () => toast.error(t('profile.updateError')),

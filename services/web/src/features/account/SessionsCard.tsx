@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -16,7 +17,7 @@ export function SessionsCard() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
-  const sessions = trpc.auth.sessions.useQuery({});
+  const sessions = useQuery(trpc.auth.sessions.queryOptions({}));
   const end = useEndSession({
     onSuccess: () => toast.success(t('profile.sessionEnded')),
     onError: () => toast.error(t('errors.generic')),

@@ -1,9 +1,9 @@
 import type { TCreatedApiToken, TUser } from '@reorder/schemas';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { businessStore } from '../../lib/business.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { apiClient, trpc } from '../../lib/trpc.ts';
 import { useBusinesses } from '../businesses/api.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
 
@@ -13,27 +13,29 @@ import type { MutationCallbacks } from '../suppliers/api.ts';
  * takes the user the server answers, so every screen shows it at once.
  */
 export function useUpdateMe(callbacks: { onSuccess?(user: TUser): void; onError?(error: unknown): void } = {}) {
-  const utils = trpc.useUtils();
-  return trpc.users.updateMe.useMutation({
-    onSuccess(updated) {
-      sessionStore.setUser(updated);
-      // `businessName` is the active business's (docs/decisions.md §8.2): the list of businesses says so at once.
-      const active = businessStore.get(updated.id);
-      utils.businesses.list.setData({}, (list) =>
-        list?.map((business, i) =>
-          business.id === active || (active === undefined && i === 0) ? { ...business, name: updated.businessName } : business,
-        ),
-      );
-      void utils.businesses.list.invalidate();
-      callbacks.onSuccess?.(updated);
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.users.updateMe.mutationOptions({
+      onSuccess(updated) {
+        sessionStore.setUser(updated);
+        // `businessName` is the active business's (docs/decisions.md §8.2): the list of businesses says so at once.
+        const active = businessStore.get(updated.id);
+        queryClient.setQueryData(trpc.businesses.list.queryKey({}), (list) =>
+          list?.map((business, i) =>
+            business.id === active || (active === undefined && i === 0) ? { ...business, name: updated.businessName } : business,
+          ),
+        );
+        void queryClient.invalidateQueries(trpc.businesses.list.queryFilter());
+        callbacks.onSuccess?.(updated);
+      },
+      onError: (error) => callbacks.onError?.(error),
+    }),
+  );
 }
 
 /** Deletes the account and everything in it; the screen then forgets the session (`useForgetSession`). */
 export function useDeleteAccount() {
-  return trpc.users.deleteMe.useMutation();
+  return useMutation(trpc.users.deleteMe.mutationOptions());
 }
 
 /**
@@ -42,7 +44,6 @@ export function useDeleteAccount() {
  * (its own `X-Business-Id`), fresh each time the screen asks.
  */
 export function useBusinessesErasedWithMe() {
-  const utils = trpc.useUtils();
   const me = useSession()?.user.id;
   const owned = (useBusinesses().data ?? []).filter((business) => business.role === 'owner');
   return useQuery({
@@ -53,7 +54,7 @@ export function useBusinessesErasedWithMe() {
     async queryFn() {
       const alone = await Promise.all(
         owned.map(async (business) => {
-          const members = await utils.client.businesses.members.query({}, { context: { businessId: business.id } });
+          const members = await apiClient.businesses.members.query({}, { context: { businessId: business.id } });
           return members.some((member) => member.role === 'owner' && member.userId !== me) ? null : business;
         }),
       );
@@ -64,70 +65,78 @@ export function useBusinessesErasedWithMe() {
 
 /** A copy of everything in the account, always fresh: never one cached from an earlier download. */
 export function useExportData() {
-  const utils = trpc.useUtils();
-  return useCallback(() => utils.users.export.fetch({}, { staleTime: 0, gcTime: 0 }), [utils]);
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.fetchQuery(trpc.users.export.queryOptions({}, { staleTime: 0, gcTime: 0 })), [queryClient]);
 }
 
 /** Sends the verification link again. */
 export function useResendVerification(callbacks: MutationCallbacks<unknown>) {
-  return trpc.auth.resendVerification.useMutation({ onSuccess: callbacks.onSuccess, onError: callbacks.onError });
+  return useMutation(trpc.auth.resendVerification.mutationOptions({ onSuccess: callbacks.onSuccess, onError: callbacks.onError }));
 }
 
 /** Ends the session of another device; the list of sessions is read again. */
 export function useEndSession(callbacks: MutationCallbacks<unknown>) {
-  const utils = trpc.useUtils();
-  return trpc.auth.endSession.useMutation({
-    onSuccess(result) {
-      callbacks.onSuccess?.(result);
-      void utils.auth.sessions.invalidate();
-    },
-    onError: callbacks.onError,
-  });
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.auth.endSession.mutationOptions({
+      onSuccess(result) {
+        callbacks.onSuccess?.(result);
+        void queryClient.invalidateQueries(trpc.auth.sessions.queryFilter());
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }
 
 /** Ends every session of the account, this one too: this device forgets the session and every cached answer. */
 export function useSignOutEverywhere(callbacks: MutationCallbacks<unknown>) {
   const queryClient = useQueryClient();
-  return trpc.auth.logoutAll.useMutation({
-    onSuccess(result) {
-      sessionStore.clear();
-      queryClient.clear();
-      callbacks.onSuccess?.(result);
-    },
-    onError: callbacks.onError,
-  });
+  return useMutation(
+    trpc.auth.logoutAll.mutationOptions({
+      onSuccess(result) {
+        sessionStore.clear();
+        queryClient.clear();
+        callbacks.onSuccess?.(result);
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }
 
 /** Makes a personal API token (its secret comes once, in the answer); the list of tokens is read again. */
 export function useCreateApiToken(callbacks: MutationCallbacks<TCreatedApiToken>) {
-  const utils = trpc.useUtils();
-  return trpc.auth.createToken.useMutation({
-    onSuccess(created) {
-      callbacks.onSuccess?.(created);
-      void utils.auth.tokens.invalidate();
-    },
-    onError: callbacks.onError,
-  });
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.auth.createToken.mutationOptions({
+      onSuccess(created) {
+        callbacks.onSuccess?.(created);
+        void queryClient.invalidateQueries(trpc.auth.tokens.queryFilter());
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }
 
 /** Revokes a personal API token; the list of tokens is read again. */
 export function useRevokeApiToken(callbacks: MutationCallbacks<unknown>) {
-  const utils = trpc.useUtils();
-  return trpc.auth.revokeToken.useMutation({
-    onSuccess(result) {
-      callbacks.onSuccess?.(result);
-      void utils.auth.tokens.invalidate();
-    },
-    onError: callbacks.onError,
-  });
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.auth.revokeToken.mutationOptions({
+      onSuccess(result) {
+        callbacks.onSuccess?.(result);
+        void queryClient.invalidateQueries(trpc.auth.tokens.queryFilter());
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }
 
 /** Keeps this browser's Web Push subscription on the account (reminders, confirmations). */
 export function useSavePushSubscription() {
-  return trpc.push.subscribe.useMutation();
+  return useMutation(trpc.push.subscribe.mutationOptions());
 }
 
 /** Forgets this browser's Web Push subscription. */
 export function useDeletePushSubscription() {
-  return trpc.push.unsubscribe.useMutation();
+  return useMutation(trpc.push.unsubscribe.mutationOptions());
 }

@@ -1,4 +1,5 @@
 import type { TSession } from '@reorder/schemas';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -27,7 +28,7 @@ export function SocialSignIn() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState<Provider | null>(null);
-  const config = trpc.config.get.useQuery({}, { staleTime: Number.POSITIVE_INFINITY, retry: false });
+  const config = useQuery(trpc.config.get.queryOptions({}, { staleTime: Number.POSITIVE_INFINITY, retry: false }));
   const google = useGoogleSignIn();
   const facebook = useFacebookSignIn();
   const language = i18n.language === 'es' ? 'es' : 'en';

@@ -1,42 +1,44 @@
 import type { TSession, TUser } from '@reorder/schemas';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { signOutOfProviders } from '../../lib/providers.ts';
 import { sessionStore } from '../../lib/session.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { apiClient, trpc } from '../../lib/trpc.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
 
 /** Signs in with email and password; the screen starts the session with the answer. */
 export function useLogin(callbacks: MutationCallbacks<TSession>) {
-  return trpc.auth.login.useMutation({ onSuccess: callbacks.onSuccess, onError: callbacks.onError });
+  return useMutation(trpc.auth.login.mutationOptions({ onSuccess: callbacks.onSuccess, onError: callbacks.onError }));
 }
 
 /** Makes an account; the screen starts the session with the answer. */
 export function useRegister(callbacks: MutationCallbacks<TSession>) {
-  return trpc.auth.register.useMutation({ onSuccess: callbacks.onSuccess, onError: callbacks.onError });
+  return useMutation(trpc.auth.register.mutationOptions({ onSuccess: callbacks.onSuccess, onError: callbacks.onError }));
 }
 
 /** Signs in (or up) with a Google credential. */
 export function useGoogleSignIn() {
-  return trpc.auth.google.useMutation();
+  return useMutation(trpc.auth.google.mutationOptions());
 }
 
 /** Signs in (or up) with a Facebook access token. */
 export function useFacebookSignIn() {
-  return trpc.auth.facebook.useMutation();
+  return useMutation(trpc.auth.facebook.mutationOptions());
 }
 
 /** Asks for a reset link; `onSuccess` is told the address it was asked for. */
 export function useForgotPassword(callbacks: MutationCallbacks<{ email: string }>) {
-  return trpc.auth.forgotPassword.useMutation({
-    onSuccess: (_data, input) => callbacks.onSuccess?.(input),
-    onError: callbacks.onError,
-  });
+  return useMutation(
+    trpc.auth.forgotPassword.mutationOptions({
+      onSuccess: (_data, input) => callbacks.onSuccess?.(input),
+      onError: callbacks.onError,
+    }),
+  );
 }
 
 /** Sets a new password with the token from the email (no sign-in follows). */
 export function useResetPassword(callbacks: MutationCallbacks<unknown>) {
-  return trpc.auth.resetPassword.useMutation({ onSuccess: callbacks.onSuccess, onError: callbacks.onError });
+  return useMutation(trpc.auth.resetPassword.mutationOptions({ onSuccess: callbacks.onSuccess, onError: callbacks.onError }));
 }
 
 /**
@@ -45,19 +47,22 @@ export function useResetPassword(callbacks: MutationCallbacks<unknown>) {
  * now, which may carry a new email), rejects when the server refused it.
  */
 export function useVerifyEmail() {
-  const utils = trpc.useUtils();
-  const { mutateAsync } = trpc.auth.verifyEmail.useMutation();
+  const queryClient = useQueryClient();
+  const { mutateAsync } = useMutation(trpc.auth.verifyEmail.mutationOptions());
   return useCallback(
     async (token: string) => {
       await mutateAsync({ token });
       // The signed-in user's record first (it may carry a new email), then the success: "Continue" never shows the old one.
       try {
-        if (sessionStore.get()) sessionStore.setUser((await utils.users.byUsername.fetch({ username: 'me' }, { staleTime: 0 })) as TUser);
+        if (sessionStore.get())
+          sessionStore.setUser(
+            (await queryClient.fetchQuery(trpc.users.byUsername.queryOptions({ username: 'me' }, { staleTime: 0 }))) as TUser,
+          );
       } catch (error) {
         console.error('Could not refresh the signed-in user after verifying the email', error);
       }
     },
-    [mutateAsync, utils],
+    [mutateAsync, queryClient],
   );
 }
 
@@ -77,11 +82,10 @@ export function useForgetSession() {
  * token is still forgotten.
  */
 export function useSignOut() {
-  const { client } = trpc.useUtils();
   const forget = useForgetSession();
   return useCallback(() => {
     const token = sessionStore.get()?.token;
-    if (token) client.auth.logout.mutate({}, { context: { token } }).catch((error) => console.error('Server sign-out failed', error));
+    if (token) apiClient.auth.logout.mutate({}, { context: { token } }).catch((error) => console.error('Server sign-out failed', error));
     forget();
-  }, [client, forget]);
+  }, [forget]);
 }

@@ -1,6 +1,6 @@
 import type { TBusiness, TInvitation, TMember } from '@reorder/schemas';
 import { type Role, roleAllows } from '@reorder/schemas/roles';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { businessStore, useChosenBusiness } from '../../lib/business.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
@@ -10,7 +10,7 @@ import type { MutationCallbacks } from '../suppliers/api.ts';
 /** The businesses the signed-in user is a member of, first joined first, with their role in each. */
 export function useBusinesses() {
   const signedIn = useSession() !== null;
-  return trpc.businesses.list.useQuery({}, { enabled: signedIn, staleTime: 60_000 });
+  return useQuery(trpc.businesses.list.queryOptions({}, { enabled: signedIn, staleTime: 60_000 }));
 }
 
 /**
@@ -68,43 +68,52 @@ export function useSwitchBusiness() {
 
 /** A new business the user owns ("Add a business"); the device then acts in it. */
 export function useCreateBusiness(callbacks: MutationCallbacks<TBusiness>) {
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const switchTo = useSwitchBusiness();
-  return trpc.businesses.create.useMutation({
-    async onSuccess(business) {
-      await utils.businesses.list.invalidate();
-      switchTo(business);
-      callbacks.onSuccess?.(business);
-    },
-    onError: callbacks.onError,
-  });
+  return useMutation(
+    trpc.businesses.create.mutationOptions({
+      async onSuccess(business) {
+        await queryClient.invalidateQueries(trpc.businesses.list.queryFilter());
+        switchTo(business);
+        callbacks.onSuccess?.(business);
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }
 
 /** Renames the active business (its owner); the header and the session show the new name. */
 export function useUpdateBusiness(callbacks: MutationCallbacks<TBusiness>) {
-  const utils = trpc.useUtils();
-  return trpc.businesses.update.useMutation({
-    async onSuccess(business) {
-      await utils.businesses.list.invalidate();
-      callbacks.onSuccess?.(business);
-    },
-    onError: callbacks.onError,
-  });
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.businesses.update.mutationOptions({
+      async onSuccess(business) {
+        await queryClient.invalidateQueries(trpc.businesses.list.queryFilter());
+        callbacks.onSuccess?.(business);
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }
 
 export function useMembers() {
-  return trpc.businesses.members.useQuery({});
+  return useQuery(trpc.businesses.members.queryOptions({}));
 }
 
 export function useSetRole(callbacks: MutationCallbacks<TMember>) {
-  const utils = trpc.useUtils();
-  return trpc.businesses.setRole.useMutation({
-    async onSuccess(member) {
-      await Promise.all([utils.businesses.members.invalidate(), utils.businesses.list.invalidate()]);
-      callbacks.onSuccess?.(member);
-    },
-    onError: callbacks.onError,
-  });
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.businesses.setRole.mutationOptions({
+      async onSuccess(member) {
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.businesses.members.queryFilter()),
+          queryClient.invalidateQueries(trpc.businesses.list.queryFilter()),
+        ]);
+        callbacks.onSuccess?.(member);
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }
 
 /**
@@ -112,61 +121,68 @@ export function useSetRole(callbacks: MutationCallbacks<TMember>) {
  * goes back to the first business the user is still in.
  */
 export function useRemoveMember(callbacks: MutationCallbacks<{ userId: number }>) {
-  const utils = trpc.useUtils();
   const queryClient = useQueryClient();
-  return trpc.businesses.removeMember.useMutation({
-    async onSuccess(_result, { userId }) {
-      if (userId === sessionStore.get()?.user.id) {
-        businessStore.clear();
-        await queryClient.resetQueries();
-      } else await utils.businesses.members.invalidate();
-      callbacks.onSuccess?.({ userId });
-    },
-    onError: callbacks.onError,
-  });
+  return useMutation(
+    trpc.businesses.removeMember.mutationOptions({
+      async onSuccess(_result, { userId }) {
+        if (userId === sessionStore.get()?.user.id) {
+          businessStore.clear();
+          await queryClient.resetQueries();
+        } else await queryClient.invalidateQueries(trpc.businesses.members.queryFilter());
+        callbacks.onSuccess?.({ userId });
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }
 
 export function useInvitations(enabled: boolean) {
-  return trpc.businesses.invitations.useQuery({}, { enabled });
+  return useQuery(trpc.businesses.invitations.queryOptions({}, { enabled }));
 }
 
 export function useInvite(callbacks: MutationCallbacks<TInvitation>) {
-  const utils = trpc.useUtils();
-  return trpc.businesses.invite.useMutation({
-    async onSuccess(invitation) {
-      await utils.businesses.invitations.invalidate();
-      callbacks.onSuccess?.(invitation);
-    },
-    onError: callbacks.onError,
-  });
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.businesses.invite.mutationOptions({
+      async onSuccess(invitation) {
+        await queryClient.invalidateQueries(trpc.businesses.invitations.queryFilter());
+        callbacks.onSuccess?.(invitation);
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }
 
 export function useRevokeInvitation(callbacks: MutationCallbacks<unknown>) {
-  const utils = trpc.useUtils();
-  return trpc.businesses.revokeInvitation.useMutation({
-    async onSuccess(result) {
-      await utils.businesses.invitations.invalidate();
-      callbacks.onSuccess?.(result);
-    },
-    onError: callbacks.onError,
-  });
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.businesses.revokeInvitation.mutationOptions({
+      async onSuccess(result) {
+        await queryClient.invalidateQueries(trpc.businesses.invitations.queryFilter());
+        callbacks.onSuccess?.(result);
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }
 
 /** What an invitation link offers (public: the page shows it before anyone signs in). */
 export function useInvitation(token: string) {
-  return trpc.invitations.byToken.useQuery({ token }, { retry: false, staleTime: Number.POSITIVE_INFINITY });
+  return useQuery(trpc.invitations.byToken.queryOptions({ token }, { retry: false, staleTime: Number.POSITIVE_INFINITY }));
 }
 
 /** Accepts an invitation: the user joins the business and the device acts in it. */
 export function useAcceptInvitation(callbacks: MutationCallbacks<TBusiness>) {
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const switchTo = useSwitchBusiness();
-  return trpc.invitations.accept.useMutation({
-    async onSuccess(business) {
-      await utils.businesses.list.invalidate();
-      switchTo(business);
-      callbacks.onSuccess?.(business);
-    },
-    onError: callbacks.onError,
-  });
+  return useMutation(
+    trpc.invitations.accept.mutationOptions({
+      async onSuccess(business) {
+        await queryClient.invalidateQueries(trpc.businesses.list.queryFilter());
+        switchTo(business);
+        callbacks.onSuccess?.(business);
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveFile } from '../../lib/save-file.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -6,19 +7,28 @@ import { trpc } from '../../lib/trpc.ts';
  * writes, in the owner's language's convention, saved under its name.
  */
 export function useExportCatalogue() {
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   return async (supplierId?: number) => {
-    const file = await utils.catalogue.export.fetch(supplierId === undefined ? {} : { supplierId }, { staleTime: 0 });
+    const file = await queryClient.fetchQuery(
+      trpc.catalogue.export.queryOptions(supplierId === undefined ? {} : { supplierId }, { staleTime: 0 }),
+    );
     saveFile(file);
   };
 }
 
 /** Previews (apply: false) or imports a catalogue CSV; an import makes every supplier, order and product list stale. */
 export function useImportCatalogue() {
-  const utils = trpc.useUtils();
-  return trpc.catalogue.import.useMutation({
-    async onSuccess(result) {
-      if (result.applied) await Promise.all([utils.suppliers.invalidate(), utils.orders.invalidate(), utils.products.invalidate()]);
-    },
-  });
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.catalogue.import.mutationOptions({
+      async onSuccess(result) {
+        if (result.applied)
+          await Promise.all([
+            queryClient.invalidateQueries(trpc.suppliers.pathFilter()),
+            queryClient.invalidateQueries(trpc.orders.pathFilter()),
+            queryClient.invalidateQueries(trpc.products.pathFilter()),
+          ]);
+      },
+    }),
+  );
 }

@@ -1,7 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
 
 /** Sends the owner's feedback to the team (nothing cached changes). */
 export function useSendFeedback(callbacks: MutationCallbacks<unknown>) {
-  return trpc.feedback.send.useMutation({ onSuccess: callbacks.onSuccess, onError: callbacks.onError });
+  return useMutation(trpc.feedback.send.mutationOptions({ onSuccess: callbacks.onSuccess, onError: callbacks.onError }));
 }

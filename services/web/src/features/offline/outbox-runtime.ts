@@ -1,6 +1,5 @@
 import type { TOrder } from '@reorder/schemas';
 import type { QueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
 import { get, set } from 'idb-keyval';
 import { useMemo } from 'react';
 import { appStore, outboxKey } from '../../lib/offline-cache.ts';
@@ -66,7 +65,7 @@ let sendingIn: number | undefined;
 /** The API outside React, for the changes this sends. */
 const client = createApiClient(() => sendingIn ?? chosenBusiness());
 
-const orderKey = (supplierId: number) => getQueryKey(trpc.orders.bySupplier, { supplierId }, 'query');
+const orderKey = (supplierId: number) => trpc.orders.bySupplier.queryKey({ supplierId });
 
 /** Sends one change; what the server's answer (or its silence) means for it. */
 async function send(change: OrderChange): Promise<OutboxOutcome> {
@@ -78,8 +77,8 @@ async function send(change: OrderChange): Promise<OutboxOutcome> {
       const answer = settled.order;
       if (answer) queryClient.setQueryData<TOrder>(orderKey(change.supplierId), (held) => (held ? answer(held) : held));
       if (settled.sent) {
-        void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.orders.history, { id: change.orderId }) });
-        void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.orders.list) });
+        void queryClient.invalidateQueries(trpc.orders.history.queryFilter({ id: change.orderId }));
+        void queryClient.invalidateQueries(trpc.orders.list.queryFilter());
         void queryClient.invalidateQueries({ queryKey: orderKey(change.supplierId) });
       }
     }
@@ -127,7 +126,7 @@ function outboxFor(userId: number | undefined): Outbox<OrderChange> | undefined 
       void deps?.queryClient.invalidateQueries();
     },
     // Whatever another device changed meanwhile shows once this one's changes are in.
-    onDrained: () => void deps?.queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.orders) }),
+    onDrained: () => void deps?.queryClient.invalidateQueries(trpc.orders.pathFilter()),
   });
   unsubscribeOutbox = outbox.subscribe(showState);
   void outbox.ready.then(showState);

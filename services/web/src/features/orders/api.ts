@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { trpc } from '../../lib/trpc.ts';
 import { useShownOrder } from '../offline/outbox-runtime.ts';
@@ -15,7 +16,7 @@ export function useOrder(supplierId: number) {
   useEffect(() => {
     void loadRuntime().catch(() => {});
   }, []);
-  const query = trpc.orders.bySupplier.useQuery({ supplierId }, { retry: false });
+  const query = useQuery(trpc.orders.bySupplier.queryOptions({ supplierId }, { retry: false }));
   const data = useShownOrder(query.data);
   return { ...query, data };
 }
@@ -27,7 +28,7 @@ export function useOrder(supplierId: number) {
 export function useSupplierHistory(supplierId: number) {
   const supplier = useSupplier(supplierId);
   const orderId = supplier.data?.orderId;
-  const history = trpc.orders.history.useQuery({ id: orderId ?? 0 }, { enabled: orderId !== undefined, retry: false });
+  const history = useQuery(trpc.orders.history.queryOptions({ id: orderId ?? 0 }, { enabled: orderId !== undefined, retry: false }));
   return { supplier, history: { ...history, isPending: history.isPending && orderId !== undefined }, orderId };
 }
 
@@ -35,18 +36,18 @@ export function useSupplierHistory(supplierId: number) {
 export function useSentOrder(supplierId: number, sentOrderId: number) {
   const supplier = useSupplier(supplierId);
   const orderId = supplier.data?.orderId;
-  const sent = trpc.orders.sent.useQuery({ id: orderId ?? 0, sentOrderId }, { enabled: orderId !== undefined, retry: false });
+  const sent = useQuery(trpc.orders.sent.queryOptions({ id: orderId ?? 0, sentOrderId }, { enabled: orderId !== undefined, retry: false }));
   return { supplier, sent: { ...sent, isPending: sent.isPending && orderId !== undefined } };
 }
 
 /** Each supplier's current order at a glance (line count, last send), by supplier id; always fresh on opening. */
 export function useOrderSummaries() {
-  const query = trpc.orders.list.useQuery(undefined, { refetchOnMount: 'always' });
+  const query = useQuery(trpc.orders.list.queryOptions(undefined, { refetchOnMount: 'always' }));
   const bySupplier = useMemo(() => new Map((query.data ?? []).map((summary) => [summary.supplierId, summary])), [query.data]);
   return { ...query, bySupplier };
 }
 
 /** "Ready to send": tells the business's owners and managers (email and push) that the order is prepared. */
 export function useMarkReady(callbacks: MutationCallbacks<{ notified: number }>) {
-  return trpc.orders.ready.useMutation({ onSuccess: callbacks.onSuccess, onError: callbacks.onError });
+  return useMutation(trpc.orders.ready.mutationOptions({ onSuccess: callbacks.onSuccess, onError: callbacks.onError }));
 }
