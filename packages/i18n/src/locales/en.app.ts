@@ -90,7 +90,6 @@ export const enApp = {
     copied: 'Copied',
     copyFailed: "Can't copy, please try again!",
     updated: 'Success! Order updated!',
-    updateError: 'There was an error updating order',
     updating: 'Updating…',
     send: 'Send',
     sendThrough: 'Send via {{service}}',
@@ -131,8 +130,6 @@ export const enApp = {
     showAll: 'All',
     nothingInOrder: 'Nothing in this order yet. Show all products to add some.',
     supplierDetails: 'Details',
-    editMessage: 'Edit the message above the order',
-    noMessage: 'No message above the order',
     closeSheet: 'Close',
     moreWays: 'See the text',
     noCountryCode:
@@ -327,7 +324,6 @@ export const enApp = {
   },
   errors: {
     generic: 'Something went wrong. Please try again.',
-    sessionExpired: 'Your session has expired. Please sign in again.',
     tooMany: 'Too many attempts. Please wait a moment and try again.',
     offline: 'The server cannot be reached. Check your connection.',
     resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',

@@ -43,7 +43,6 @@ export const enPages = {
     },
     savedHere: 'Kept on this device: it goes to the server when you are back online.',
     needsConnection: 'This needs a connection. You are offline: try again once you are back online.',
-    neverLoaded: 'You are offline, and this screen was never opened on this device.',
     change: {
       quantity: '{{name}}: quantity {{quantity}}',
       stock: '{{name}}: count',

@@ -87,7 +87,6 @@ export const esApp: TAppMessages = {
     copied: 'Copiado',
     copyFailed: 'No se ha podido copiar, ¡inténtalo de nuevo!',
     updated: '¡Hecho! ¡Pedido actualizado!',
-    updateError: 'Se ha producido un error al actualizar el pedido',
     updating: 'Actualizando…',
     send: 'Enviar',
     sendThrough: 'Enviar por {{service}}',
@@ -128,8 +127,6 @@ export const esApp: TAppMessages = {
     showAll: 'Todos',
     nothingInOrder: 'Aún no hay nada en este pedido. Muestra todos los productos para añadir.',
     supplierDetails: 'Detalles',
-    editMessage: 'Editar el mensaje del pedido',
-    noMessage: 'Sin mensaje sobre el pedido',
     closeSheet: 'Cerrar',
     moreWays: 'Ver el texto',
     noCountryCode:
@@ -326,7 +323,6 @@ export const esApp: TAppMessages = {
   },
   errors: {
     generic: 'Algo ha ido mal. Inténtalo de nuevo.',
-    sessionExpired: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
     tooMany: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
     offline: 'No se puede conectar con el servidor. Comprueba tu conexión.',
     resetInvalid: 'Este enlace no es válido o ha caducado. Pide uno nuevo.',

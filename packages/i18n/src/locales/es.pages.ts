@@ -41,7 +41,6 @@ export const esPages: TPageMessages = {
     },
     savedHere: 'Guardado en este dispositivo: se enviará al servidor cuando vuelvas a tener conexión.',
     needsConnection: 'Esto necesita conexión. Estás sin conexión: vuelve a intentarlo cuando la recuperes.',
-    neverLoaded: 'Estás sin conexión y esta pantalla nunca se abrió en este dispositivo.',
     change: {
       quantity: '{{name}}: cantidad {{quantity}}',
       stock: '{{name}}: recuento',
