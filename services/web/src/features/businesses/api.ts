@@ -5,7 +5,7 @@ import { useCallback, useEffect } from 'react';
 import { businessStore, useChosenBusiness } from '../../lib/business.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
-import type { MutationCallbacks } from '../suppliers/api.ts';
+import { type MutationCallbacks, useRefreshing } from '../suppliers/api.ts';
 
 /** The businesses the signed-in user is a member of, first joined first, with their role in each. */
 export function useBusinesses() {
@@ -66,34 +66,26 @@ export function useSwitchBusiness() {
   );
 }
 
+/** Callbacks for a business the user now has (made or joined): the list is read again, and the device acts in it. */
+function useEntering(callbacks: MutationCallbacks<TBusiness>) {
+  const switchTo = useSwitchBusiness();
+  return useRefreshing([trpc.businesses.list.queryFilter()], {
+    onSuccess(business: TBusiness) {
+      switchTo(business);
+      callbacks.onSuccess?.(business);
+    },
+    onError: callbacks.onError,
+  });
+}
+
 /** A new business the user owns ("Add a business"); the device then acts in it. */
 export function useCreateBusiness(callbacks: MutationCallbacks<TBusiness>) {
-  const queryClient = useQueryClient();
-  const switchTo = useSwitchBusiness();
-  return useMutation(
-    trpc.businesses.create.mutationOptions({
-      async onSuccess(business) {
-        await queryClient.invalidateQueries(trpc.businesses.list.queryFilter());
-        switchTo(business);
-        callbacks.onSuccess?.(business);
-      },
-      onError: callbacks.onError,
-    }),
-  );
+  return useMutation(trpc.businesses.create.mutationOptions(useEntering(callbacks)));
 }
 
 /** Renames the active business (its owner); the header and the session show the new name. */
 export function useUpdateBusiness(callbacks: MutationCallbacks<TBusiness>) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.businesses.update.mutationOptions({
-      async onSuccess(business) {
-        await queryClient.invalidateQueries(trpc.businesses.list.queryFilter());
-        callbacks.onSuccess?.(business);
-      },
-      onError: callbacks.onError,
-    }),
-  );
+  return useMutation(trpc.businesses.update.mutationOptions(useRefreshing([trpc.businesses.list.queryFilter()], callbacks)));
 }
 
 export function useMembers() {
@@ -101,19 +93,8 @@ export function useMembers() {
 }
 
 export function useSetRole(callbacks: MutationCallbacks<TMember>) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.businesses.setRole.mutationOptions({
-      async onSuccess(member) {
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.businesses.members.queryFilter()),
-          queryClient.invalidateQueries(trpc.businesses.list.queryFilter()),
-        ]);
-        callbacks.onSuccess?.(member);
-      },
-      onError: callbacks.onError,
-    }),
-  );
+  const refreshing = useRefreshing([trpc.businesses.members.queryFilter(), trpc.businesses.list.queryFilter()], callbacks);
+  return useMutation(trpc.businesses.setRole.mutationOptions(refreshing));
 }
 
 /**
@@ -141,29 +122,12 @@ export function useInvitations(enabled: boolean) {
 }
 
 export function useInvite(callbacks: MutationCallbacks<TInvitation>) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.businesses.invite.mutationOptions({
-      async onSuccess(invitation) {
-        await queryClient.invalidateQueries(trpc.businesses.invitations.queryFilter());
-        callbacks.onSuccess?.(invitation);
-      },
-      onError: callbacks.onError,
-    }),
-  );
+  return useMutation(trpc.businesses.invite.mutationOptions(useRefreshing([trpc.businesses.invitations.queryFilter()], callbacks)));
 }
 
 export function useRevokeInvitation(callbacks: MutationCallbacks<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.businesses.revokeInvitation.mutationOptions({
-      async onSuccess(result) {
-        await queryClient.invalidateQueries(trpc.businesses.invitations.queryFilter());
-        callbacks.onSuccess?.(result);
-      },
-      onError: callbacks.onError,
-    }),
-  );
+  const refreshing = useRefreshing([trpc.businesses.invitations.queryFilter()], callbacks);
+  return useMutation(trpc.businesses.revokeInvitation.mutationOptions(refreshing));
 }
 
 /** What an invitation link offers (public: the page shows it before anyone signs in). */
@@ -173,16 +137,5 @@ export function useInvitation(token: string) {
 
 /** Accepts an invitation: the user joins the business and the device acts in it. */
 export function useAcceptInvitation(callbacks: MutationCallbacks<TBusiness>) {
-  const queryClient = useQueryClient();
-  const switchTo = useSwitchBusiness();
-  return useMutation(
-    trpc.invitations.accept.mutationOptions({
-      async onSuccess(business) {
-        await queryClient.invalidateQueries(trpc.businesses.list.queryFilter());
-        switchTo(business);
-        callbacks.onSuccess?.(business);
-      },
-      onError: callbacks.onError,
-    }),
-  );
+  return useMutation(trpc.invitations.accept.mutationOptions(useEntering(callbacks)));
 }

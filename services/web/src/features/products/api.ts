@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { trpc } from '../../lib/trpc.ts';
-import type { MutationCallbacks } from '../suppliers/api.ts';
+import { type MutationCallbacks, useRefreshing } from '../suppliers/api.ts';
 
 export function useProduct(id: number) {
   return useQuery(trpc.products.byId.queryOptions({ id }, { retry: false }));
@@ -18,19 +18,8 @@ export function usePriceHistory(id: number) {
 }
 
 export function useCreateProduct(supplierId: number, callbacks: MutationCallbacks<TProduct>) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.products.create.mutationOptions({
-      async onSuccess(product) {
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.orders.bySupplier.queryFilter({ supplierId })),
-          queryClient.invalidateQueries(trpc.products.pathFilter()),
-        ]);
-        callbacks.onSuccess?.(product);
-      },
-      onError: callbacks.onError,
-    }),
-  );
+  const refreshing = useRefreshing([trpc.orders.bySupplier.queryFilter({ supplierId }), trpc.products.pathFilter()], callbacks);
+  return useMutation(trpc.products.create.mutationOptions(refreshing));
 }
 
 export function useUpdateProduct(supplierId: number, callbacks: MutationCallbacks<TProduct>) {
@@ -69,20 +58,8 @@ export function useDeleteProduct(supplierId: number, callbacks: MutationCallback
 
 /** Adds or updates many products of the supplier at once (POST /products/bulk); the order and every list are stale after. */
 export function useBulkProducts(supplierId: number, callbacks: MutationCallbacks<{ created: number; updated: number }>) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.products.bulk.mutationOptions({
-      async onSuccess(result) {
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.orders.bySupplier.queryFilter({ supplierId })),
-          queryClient.invalidateQueries(trpc.products.pathFilter()),
-          queryClient.invalidateQueries(trpc.orders.list.queryFilter()),
-        ]);
-        callbacks.onSuccess?.(result);
-      },
-      onError: callbacks.onError,
-    }),
-  );
+  const stale = [trpc.orders.bySupplier.queryFilter({ supplierId }), trpc.products.pathFilter(), trpc.orders.list.queryFilter()];
+  return useMutation(trpc.products.bulk.mutationOptions(useRefreshing(stale, callbacks)));
 }
 
 /**

@@ -1,11 +1,26 @@
 import type { TSupplier } from '@reorder/schemas';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryFilters, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc.ts';
 
 /** What a screen does once a change is saved or refused (a toast, a navigation); the cache is the hook's job. */
 export interface MutationCallbacks<T> {
   onSuccess?: (data: T) => void;
   onError?: (error: unknown) => void;
+}
+
+/**
+ * A mutation's callbacks that first read again what the change made `stale` (awaited: the screen's
+ * next view shows it), then hand the answer to the screen's own.
+ */
+export function useRefreshing<T>(stale: QueryFilters[], callbacks: MutationCallbacks<T>) {
+  const queryClient = useQueryClient();
+  return {
+    async onSuccess(data: T) {
+      await Promise.all(stale.map((filters) => queryClient.invalidateQueries(filters)));
+      callbacks.onSuccess?.(data);
+    },
+    onError: callbacks.onError,
+  };
 }
 
 /** The owner's suppliers, those matching `q` when given, by name or by the soonest cut-off; the previous list stays while a search loads. */
@@ -23,33 +38,13 @@ export function useSupplier(id: number) {
 }
 
 export function useCreateSupplier(callbacks: MutationCallbacks<TSupplier>) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.suppliers.create.mutationOptions({
-      async onSuccess(supplier) {
-        await queryClient.invalidateQueries(trpc.suppliers.list.queryFilter());
-        callbacks.onSuccess?.(supplier);
-      },
-      onError: callbacks.onError,
-    }),
-  );
+  return useMutation(trpc.suppliers.create.mutationOptions(useRefreshing([trpc.suppliers.list.queryFilter()], callbacks)));
 }
 
 /** Saves a supplier; its order's text may change with it (the name is in the email subject). */
 export function useUpdateSupplier(callbacks: MutationCallbacks<TSupplier>) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.suppliers.update.mutationOptions({
-      async onSuccess(supplier) {
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.suppliers.pathFilter()),
-          queryClient.invalidateQueries(trpc.orders.bySupplier.queryFilter()),
-        ]);
-        callbacks.onSuccess?.(supplier);
-      },
-      onError: callbacks.onError,
-    }),
-  );
+  const refreshing = useRefreshing([trpc.suppliers.pathFilter(), trpc.orders.bySupplier.queryFilter()], callbacks);
+  return useMutation(trpc.suppliers.update.mutationOptions(refreshing));
 }
 
 /** Deletes a supplier; the screen still open on it does not fetch it again. */
