@@ -54,14 +54,12 @@ function stats(samples: number[]) {
 
 type Javascript = Awaited<ReturnType<typeof javascriptOf>>;
 
-function printJavascript(home: Javascript, order: Javascript, confirmPage: Javascript) {
+function printJavascript(rows: [string, Javascript][]) {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  const row = (page: string, js: Javascript) => `| ${page} | ${js.files} | ${kb(js.served)} | ${kb(js.gzip)} | ${kb(js.raw)} |`;
+  const encodings = [...new Set(rows.flatMap(([, js]) => js.encodings.split(', ')))].sort().join(', ');
   console.log(`\nInitial JavaScript (first visit, all JS until the network is idle):`);
-  console.log(`| page | files | as served to Chromium (${order.encodings}) | gzip | unpacked |\n|---|---:|---:|---:|---:|`);
-  console.log(row('home (/)', home));
-  console.log(row(`order screen (/orders/:id, ${PRODUCTS} products)`, order));
-  console.log(row("supplier's confirmation page (/confirm/:token)", confirmPage));
+  console.log(`| page | files | as served to Chromium (${encodings}) | gzip | unpacked |\n|---|---:|---:|---:|---:|`);
+  for (const [page, js] of rows) console.log(`| ${page} | ${js.files} | ${kb(js.served)} | ${kb(js.gzip)} | ${kb(js.raw)} |`);
 }
 
 /** The bytes of the server's answer to GET `url` for a client that takes only `encoding`, as they come. */
@@ -361,15 +359,20 @@ async function main() {
       await db.insertInto('products').values(rows).execute();
     }
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
-    await context.addInitScript(
-      ([token, user]) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', user);
-        localStorage.setItem('language', 'en');
-      },
-      [session.token, JSON.stringify(session.user)] as const,
-    );
+    /** A browser of the owner's, signed in, with nothing cached yet. */
+    const signedIn = async () => {
+      const owner = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+      await owner.addInitScript(
+        ([token, user]) => {
+          localStorage.setItem('token', token);
+          localStorage.setItem('user', user);
+          localStorage.setItem('language', 'en');
+        },
+        [session.token, JSON.stringify(session.user)] as const,
+      );
+      return owner;
+    };
+    const context = await signedIn();
     const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const home = await javascriptOf(await visitor.newPage(), `${server.url}/`);
     // The supplier's confirmation page, as the link at the end of last week's text opens it (no session).
@@ -377,11 +380,26 @@ async function main() {
     const supplierBrowser = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const confirmPage = await javascriptOf(await supplierBrowser.newPage(), `${server.url}${new URL(lastWeek.confirmUrl).pathname}`);
     await supplierBrowser.close();
+    // Sign-in and the orders list, each on a first visit of its own (the first with no session).
+    const signIn = await javascriptOf(
+      await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage(),
+      `${server.url}/login`,
+    );
+    const listContext = await signedIn();
+    const list = await javascriptOf(await listContext.newPage(), `${server.url}/orders`);
+    await listContext.close();
     const page = await context.newPage();
     const order = await javascriptOf(page, `${server.url}/orders/${supplier.id}`);
     await page.getByTestId('order-text').waitFor();
+    const javascript: [string, Javascript][] = [
+      ['home (/)', home],
+      [`order screen (/orders/:id, ${PRODUCTS} products)`, order],
+      ["supplier's confirmation page (/confirm/:token)", confirmPage],
+      ['sign-in (/login)', signIn],
+      ['orders list (/orders)', list],
+    ];
     if (JS_ONLY) {
-      printJavascript(home, order, confirmPage);
+      printJavascript(javascript);
       return;
     }
 
@@ -435,7 +453,7 @@ async function main() {
       results[`quantity click -> order text painted (${label})`] = stats(clicks);
       results[`baseline: one-frame click (${label})`] = stats(frames);
     });
-    printJavascript(home, order, confirmPage);
+    printJavascript(javascript);
     console.log(`\nOrder screen on a 390x844 phone (px from the top of the page):`);
     console.log(`| products | first quantity field top | Send top | viewport | page height | scroll to reach Send (top / end of list) |`);
     console.log(`|---:|---:|---:|---:|---:|---:|`);
