@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openPage, PHONE, useApp } from './app.ts';
 
@@ -143,7 +145,7 @@ describe('the first paint of / and /login', () => {
     await context.close();
   });
 
-  it("sends the app's code as the build packed it: brotli, read from the file beside each one", async () => {
+  it("sends the app's code as the build packed it: brotli, else gzip, read from the files beside each one", async () => {
     const { page, context, errors } = await openPage(app, { language: 'en' });
     const scripts: { file: string; encoding: string | null; length: string | null }[] = [];
     page.on('response', (response) => {
@@ -165,6 +167,21 @@ describe('the first paint of / and /login', () => {
     for (const script of packed) {
       expect(script.encoding, script.file).toBe('br');
       expect(script.length, script.file).toBe(String(statSync(new URL(`${script.file}.br`, assets)).size));
+    }
+    // A browser that takes only gzip gets the .gz beside each (zopfli's), which unpacks to the file itself.
+    for (const { file } of packed) {
+      const gzip = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${app.t.url}/assets/${file}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+      expect(gzip.encoding, file).toBe('gzip');
+      expect(gzip.body.length, file).toBe(statSync(new URL(`${file}.gz`, assets)).size);
+      expect(gunzipSync(gzip.body).equals(readFileSync(new URL(file, assets))), file).toBe(true);
     }
     expect(errors).toEqual([]);
     await context.close();
