@@ -160,7 +160,12 @@ describe('two devices on one account', () => {
     await openOrder(laptop.page, supplier.id, '1 x Kg: P1');
 
     await phone.context.setOffline(true);
+    // As the owner sees it: the offline bar first (it moves the rows down as it comes: a tap aimed
+    // before it could land elsewhere), then P3 in the order and the bar counting it, then Send.
+    await expectVisible(phone.page, 'Sin conexión: ves lo último que cargó este dispositivo.', { exact: true });
     await phone.page.getByRole('button', { name: TEXT.es.more('P3') }).click();
+    await expect.poll(() => orderText(phone.page)).toBe('1 x Kg: P1\n1 x Kg: P3');
+    await expectVisible(phone.page, TEXT.es.waiting(1), { exact: true });
     await phone.page.getByRole('button', { name: TEXT.es.send }).click();
     const sent = await whatsappText(phone.page);
     expect(sent).toBe('1 x Kg: P1\n1 x Kg: P3');
