@@ -139,10 +139,10 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Two pages: the owner's app, and the supplier's confirmation page, which loads none of the app.
     rollupOptions: {
+      // Packing at the highest levels (`packed` above) takes seconds of the build: no timing report for it.
+      checks: { bundlerTimings: false },
       // @trpc/client declares no `sideEffects`, so its WebSocket link (we use none) would be kept
       // in every page that talks to the API: its modules have none, and may be left out.
-      // Packing at the highest levels (`packed` above) takes about 3 s of the build: no timing report for it.
-      checks: { bundlerTimings: false },
       treeshake: { moduleSideEffects: [{ test: /[\\/]@trpc[\\/]client[\\/]dist[\\/]/, sideEffects: false }] },
       output: {
         // The app's shell in one file rather than a dozen small ones (SHELL above).

@@ -1,9 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { startTestServer, useTestServer } from '@reorder/testing';
+import { rawRequest, startTestServer, useTestServer } from '@reorder/testing';
 import { describe, expect, it } from 'vitest';
 
 const t = useTestServer();
@@ -145,20 +144,6 @@ describe('the HTTP surface', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
-
-/** The answer to `method url` as it comes over the wire (fetch would unpack it). */
-function rawRequest(url: string, headers: Record<string, string>, method = 'GET') {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .request(url, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject)
-      .end();
-  });
-}
 
 describe("the web app's files", () => {
   it('sends the packed copy the browser takes (brotli, else gzip), else the file; a file never packed, packed on the way', async () => {

@@ -27,13 +27,12 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@reorder/api';
 import { loadConfig, startServer } from '@reorder/server';
-import { CHROMIUM_ARGS, type JsonBody, launchChromium } from '@reorder/testing';
+import { CHROMIUM_ARGS, type JsonBody, launchChromium, rawRequest } from '@reorder/testing';
 import type { Page, Response } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
 
@@ -54,27 +53,13 @@ function stats(samples: number[]) {
 
 type Javascript = Awaited<ReturnType<typeof javascriptOf>>;
 
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
 function printJavascript(rows: [string, Javascript][]) {
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const encodings = [...new Set(rows.flatMap(([, js]) => js.encodings.split(', ')))].sort().join(', ');
   console.log(`\nInitial JavaScript (first visit, all JS until the network is idle):`);
   console.log(`| page | files | as served to Chromium (${encodings}) | gzip | unpacked |\n|---|---:|---:|---:|---:|`);
   for (const [page, js] of rows) console.log(`| ${page} | ${js.files} | ${kb(js.served)} | ${kb(js.gzip)} | ${kb(js.raw)} |`);
-}
-
-/** The bytes of the server's answer to GET `url` for a client that takes only `encoding`, as they come. */
-function wireBytes(url: string, encoding: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        res.on('end', () => resolve(bytes));
-      })
-      .on('error', reject);
-  });
 }
 
 /**
@@ -100,10 +85,11 @@ async function javascriptOf(page: Page, url: string) {
   await Promise.all(pending);
   // Later visits on the page (the other measurements) are not this one's first load.
   page.off('response', onResponse);
-  const files = await Promise.all([...seen].map(async ([file, size]) => ({ file, ...size, gzip: await wireBytes(file, 'gzip') })));
+  const files = await Promise.all(
+    [...seen].map(async ([file, size]) => ({ file, ...size, gzip: (await rawRequest(file, { 'accept-encoding': 'gzip' })).body.length })),
+  );
   if (process.env.BENCH_JS_FILES) {
     for (const f of files.sort((a, b) => b.gzip - a.gzip)) {
-      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
       console.log(`  ${url} ${new URL(f.file).pathname} ${kb(f.served)} ${f.encoding}, ${kb(f.gzip)} gzip`);
     }
   }

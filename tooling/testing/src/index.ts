@@ -5,6 +5,7 @@ export * from './fixtures.ts';
 export * from './harness.ts';
 export * from './processes.ts';
 export * from './push-service.ts';
+export * from './raw-http.ts';
 export * from './server-build.ts';
 export * from './social-providers.ts';
 export * from './templates.ts';

@@ -29,7 +29,7 @@ const screenWith = (texts: 'orders' | 'all') => (load: () => Promise<{ default: 
     return { default: () => createElement(DataProviders, null, content) };
   });
 const screen = screenWith('all');
-/** The screens of the daily work: routes.test.ts checks that nothing they import words a text outside `orders`. */
+/** The screens of the daily work: route-texts.test.ts checks that nothing they import words a text outside `orders`. */
 const orderScreen = screenWith('orders');
 // Home, privacy, terms and not-found talk to no API: a first visit to them skips the tRPC client's code
 // and all but the first-visit texts.

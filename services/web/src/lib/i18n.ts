@@ -1,5 +1,5 @@
 import type { TMessages } from '@reorder/i18n';
-import type { TAppMessages, TPageMessages } from '@reorder/i18n/en';
+import type { TAppMessages, TMoreMessages, TPageMessages } from '@reorder/i18n/en';
 import { type TTextVars, type TTranslate, translateIn } from '@reorder/i18n/translate';
 import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@reorder/schemas/languages';
 import { useSyncExternalStore } from 'react';
@@ -33,25 +33,27 @@ export function initialLanguage(): TLanguage {
 export type TPart = 'pages' | 'orders' | 'all';
 type TTexts = TPageMessages | TAppMessages | TMessages;
 const PARTS: readonly TPart[] = ['pages', 'orders', 'all'];
+/** A language's parts as chunks: the first visit's, the daily work's (which holds it), and the rest. */
+const partsOf = (
+  pages: () => Promise<TPageMessages>,
+  orders: () => Promise<TAppMessages>,
+  more: () => Promise<TMoreMessages>,
+): Record<TPart, () => Promise<TTexts>> => ({
+  pages,
+  orders,
+  all: () => Promise.all([orders(), more()]).then(([app, rest]) => ({ ...app, ...rest })),
+});
 const TEXTS: Record<TLanguage, Record<TPart, () => Promise<TTexts>>> = {
-  en: {
-    pages: () => import('@reorder/i18n/en-pages').then((module) => module.enPages),
-    orders: () => import('@reorder/i18n/en-app').then((module) => module.enApp),
-    all: () =>
-      Promise.all([import('@reorder/i18n/en-app'), import('@reorder/i18n/en-more')]).then(([app, more]) => ({
-        ...app.enApp,
-        ...more.enMore,
-      })),
-  },
-  es: {
-    pages: () => import('@reorder/i18n/es-pages').then((module) => module.esPages),
-    orders: () => import('@reorder/i18n/es-app').then((module) => module.esApp),
-    all: () =>
-      Promise.all([import('@reorder/i18n/es-app'), import('@reorder/i18n/es-more')]).then(([app, more]) => ({
-        ...app.esApp,
-        ...more.esMore,
-      })),
-  },
+  en: partsOf(
+    () => import('@reorder/i18n/en-pages').then((module) => module.enPages),
+    () => import('@reorder/i18n/en-app').then((module) => module.enApp),
+    () => import('@reorder/i18n/en-more').then((module) => module.enMore),
+  ),
+  es: partsOf(
+    () => import('@reorder/i18n/es-pages').then((module) => module.esPages),
+    () => import('@reorder/i18n/es-app').then((module) => module.esApp),
+    () => import('@reorder/i18n/es-more').then((module) => module.esMore),
+  ),
 };
 /** What is here of each language: the largest part loaded. */
 const loaded = new Map<TLanguage, { part: TPart; texts: TTexts }>();

@@ -87,7 +87,7 @@ export const chosenBusiness = () => businessStore.get(sessionStore.get()?.user.i
  * loads (app/data.tsx provides the cache to React and wires its life).
  */
 export const queryClient = createQueryClient();
-export const apiClient = createTRPCClient<AppRouter>({ links: apiLinks(chosenBusiness) });
+export const apiClient = createApiClient();
 
 /**
  * The typed API as react-query's options and keys (tRPC's TanStack React Query integration):
