@@ -39,8 +39,8 @@ const slowSetup = { hookTimeout: 180_000 };
 /**
  * The PGlite integration files wait on servers and child processes far more
  * than they compute, so three run at once even on a 2-core machine (where
- * vitest would otherwise run one at a time; README, Performance: The test
- * run, has the figures). Each file has its own server and database, so they
+ * vitest would otherwise run one at a time; docs/performance.md, "The test
+ * run", has the figures). Each file has its own server and database, so they
  * cannot see each other. The PostgreSQL suite keeps one: it
  * runs beside the browser suite, whose timing checks need the second core.
  */
@@ -101,7 +101,7 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // Two files at a time, each with its own server and database, sharing one Chromium per worker
           // (app.ts). The suite keeps Chromium busy far more than it waits: two at a time use both cores
-          // (README, Performance: The test run, has the figures, and why not three).
+          // (docs/performance.md, "The test run", has the figures, and why not three).
           maxWorkers: 2,
         },
       },

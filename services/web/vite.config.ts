@@ -157,7 +157,7 @@ export default defineConfig({
             },
             // The order screen's modules that other screens share too (the API client, lists, cards, the
             // outbox...) in one file rather than some thirty small ones: one request, and gzip packs them
-            // together 7 KB smaller (README, Performance). The screen's own modules stay in its chunk.
+            // together 7 KB smaller (docs/performance.md). The screen's own modules stay in its chunk.
             { name: 'order-shared', priority: 0, minShareCount: 2, test: (id: string) => orderModules.has(id) },
           ],
         },

@@ -174,8 +174,8 @@ async function runTests(times) {
   const browser = existsSync(chromiumPath);
   // The PostgreSQL suite waits on its database more than it computes, so it runs beside the browser
   // suite, its output after the browser's. The PGlite suite runs before them, alone: its workers
-  // keep both cores busy, and beside the browser suite they slowed it more than twofold (README,
-  // Performance: The test run).
+  // keep both cores busy, and beside the browser suite they slowed it more than twofold (docs/performance.md,
+  // "The test run").
   const suites = [
     { project: 'unit', title: 'unit and domain tests (in-process)' },
     { project: 'pglite', title: 'integration tests on embedded PGlite' },

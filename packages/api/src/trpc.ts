@@ -118,7 +118,7 @@ const syncFirst = new WeakSet<object>();
  * Makes a schema's `parseAsync` parse synchronously first. tRPC validates
  * input and output with `parseAsync`, and Zod parses asynchronously without
  * its compiled object parsers: much garbage and slow long lists (the figures:
- * README, "Performance"). A schema with an async
+ * docs/performance.md). A schema with an async
  * refinement (Zod says so by throwing its async error) still gets the
  * asynchronous parse, and a failed parse rejects with the same ZodError.
  */

@@ -3,11 +3,11 @@ import type { Compilable } from 'kysely';
 import type { Db } from './schema.ts';
 
 /**
- * Named prepared statements for the hot queries (README, "Performance").
+ * Named prepared statements for the hot queries (docs/performance.md).
  *
  * node-postgres sends every query as an unnamed statement, which PostgreSQL
  * parses and plans again on every call: for the order of 200 products that
- * was most of the database's CPU per request (README, "Performance"). A
+ * was most of the database's CPU per request (docs/performance.md). A
  * query run through `executePrepared` goes, on PostgreSQL, as a statement
  * named after its text: each connection parses it once, and after five runs
  * PostgreSQL keeps a generic plan when it costs no more than the custom ones.

@@ -38,7 +38,7 @@ function pluralOf(language: string, count: number): Intl.LDMLPluralRule {
  * language has no text for, such as Spanish "many", reads `_other`). Then
  * `{{name}}` placeholders are filled from `vars` ("" when a variable is
  * missing). The same file format and syntax i18next reads, without i18next in
- * the browser (its size: README, "Performance"): the app and the server's
+ * the browser (its size: docs/performance.md): the app and the server's
  * mails share this one function.
  */
 export function translateIn(language: string, messages: TTexts, key: string, vars: TTextVars = {}, fallback?: TTexts): string {

@@ -6,6 +6,6 @@ import { config } from 'zod';
 // (Lighthouse counts it). fields.ts imports this first, so it runs before any schema is built.
 // The server keeps the faster compiled parsers.
 // It is the package's one module with a side effect, and package.json says so (`sideEffects`): a
-// bundler may then leave out every schema module a chunk does not use (README, "Performance").
+// bundler may then leave out every schema module a chunk does not use (docs/performance.md).
 // A new module that must run for its effect goes in that list too.
 if ('document' in globalThis) config({ jitless: true });

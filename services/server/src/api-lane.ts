@@ -14,13 +14,13 @@ import type { TRPCRequestInfo } from '@trpc/server/http';
 import { getErrorShape, getHTTPStatusCode, getTRPCErrorFromUnknown, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 
 /**
- * The REST calls' own lane, beside Express (README, "Performance"). A request
+ * The REST calls' own lane, beside Express (docs/performance.md). A request
  * that fits a REST procedure and carries either no body or a plain JSON one
  * within the size limit is answered here: the same request id, security and
  * cache headers, gzip, log line and metrics as every other request, the same
  * procedure through the same REST handler, but without Express's router and
  * its layers, a large share of such a request's time under load (the
- * figures: README, "Performance").
+ * figures: docs/performance.md).
  * A single tRPC query (GET, no batch) is answered here too, the way tRPC's
  * own resolveResponse answers it, with tRPC's own error shape and status
  * functions, but without its fetch Request and ReadableStream round trip.

@@ -5,11 +5,11 @@ import { cleanUp, createTestDatabase, startTestServer, tempDir } from '@reorder/
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The README's backup and restore on PostgreSQL (docs/decisions.md §7), run exactly
+ * The backup and restore of docs/operations.md on PostgreSQL (docs/decisions.md §7), run exactly
  * as written there: pg_dump while the server runs, pg_restore into an empty
  * database, a server on it finds everything.
  */
-const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+const recipes = readFileSync(path.resolve(import.meta.dirname, '../../../docs/operations.md'), 'utf8');
 const DUMP = 'pg_dump --format=custom --no-owner --no-acl --file=reorder.dump "$DATABASE_URL"';
 const RESTORE = 'pg_restore --no-owner --no-acl --exit-on-error --dbname="$DATABASE_URL" reorder.dump';
 
@@ -19,9 +19,9 @@ const sh = (command: string, cwd: string, databaseUrl: string) =>
   execFileSync('sh', ['-c', command], { cwd, env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl }, encoding: 'utf8' });
 
 describe('backing up and restoring PostgreSQL', () => {
-  it('are the commands of the README', () => {
-    expect(readme).toContain(DUMP);
-    expect(readme).toContain(RESTORE);
+  it('are the commands of docs/operations.md', () => {
+    expect(recipes).toContain(DUMP);
+    expect(recipes).toContain(RESTORE);
   });
 
   it('dumps a running server and restores into an empty database, data and sessions included', async () => {

@@ -5,19 +5,19 @@ import { cleanUp, exitWithin, type JsonBody, startServerProcess, tempDir } from 
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The README's backup and restore of the embedded database (docs/decisions.md §7),
+ * The backup and restore of docs/operations.md of the embedded database (docs/decisions.md §7),
  * run exactly as written there: stop the server, archive DATA_DIR, unpack it
  * into an empty folder, start a server on it, and find everything, sessions
  * included.
  */
 const repo = path.resolve(import.meta.dirname, '../../..');
-const readme = readFileSync(path.join(repo, 'README.md'), 'utf8');
+const recipes = readFileSync(path.join(repo, 'docs/operations.md'), 'utf8');
 const BACKUP = 'tar -czf reorder-backup.tar.gz -C "$DATA_DIR" .';
 const RESTORE = 'mkdir -p "$DATA_DIR" && tar -xzf reorder-backup.tar.gz -C "$DATA_DIR"';
 
 afterAll(cleanUp);
 
-/** Runs a README line in `cwd` through the shell, with DATA_DIR set as an operator would. */
+/** Runs a line of docs/operations.md in `cwd` through the shell, with DATA_DIR set as an operator would. */
 const sh = (command: string, cwd: string, dataDir: string) =>
   execFileSync('sh', ['-c', command], { cwd, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }, encoding: 'utf8' });
 
@@ -33,9 +33,9 @@ async function call(base: string, method: string, apiPath: string, token?: strin
 }
 
 describe('backing up and restoring the embedded database', () => {
-  it('are the commands of the README', () => {
-    expect(readme).toContain(BACKUP);
-    expect(readme).toContain(RESTORE);
+  it('are the commands of docs/operations.md', () => {
+    expect(recipes).toContain(BACKUP);
+    expect(recipes).toContain(RESTORE);
   });
 
   it('brings back every account, supplier, product and session in a new folder', async () => {

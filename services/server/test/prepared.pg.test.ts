@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The hot queries run as named prepared statements on PostgreSQL
- * (packages/db prepared.ts, README "Performance"): each connection parses a
+ * (packages/db prepared.ts, docs/performance.md): each connection parses a
  * statement once and then only binds it. The server reaches the database
  * through a TCP proxy that reads the protocol's messages, so the test sees
  * what goes over the wire. PostgreSQL only (vitest.config.ts).

@@ -1,5 +1,5 @@
 /**
- * Where a 1,000-row answer's time goes (README, "Search at a million
+ * Where a 1,000-row answer's time goes (docs/performance.md, "Search at a million
  * products"): the whole-account product search, stage by stage, on the
  * database the search benchmark keeps.
  *

@@ -42,7 +42,7 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 /**
  * Chromium 156's headless windows each draw the address bar's suggestions popup as two WebUI pages,
  * in a renderer of their own, that no test ever sees; the browser suite is mostly Chromium's CPU
- * (README, "The test run").
+ * (docs/performance.md, "The test run").
  */
 const UNSEEN_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 

@@ -10,8 +10,8 @@ const DURATIONS_FILE = path.join(root, 'tooling/testing/durations.json');
  * Longest files first, so that a suite's two or three workers end together:
  * a slow file that starts last keeps one worker busy while the others wait
  * (on a fresh clone, vitest's own order, largest file first, put the
- * browser suite's longest file among the last: README, Performance: The
- * test run).
+ * browser suite's longest file among the last: docs/performance.md,
+ * "The test run").
  *
  * A file's weight is its duration in vitest's own cache when this checkout
  * has run it, else the committed table's (`durations.json`: seconds, by

@@ -16,7 +16,7 @@ export interface ReceivedDelivery {
 export type ReceiverAnswer = { status: number; location?: string } | { holdMs: number };
 
 /**
- * Checks a `Reorder-Signature` header the way the README tells integrators
+ * Checks a `Reorder-Signature` header the way docs/integrations.md tells integrators
  * to, written here on its own (not with the server's signing code): the
  * HMAC-SHA256 of `<t>.<body>` under the secret, compared in constant time.
  */

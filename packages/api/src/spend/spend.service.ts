@@ -82,7 +82,7 @@ export async function spend(
   const groupBy = input.groupBy ?? 'month';
   const language = ctx.user.language;
   const unit = groupBy === 'week' ? 'week' : 'month';
-  // Grouped on the narrow index alone (index-only), then named: 20 ms for 50,000 sends (README, Performance).
+  // Grouped on the narrow index alone (index-only), then named: 20 ms for 50,000 sends (docs/performance.md).
   const rows = await sql<{ period: string; supplier_id: number; name: string | null; total: number; unpriced: number; orders: number }>`
     SELECT to_char(g.period, 'YYYY-MM-DD') AS period, g.supplier_id, s.name, g.total, g.unpriced, g.orders
     FROM (

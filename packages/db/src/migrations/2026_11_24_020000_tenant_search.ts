@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 // (user_id, search_text) answers "this owner's rows that contain q" from the
 // index alone, where the global one had to find every account's matches and
 // throw away all but one owner's (18 ms for a search that matches nothing, at
-// a million products; README, "Performance"). btree_gin lets a GIN index
+// a million products; docs/performance.md). btree_gin lets a GIN index
 // hold the user id beside the trigrams; PGlite and PostgreSQL 15 both ship it.
 // A search that matches many products is faster walking the owner's products
 // in name order until a page is full; the name-order index now carries the

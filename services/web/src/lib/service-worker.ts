@@ -7,7 +7,7 @@ import { offerUpdate, waitingWorker } from './update-ready.ts';
  * middle of typing). docs/architecture.md, "Offline".
  *
  * The app's own few lines rather than workbox-window, which every first
- * visit would load, against a tight home budget (README, "Performance");
+ * visit would load, against a tight home budget (docs/performance.md);
  * main.tsx loads this module after the first render (lib/update-ready.ts is
  * what the first screen needs of it).
  */
