@@ -55,9 +55,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           ...everyProject,
-          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'tooling/scripts/*.test.ts'],
           // startDomain opens an in-memory PGlite in beforeAll: a second alone, more on a busy machine.
           hookTimeout: 60_000,
+          // A domain test makes several calls on PGlite: under a second alone, past 5 s on a loaded
+          // 2-core machine. A limit, not a timing check (as the integration suites' 30 s).
+          testTimeout: 30_000,
         },
       },
       {
