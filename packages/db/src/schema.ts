@@ -65,6 +65,8 @@ export interface OrdersTable {
   introduce: string;
   /** What the confirmation link of the next send is made from (the token is an HMAC of it under the server's key). */
   confirm_nonce: Generated<string>;
+  /** The hash of that link's token, so a link opened before its send reached the server is known (docs/decisions.md §9.3); null until the server fills it. */
+  confirm_token_hash: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

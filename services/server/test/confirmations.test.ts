@@ -183,8 +183,12 @@ describe('GET /api/public/confirmations/{token}', () => {
     notFound(await view('not-a-token'));
     notFound(await view(`${token}x`));
     notFound(await answer('A'.repeat(24), { unavailable: [] }));
-    // The link before a send is not live yet.
-    notFound(await view(tokenOf((await t.api.get(`/api/orders/supplier/${shop.supplier.id}`, shop.owner.token)).body.data.confirmUrl)));
+    // The order's link for its next send is not live yet: a 409, not this 404 (§9.3, below).
+    expectFailure(
+      await view(tokenOf((await t.api.get(`/api/orders/supplier/${shop.supplier.id}`, shop.owner.token)).body.data.confirmUrl)),
+      409,
+      'CONFLICT',
+    );
 
     const sentAt = Date.parse((await view(token)).body.data.sentAt);
     t.server.deps.clock = () => sentAt + 14 * DAY - 60_000;
@@ -201,6 +205,83 @@ describe('GET /api/public/confirmations/{token}', () => {
     expect((await t.api.delete(`/api/suppliers/${other.supplier.id}`, other.owner.token)).status).toBe(200);
     notFound(await view(otherToken));
     notFound(await answer(otherToken, { unavailable: [] }));
+  });
+});
+
+describe('a link opened before the send reached the server (docs/decisions.md §9.3)', () => {
+  const NOT_YET = 'This order has not reached us yet: open the link again in a few minutes.';
+  const notYet = (res: ApiResponse) => {
+    expectFailure(res, 409, 'CONFLICT');
+    expect(res.body.message).toBe(NOT_YET);
+    expect(res.headers.get('retry-after')).toBe('120');
+  };
+
+  it('answers 409 "not yet" until the offline send syncs, then the order; 404 once the order is withdrawn', async () => {
+    const shop = await sentShop();
+    // The device read the order (and its link), then sent it offline: the server has no sent order yet.
+    const order = (await t.api.get(`/api/orders/supplier/${shop.supplier.id}`, shop.owner.token)).body.data;
+    const token = tokenOf(order.confirmUrl);
+    const opened = `${order.text}\n\n${confirmationLine('en', order.confirmUrl)}`;
+    notYet(await view(token));
+    notYet(await answer(token, { unavailable: [] }));
+    // The answer changed nothing: no sent order, the order still holds the same link.
+    expect((await t.api.get(`/api/orders/${shop.orderId}/history`, shop.owner.token)).body.data).toEqual([]);
+    // Over tRPC too, with the same code.
+    const input = encodeURIComponent(JSON.stringify({ token }));
+    const trpc = await t.api.get(`/api/trpc/confirmations.view?input=${input}`);
+    expect(trpc.status).toBe(409);
+    expect(trpc.body.error.message).toBe(NOT_YET);
+
+    // The phone syncs: the send it made, with its lines and time.
+    const lines = order.products
+      .filter((p: { quantity: number }) => p.quantity > 0)
+      .map(({ productId, name, unit, quantity }: Record<string, unknown>) => ({ productId, name, unit, quantity }));
+    const sentAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    const sent = await send(shop, { text: opened, introduce: order.introduce, lines, sentAt });
+    expect(sent.confirmUrl).toBe(order.confirmUrl);
+    const res = await view(token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.lines.map((l: { name: string }) => l.name)).toEqual(['Lemons', 'Onions', 'Tomatoes']);
+    expect(status(await answer(token, { unavailable: [shop.ids[0]] }))).toBe('partial');
+
+    // The order's next link is "not yet" in its turn; withdrawing the order (deleting the supplier) makes both 404.
+    const next = tokenOf((await t.api.get(`/api/orders/supplier/${shop.supplier.id}`, shop.owner.token)).body.data.confirmUrl);
+    expect(next).not.toBe(token);
+    notYet(await view(next));
+    expect((await t.api.delete(`/api/suppliers/${shop.supplier.id}`, shop.owner.token)).status).toBe(200);
+    for (const gone of [token, next]) {
+      expectFailure(await view(gone), 404, 'NOT_FOUND');
+      expectFailure(await answer(gone, { unavailable: [] }), 404, 'NOT_FOUND');
+    }
+  });
+
+  it('knows the link of an order from before the hash was kept once the owner has seen it', async () => {
+    const shop = await sentShop();
+    const token = tokenOf((await t.api.get(`/api/orders/supplier/${shop.supplier.id}`, shop.owner.token)).body.data.confirmUrl);
+    notYet(await view(token));
+    // As a row migrated from before: no hash. Unknown until the owner's app is shown the link again.
+    await t.server.deps.db.updateTable('orders').set({ confirm_token_hash: null }).where('id', '=', shop.orderId).execute();
+    expectFailure(await view(token), 404, 'NOT_FOUND');
+    const again = (await t.api.get(`/api/orders/supplier/${shop.supplier.id}`, shop.owner.token)).body.data;
+    expect(tokenOf(again.confirmUrl)).toBe(token);
+    notYet(await view(token));
+    // The hash is of the token, never the token itself.
+    const row = await t.server.deps.db.selectFrom('orders').selectAll().where('id', '=', shop.orderId).executeTakeFirstOrThrow();
+    expect(row.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it('keeps the 404 for a link of another order that was sent, and for one that never was', async () => {
+    const shop = await sentShop();
+    const other = await sentShop();
+    const sent = await send(other);
+    expect((await view(tokenOf(sent.confirmUrl))).status).toBe(200);
+    expectFailure(await view('B'.repeat(24)), 404, 'NOT_FOUND');
+    // Another business's next link is "not yet" to anyone holding it, and tells nothing of either business.
+    const res = await view(tokenOf((await t.api.get(`/api/orders/supplier/${shop.supplier.id}`, shop.owner.token)).body.data.confirmUrl));
+    notYet(res);
+    expect(res.text).not.toContain('Café Luna');
+    expect(res.text).not.toContain('Verduras');
   });
 });
 

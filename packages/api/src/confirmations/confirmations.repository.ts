@@ -37,6 +37,15 @@ export async function findLiveConfirmation(db: Db, tokenHash: string, now: numbe
 }
 export type LiveConfirmation = NonNullable<Awaited<ReturnType<typeof findLiveConfirmation>>>;
 
+/**
+ * Whether a token is the link an order's next send will carry: a device made
+ * it for a send the server has not recorded yet (docs/decisions.md §9.3).
+ */
+export async function isLinkAwaitingSend(db: Db, tokenHash: string): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('id').where('confirm_token_hash', '=', tokenHash).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Keeps the supplier's answer, if the link still works; false when it stopped working meanwhile. */
 export async function saveConfirmation(
   db: Kysely<Database>,

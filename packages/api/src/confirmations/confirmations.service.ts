@@ -19,9 +19,18 @@ import { notifyOwner } from '../mail/notify-owner.ts';
 import { toSentLines } from '../orders/sent-orders.repository.ts';
 import { hashSecretToken } from '../platform/secret-tokens.ts';
 import { isFlaggedRise, setSupplierPrices } from '../products/prices.ts';
-import { findLiveConfirmation, type LiveConfirmation, productNotes, saveConfirmation } from './confirmations.repository.ts';
+import {
+  findLiveConfirmation,
+  isLinkAwaitingSend,
+  type LiveConfirmation,
+  productNotes,
+  saveConfirmation,
+} from './confirmations.repository.ts';
 
 export const CONFIRMATION_NOT_FOUND = 'This confirmation link does not exist or has expired.';
+export const CONFIRMATION_NOT_YET = 'This order has not reached us yet: open the link again in a few minutes.';
+/** The `Retry-After` (seconds) of a link whose send has not reached the server: about how long a phone takes to sync once back online. */
+export const CONFIRMATION_NOT_YET_RETRY_AFTER = 120;
 export const UNAVAILABLE_NOT_IN_ORDER = 'Unavailable must list only products of this order';
 export const LINE_NOT_IN_ORDER = 'Lines must list only products of this order';
 export const PRICES_NOT_ASKED = 'This order does not share prices: answer without a price';
@@ -30,14 +39,20 @@ export const DELIVERY_DATE_OUT_OF_RANGE = 'Delivery date must be between the day
 /**
  * The sent order behind a link, counted against the caller's IP first (every
  * look, found or not, so tokens cannot be guessed quickly). Unknown, expired
- * and revoked (order or supplier deleted) links are one and the same 404.
+ * and revoked (order or supplier deleted) links are one and the same 404. A
+ * link an order still holds for its next send was made by a device whose
+ * send has not reached the server yet (an offline send): a 409 with
+ * `Retry-After`, so the page says "not yet", never "withdrawn" (§9.3).
  */
 async function liveLink(ctx: Context, token: string): Promise<{ row: LiveConfirmation; tokenHash: string }> {
   await ctx.rateLimiter.hit(ctx.rateRules.confirmationPerIp, ctx.request.ip);
   const tokenHash = hashSecretToken(token);
   const row = await findLiveConfirmation(ctx.db, tokenHash, nowOf(ctx));
-  if (!row) throw new AppError('NOT_FOUND', CONFIRMATION_NOT_FOUND);
-  return { row, tokenHash };
+  if (row) return { row, tokenHash };
+  if (await isLinkAwaitingSend(ctx.db, tokenHash)) {
+    throw new AppError('CONFLICT', CONFIRMATION_NOT_YET, { retryAfter: CONFIRMATION_NOT_YET_RETRY_AFTER });
+  }
+  throw new AppError('NOT_FOUND', CONFIRMATION_NOT_FOUND);
 }
 
 async function toPublic(ctx: Context, row: LiveConfirmation, confirmation: TConfirmation | null): Promise<TPublicConfirmation> {

@@ -59,6 +59,7 @@ export async function loadOrder(
       'orders.supplier_id',
       'orders.introduce',
       'orders.confirm_nonce',
+      'orders.confirm_token_hash',
       'suppliers.ask_confirmation',
       'suppliers.message_service',
       'suppliers.show_prices',
@@ -93,6 +94,7 @@ export async function loadOrder(
   const style = textStyle(reading.language, order.show_prices, order.currency);
   const confirmNonce = order.ask_confirmation ? order.confirm_nonce : null;
   const confirmUrl = confirmNonce === null ? null : reading.links.url(confirmNonce);
+  if (confirmNonce !== null && order.confirm_token_hash === null) await keepLinkHash(db, order.order_id, confirmNonce, reading.links);
   return {
     order: {
       id: order.order_id,
@@ -131,13 +133,36 @@ export async function findOrderBySupplier(
 }
 
 /**
- * Gives the order a new nonce for its next link, if it still has `used`: false
- * when another send took that link first.
+ * Keeps the hash of the token an order's next link carries, the first time
+ * that link is shown (orders from before the hash was kept, and new ones,
+ * whose nonce the database makes). A device only ever holds a link made
+ * here, so the supplier's page can tell a link whose send has not reached
+ * the server yet from one that never was or was withdrawn (docs/decisions.md §9.3).
  */
-export async function renewConfirmNonce(db: Db, businessId: number, id: number, used: string, next: string): Promise<boolean> {
+async function keepLinkHash(db: Db, orderId: number, nonce: string, links: ConfirmLinks): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ confirm_token_hash: links.tokenHash(nonce) })
+    .where('id', '=', orderId)
+    .where('confirm_nonce', '=', nonce)
+    .execute();
+}
+
+/**
+ * Gives the order a new nonce for its next link, with its token's hash, if it
+ * still has `used`: false when another send took that link first.
+ */
+export async function renewConfirmNonce(
+  db: Db,
+  businessId: number,
+  id: number,
+  used: string,
+  next: string,
+  links: ConfirmLinks,
+): Promise<boolean> {
   const row = await db
     .updateTable('orders')
-    .set({ confirm_nonce: next })
+    .set({ confirm_nonce: next, confirm_token_hash: links.tokenHash(next) })
     .where('id', '=', id)
     .where('business_id', '=', businessId)
     .where('confirm_nonce', '=', used)

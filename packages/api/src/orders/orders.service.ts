@@ -95,7 +95,7 @@ export async function sendOrder(
   const link = linkOfSend(reading, loaded, channel, content.text, options.text, recorded);
   return ctx.db.transaction().execute(async (tx) => {
     let confirm = link.kind === 'next' ? link : null;
-    if (confirm && !(await renewConfirmNonce(tx, ctx.business.id, order.id, confirm.nonce, newConfirmNonce()))) {
+    if (confirm && !(await renewConfirmNonce(tx, ctx.business.id, order.id, confirm.nonce, newConfirmNonce(), reading.links))) {
       // Another send took this link first. A send the device already made is kept, without a live link of its own.
       if (!recorded) throw new AppError('CONFLICT', ORDER_CHANGED_MESSAGE);
       confirm = null;

@@ -1,6 +1,7 @@
 import type { TConfirmation, TPublicConfirmation } from '@reorder/schemas';
 import { hasAllowedDecimals, LIMITS, readTypedNumber } from '@reorder/schemas/limits';
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
+import { orderTotals } from '@reorder/schemas/quantities';
 import './confirm.css';
 import { CONFIRM_TEXTS, fill, pageLanguage } from './texts.ts';
 
@@ -36,9 +37,18 @@ function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, 
 const day = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 const moment = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 type Line = TPublicConfirmation['lines'][number];
-/** A line as the order text writes it, in the page's language, with its amount when the business shares prices. */
-const lineText = (line: Line, currency: string) =>
-  `${formatAmount(line.quantity, language)} x ${line.unit}: ${line.name}${line.lineTotal !== null ? ` · ${formatMoney(line.lineTotal, currency, language)}` : ''}`;
+/**
+ * A line as the order text writes it, in the page's language, with its amount
+ * when the business shares prices; the name is `id`'s, to name the line's group.
+ */
+const lineText = (line: Line, currency: string, id: string) =>
+  h(
+    'span',
+    { class: 'name' },
+    `${formatAmount(line.quantity, language)} x ${line.unit}: `,
+    h('strong', { id }, line.name),
+    line.lineTotal !== null ? ` · ${formatMoney(line.lineTotal, currency, language)}` : '',
+  );
 
 /** A number as typed, with a decimal comma or point; undefined when it is not one with at most `decimals` decimals up to `max`. */
 function typedNumber(text: string, decimals: number, max: number): number | undefined {
@@ -54,6 +64,22 @@ function show(...children: Child[]) {
 function gone() {
   document.title = t.goneTitle;
   show(h('section', { class: 'card' }, h('h1', {}, t.goneTitle), h('p', {}, t.goneText)));
+}
+
+/** The link of a send the business's phone has not synced yet (a 409): not withdrawn, only early (docs/decisions.md §9.3). */
+function notYet() {
+  document.title = t.notYetTitle;
+  show(
+    h(
+      'section',
+      { class: 'card' },
+      h('h1', {}, t.notYetTitle),
+      h('p', {}, t.notYet),
+      h('p', { class: 'muted' }, t.notYetWhy),
+      h('button', { type: 'button', class: 'secondary', onclick: () => void start() }, t.retry),
+    ),
+    h('p', { class: 'muted foot' }, t.footer),
+  );
 }
 
 /** Header of both states: whose order, to whom and when, and the message. */
@@ -124,6 +150,24 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
   const updateCount = () => {
     count.textContent = fill(t.count, { available: order.lines.length - unavailable.size, total: order.lines.length });
   };
+  // The confirmed total, only where the business shares prices: what each line will cost as the supplier answers it.
+  const total = order.showPrices ? h('p', { class: 'total', role: 'status' }) : null;
+  const updateTotal = () => {
+    if (!total) return;
+    const sums = orderTotals(
+      edits.map(({ line, quantity, price }) => {
+        if (unavailable.has(line.productId)) return { quantity: 0, price: null };
+        // What does not read as a number yet counts as sent; Confirm tells what is wrong with it.
+        const typedPrice = price && price.value.trim() !== '' ? typedNumber(price.value, LIMITS.priceDecimals, LIMITS.priceMax) : undefined;
+        return {
+          quantity: typedNumber(quantity.value, LIMITS.quantityDecimals, LIMITS.quantityMax) ?? line.quantity,
+          price: typedPrice ?? line.price,
+        };
+      }),
+    );
+    const amount = fill(t.total, { amount: formatMoney(sums.total, order.currency, language) });
+    total.textContent = sums.unpricedLines > 0 ? `${amount} · ${fill(t.unpriced, { count: sums.unpricedLines })}` : amount;
+  };
   const before = new Map((previous?.lines ?? []).map((line) => [line.productId, line]));
   const edits = order.lines.map((line, i) => {
     const was = before.get(line.productId);
@@ -162,19 +206,23 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
       h('label', { for: `substitute-${i}`, class: 'field' }, t.substitute),
       substitute,
     );
+    quantity.addEventListener('input', () => updateTotal());
+    price?.addEventListener('input', () => updateTotal());
     return { line, quantity, price, substitute, details };
   });
   const rows = order.lines.map((line, i) => {
     const state = h('span', { class: 'state', 'aria-hidden': 'true' });
     const input = h('input', { type: 'checkbox', role: 'switch', id: `line-${i}`, checked: !unavailable.has(line.productId) });
     const edit = edits[i]!;
-    const row = h(
-      'li',
-      {},
-      h('label', { for: `line-${i}` }, h('span', { class: 'name' }, lineText(line, order.currency)), input, state),
+    // One group per product, named by it, so each field (the substitute too) is told as that product's.
+    const group = h(
+      'div',
+      { role: 'group', 'aria-labelledby': `name-${i}`, class: 'product' },
+      h('label', { for: `line-${i}` }, lineText(line, order.currency, `name-${i}`), input, state),
       line.note ? h('p', { class: 'line-note' }, line.note) : null,
       edit.details,
     );
+    const row = h('li', {}, group);
     const paint = () => {
       state.textContent = input.checked ? t.available : t.unavailable;
       row.classList.toggle('off', !input.checked);
@@ -185,11 +233,13 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
       else unavailable.add(line.productId);
       paint();
       updateCount();
+      updateTotal();
     });
     paint();
     return row;
   });
   updateCount();
+  updateTotal();
 
   const noteCount = h('p', { class: 'muted small', id: 'note-count' });
   const note = h('textarea', {
@@ -251,6 +301,7 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
       });
       const body = await res.json().catch(() => null);
       if (res.status === 404) return gone();
+      if (res.status === 409) return notYet();
       if (res.ok && body?.data?.confirmation) return answered(body.data as TPublicConfirmation, body.data.confirmation, true);
       problem.textContent = res.status === 429 ? t.tooMany : (body?.message ?? t.failed);
     } catch {
@@ -269,6 +320,7 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
       h('h2', { class: 'small-title' }, t.lines),
       h('ul', { class: 'lines' }, ...rows),
       count,
+      total,
       h('label', { for: 'note', class: 'field' }, fill(t.note, { business: order.businessName })),
       note,
       noteCount,
@@ -287,6 +339,7 @@ async function start() {
   try {
     const res = await fetch(endpoint, { headers: { Accept: 'application/json' } });
     if (res.status === 404) return gone();
+    if (res.status === 409) return notYet();
     const body = await res.json();
     if (!res.ok) return show(h('section', { class: 'card' }, h('p', { role: 'alert' }, res.status === 429 ? t.tooMany : body.message)));
     const order = body.data as TPublicConfirmation;
