@@ -52,12 +52,6 @@ function replaceLine(text: string, line: number, written: string): string {
 /** A row's quantity as typed ("2,5" is 2.5): blank is none (null); undefined when it is not a quantity. */
 const readQuantity = (text: string): number | null | undefined => (text.trim() === '' ? null : draftQuantity({ text }));
 
-/**
- * "Add several" (docs/decisions.md §8.3): the owner pastes the last order
- * they sent or a list from their notes; the preview (read on the device, so
- * it works offline) shows each product with its unit and quantity and whether
- * it is new or updates one of this supplier's; one tap adds them all.
- */
 /** The editable cells of a preview row, in order: name, quantity, unit. */
 const PASTE_FIELDS = [
   { key: 'name', label: 'products.name', max: LIMITS.nameMax },
@@ -65,6 +59,14 @@ const PASTE_FIELDS = [
   { key: 'unit', label: 'products.unit', max: LIMITS.unitMax },
 ] as const;
 
+/**
+ * "Add several" (docs/decisions.md §8.3, §9.2): the owner pastes the last
+ * order they sent or a list from their notes; the preview (read on the
+ * device, so it works offline) shows each product with its unit and quantity
+ * and whether it is new or updates one of this supplier's (a name a letter
+ * away or a plural included), and the lines not read beside the Add button,
+ * each with a fix; one tap adds them all.
+ */
 export default function ProductsPaste() {
   const { t } = useTranslation();
   const toast = useToast();
