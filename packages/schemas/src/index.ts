@@ -10,6 +10,7 @@ export * from './limits.ts';
 export * from './order.ts';
 export * from './order-text.ts';
 export * from './paste-list.ts';
+export * from './paste-match.ts';
 export * from './product.ts';
 export * from './push.ts';
 export * from './quantities.ts';

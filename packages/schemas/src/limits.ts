@@ -23,6 +23,8 @@ export const LIMITS = {
   productNoteMax: 300,
   /** Rows of one `POST /products/bulk` (docs/decisions.md §8.3). */
   bulkRowsMax: 1000,
+  /** The text "Add several" reads at once (docs/decisions.md §9.2): a thousand product lines and then some. */
+  pasteTextMax: 50_000,
   suppliersPerAccount: 1000,
   /** Businesses one user may make (docs/decisions.md §8.2): a chain's cafés, not a directory. */
   businessesPerUser: 20,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from './limits.ts';
 import { formatOrderText, sentText } from './order-text.ts';
-import { canonicalUnit, parsePastedList, suggestUnits } from './paste-list.ts';
+import { canonicalUnit, lineAsName, parsePastedList, suggestUnits } from './paste-list.ts';
 
 /** What one line reads as: `[name, unit, quantity]`, or the reason it is left out. */
 function one(line: string) {
@@ -51,6 +52,12 @@ describe('parsePastedList, one line at a time', () => {
     ['6x croissants', ['Croissants', null, 6]],
     ['Aceite de oliva 5 l', ['Aceite de oliva', 'l', 5]],
     ['Queso manchego: 1/2 kg', ['Queso manchego', 'kg', 0.5]],
+    // A unit we do not know, after the quantity: kept as written.
+    ['Ajos 1 malla', ['Ajos', 'malla', 1]],
+    ['- Ajos: 2 mallas', ['Ajos', 'mallas', 2]],
+    ['Queso curado 3 cuñas', ['Queso curado', 'cuñas', 3]],
+    ['Garlic 1 net', ['Garlic', 'net', 1]],
+    ['Strawberries: 4 punnets', ['Strawberries', 'punnets', 4]],
     // Bullets, numbering, check boxes, emoji.
     ['- 2 kg tomatoes', ['Tomatoes', 'kg', 2]],
     ['• Lemons 3 kg', ['Lemons', 'kg', 3]],
@@ -94,6 +101,8 @@ describe('parsePastedList, one line at a time', () => {
     ['2.12345 kg tomates', 'unclear'],
     ['123', 'unclear'],
     ['Calle Mayor 12 3', 'unclear'],
+    ['Ajos 2 o 3 mallas', 'unclear'],
+    ['Garlic 2 or 3 nets', 'unclear'],
   ])('leaves out %s (%s)', (line, reason) => {
     expect(one(line)).toBe(reason);
   });
@@ -168,4 +177,112 @@ describe('units', () => {
     ]);
     expect(suggestUnits([], 'en')).toEqual(['kg', 'lb', 'case', 'bag', 'bunch', 'dozen', 'bottle', 'each']);
   });
+});
+
+describe('a skipped line taken as a name', () => {
+  it('keeps the words, without the bullet, for the one-tap fix', () => {
+    expect(lineAsName('- Pizza 4 quesos 2 o 3')).toBe('Pizza 4 quesos 2 o 3');
+    expect(lineAsName('  • ajos 1 malla grande ')).toBe('Ajos 1 malla grande');
+  });
+
+  it('offers nothing for a line without letters or longer than a name', () => {
+    expect(lineAsName('123 456')).toBeUndefined();
+    expect(lineAsName('a'.repeat(LIMITS.nameMax + 1))).toBeUndefined();
+  });
+});
+
+/**
+ * The fastest of a few runs of each task, in ms, the tasks taking turns: the
+ * runs least disturbed by whatever else the machine is doing, and as
+ * disturbed for one task as for the other.
+ */
+function fastest(tasks: Array<() => unknown>, runs = 5): number[] {
+  const best = tasks.map(() => Number.POSITIVE_INFINITY);
+  for (let run = 0; run < runs; run++) {
+    tasks.forEach((task, i) => {
+      const start = performance.now();
+      task();
+      best[i] = Math.min(best[i]!, performance.now() - start);
+    });
+  }
+  return best;
+}
+
+/** `unit` repeated to exactly `length` characters. */
+const fill = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+
+/** What owners paste: a list in the styles the parser reads, line after line. */
+const NORMAL = [
+  '2 kg tomates',
+  'Limones: 3 kg',
+  '- perejil 2 manojos',
+  '1 caja de fresas',
+  'Huevos x 30',
+  'Rúcula',
+  'Ajos 1 malla',
+  '',
+].join('\n');
+
+/** Inputs made to be slow: each is `length` characters of one pattern a backtracking regex chokes on. */
+const ADVERSARIAL: Record<string, (length: number) => string> = {
+  'one line of digits': (length) => fill('1', length),
+  'a name and a line of digits': (length) => `Tomates ${fill('1', length - 8)}`,
+  'a long run of spaces inside a line': (length) => `a${fill(' ', length - 2)}b`,
+  'spaces before a separator': (length) => `a${fill(' ', length - 4)}: 2`,
+  'digits with separators': (length) => fill('1,1.', length),
+  'numbers between spaces': (length) => `${fill('1 ', length - 1)}x`,
+  'digits and hours': (length) => `a ${fill('1h', length - 2)}`,
+  'repeated units': (length) => fill('kg ', length),
+  'repeated quantities and units': (length) => fill('2 kg ', length),
+  'repeated dashes': (length) => `a${fill(' -', length - 1)}`,
+  'repeated colons': (length) => `a${fill(' :', length - 2)}a`,
+  'repeated brackets': (length) => fill('a (', length),
+  'lines just under the longest read, of separators': (length) => fill(`a${' :'.repeat(140)}a\n`, length),
+  'lines just under the longest read, of spaces and digits': (length) => fill(`Tomates${' '.repeat(140)}${'1'.repeat(140)}\n`, length),
+  'many one-digit lines': (length) => fill('1\n', length),
+};
+
+describe('parsePastedList takes time linear in what is pasted', () => {
+  // Ratios, not milliseconds, between tasks of about the same length measured in turns: the
+  // machine may be busy, but it is about as busy for both.
+  const size = LIMITS.pasteTextMax;
+
+  it('reads a 50,000-digit line as a line it will not guess at, not as a product', () => {
+    expect(parsePastedList(fill('1', 50_000))).toMatchObject({ products: [], skipped: [{ line: 1 }] });
+    expect(parsePastedList(`Tomates ${fill('1', 50_000)}`).products).toEqual([]);
+  });
+
+  it.each(Object.entries(ADVERSARIAL))('%s: no slower than a normal list of the same length', (_name, make) => {
+    const text = make(size);
+    const normal = fill(NORMAL, size);
+    expect(text).toHaveLength(size);
+    const [adversarial, usual] = fastest([() => parsePastedList(text), () => parsePastedList(normal)]);
+    // A quadratic pattern took 30 to 1,000 times as long here (1.7 s for a name and 50,000 digits).
+    expect(adversarial).toBeLessThan(5 * usual! + 2);
+  });
+
+  it.each([
+    ['a normal list', (length: number) => fill(NORMAL, length)],
+    ...Object.entries(ADVERSARIAL).filter(([name]) =>
+      /^(a name and a line of digits|repeated dashes|lines just under the longest read, of separators)$/.test(name),
+    ),
+  ] as const)(
+    '%s: ten times the text takes about as long as ten texts',
+    (_name, make) => {
+      const small = make(size);
+      const large = make(10 * size);
+      const [tenSmall, oneLarge] = fastest(
+        [
+          () => {
+            for (let i = 0; i < 10; i++) parsePastedList(small);
+          },
+          () => parsePastedList(large),
+        ],
+        3,
+      );
+      // Linear: about 1 (10 times one text's time). Quadratic: about 10.
+      expect(oneLarge).toBeLessThan(3 * tenSmall! + 5);
+    },
+    60_000,
+  );
 });

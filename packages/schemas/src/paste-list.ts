@@ -206,14 +206,26 @@ const LIST_MARK = /^(?:[-*•·–—>+▪◦●○■□☐☑✓✔✅❌]+\s*
 const LEADING_SYMBOLS = /^[\p{Extended_Pictographic}\p{S}\s]+/u;
 const LINK = /(https?:\/\/|www\.)\S+/i;
 
+/**
+ * The longest line read as a product: a name (100), a quantity and a unit
+ * (20), with WhatsApp's sender before them (up to 100) fit well within it.
+ * It also keeps each line's work small whatever is pasted.
+ */
+const LINE_MAX = 300;
+
 /** The name as the catalogue keeps it: trimmed of list punctuation, its first letter a capital. */
 function cleanName(name: string): string {
-  const trimmed = name
-    .replace(/^[\s:;,.\-–—]+|[\s:;,.\-–—]+$/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  // Trimmed by index, not by `/[…]+$/`: that regex retries from every character of a long run (quadratic).
+  let start = 0;
+  let end = name.length;
+  while (start < end && NAME_EDGE.test(name[start]!)) start++;
+  while (end > start && NAME_EDGE.test(name[end - 1]!)) end--;
+  const trimmed = name.slice(start, end).replace(/\s+/g, ' ');
   return trimmed.charAt(0).toLocaleUpperCase() + trimmed.slice(1);
 }
+
+/** List punctuation that may wrap a name. */
+const NAME_EDGE = /[\s:;,.\-–—]/;
 
 /** `2kg`, `1,5l` (a number glued to a unit), or `x6`, `6x`: its number and unit; undefined for any other word. */
 function splitGlued(raw: string): string[] | undefined {
@@ -237,6 +249,11 @@ function tokenize(text: string): string[] {
 }
 
 const CONNECTORS = new Set(['de', 'del', 'of', 'x', '×']);
+/** Words that join two quantities ("2 o 3", "2 and 3"), never a unit. */
+const JOINERS = new Set(['o', 'or', 'y', 'and', '-', 'a']);
+/** One word of letters that fits the catalogue's unit: a unit as someone wrote it ("malla", "punnets"). */
+const isWrittenUnit = (token: string) =>
+  token.length <= LIMITS.unitMax && /^\p{L}+\.?$/u.test(token) && !CONNECTORS.has(token.toLowerCase()) && !JOINERS.has(token.toLowerCase());
 const isUnitToken = (token: string | undefined) => token !== undefined && canonicalUnit(token) !== undefined;
 const hasDigit = (tokens: string[]) => tokens.some((token) => /\d/.test(token));
 
@@ -274,6 +291,10 @@ function readTrailing(tokens: string[]): LineRead | undefined {
   if (isUnitToken(tokens[end - 1]) && end >= 3) {
     unit = canonicalUnit(tokens[end - 1]!) ?? null;
     end--;
+  } else if (end >= 3 && isWrittenUnit(tokens[end - 1]!) && readNumber(tokens[end - 2]!) !== undefined) {
+    // "Ajos 1 malla": a word after the quantity that is no unit we know is still the unit, as written.
+    unit = tokens[end - 1]!.replace(/\.$/, '').toLocaleLowerCase();
+    end--;
   }
   const quantity = readNumber(tokens[end - 1] ?? '');
   if (quantity === undefined) return undefined;
@@ -284,7 +305,7 @@ function readTrailing(tokens: string[]): LineRead | undefined {
   if (name.length === 0) return undefined;
   // "Coca-Cola 2 o 3" or "tomates 2-3 kg": the number before this one belongs to the same quantity.
   const before = name[name.length - 1]!;
-  if (['o', 'or', 'y', 'and', '-', 'a'].includes(before.toLowerCase()) && readNumber(name[name.length - 2] ?? '') !== undefined) {
+  if (JOINERS.has(before.toLowerCase()) && readNumber(name[name.length - 2] ?? '') !== undefined) {
     return { skip: 'unclear' };
   }
   // "Calle Mayor 12 3": two numbers in a row, neither a unit's.
@@ -293,21 +314,59 @@ function readTrailing(tokens: string[]): LineRead | undefined {
   return { name: name.join(' '), unit, quantity };
 }
 
-function readLine(raw: string): LineRead {
-  if (LINK.test(raw)) return { skip: 'link' };
+/**
+ * "Tomatoes: 2 kg", "Tomates - 2kg", "Tomates (2 kg)": the name, then what is
+ * asked, split at the first `:`, ` -` or `(` after which no other `:`, `(` or
+ * `)` comes (but a `)` ending the line). One scan: the lazy regex this
+ * replaces tried every split point against a long run of spaces (quadratic).
+ */
+function splitAsked(text: string): [string, string] | undefined {
+  const end = text.endsWith(')') ? text.length - 1 : text.length;
+  let lastBracket = -1;
+  for (let k = 0; k < end; k++) if (BRACKETS.has(text[k]!)) lastBracket = k;
+  for (let p = 1; p < end; p++) {
+    const c = text[p]!;
+    const after = c === ':' || c === '(' ? p + 1 : /\s/.test(c) && DASHES.has(text[p + 1] ?? '') ? p + 2 : -1;
+    if (after <= lastBracket) continue;
+    const asked = text.slice(after, end).trim();
+    return asked ? [text.slice(0, p), asked] : undefined;
+  }
+  return undefined;
+}
+
+const BRACKETS = new Set([':', '(', ')']);
+const DASHES = new Set(['-', '–', '—']);
+
+/** The line without what comes before an item: WhatsApp's sender, bullets, numbering, check boxes, emoji. */
+function stripMarks(raw: string): string {
   let text = raw.replace(WHATSAPP_PREFIX, '');
   for (let i = 0; i < 3 && LIST_MARK.test(text); i++) text = text.replace(LIST_MARK, '');
-  text = text.replace(LEADING_SYMBOLS, '').trim();
+  return text.replace(LEADING_SYMBOLS, '').trim();
+}
+
+/**
+ * A skipped line taken whole as a product's name, without quantity (the
+ * owner's one-tap fix for a line the parser would not guess at); undefined
+ * when it holds no letter or is longer than a name may be.
+ */
+export function lineAsName(raw: string): string | undefined {
+  if (raw.length > LINE_MAX) return undefined;
+  const name = cleanName(stripMarks(raw.trim()));
+  return /\p{L}/u.test(name) && name.length <= LIMITS.nameMax ? name : undefined;
+}
+
+function readLine(raw: string): LineRead {
+  if (LINK.test(raw)) return { skip: 'link' };
+  const text = stripMarks(raw);
   if (!text) return { skip: 'message' };
   const normalized = normalizeSearchText(text);
   if (GREETINGS.test(normalized) || /[:?!]$/.test(text)) return { skip: 'message' };
   if (!/\p{L}/u.test(text)) return { skip: 'unclear' };
   // Money, times, dates and ranges: numbers that are not the quantity.
-  if (/[€$£]|\d+[:h]\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{1,2}\/(?:1[0-2]|0?[3-9])\b|\d\s*-\s*\d|\d\s*%/.test(text))
+  if (/[€$£]|\d[:h]\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{1,2}\/(?:1[0-2]|0?[3-9])\b|\d\s*-\s*\d|\d\s*%/.test(text))
     return { skip: 'unclear' };
-  // "Tomatoes: 2 kg", "Tomates - 2kg", "Tomates (2 kg)": the name, then what is asked.
-  const separated = /^(.+?)\s*(?::|\s[-–—]|\()\s*([^:()]+?)\)?$/.exec(text);
-  const tokens = separated ? tokenize(`${separated[1]} ${separated[2]}`) : tokenize(text);
+  const separated = splitAsked(text);
+  const tokens = tokenize(separated ? `${separated[0]} ${separated[1]}` : text);
   const read = readLeading(tokens) ?? readTrailing(tokens);
   if (read) {
     if ('skip' in read) return read;
@@ -322,7 +381,11 @@ function readLine(raw: string): LineRead {
   return { name: cleanName(text), unit: null, quantity: null };
 }
 
-/** Reads a pasted list (see the top of this file); the lines of our own sent text when it is one. */
+/**
+ * Reads a pasted list (see the top of this file); the lines of our own sent
+ * text when it is one. Time linear in the text's length: every pattern here
+ * is anchored or bounded, and a line past `LINE_MAX` is not read.
+ */
 export function parsePastedList(text: string): TPasteResult {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const sent = lines.some((line) => SENT_LINE.test(line.trim()));
@@ -332,6 +395,11 @@ export function parsePastedList(text: string): TPasteResult {
     const line = index + 1;
     const trimmed = raw.trim();
     if (!trimmed) return;
+    // Longer than any product line (a name, a quantity, a unit, a sender): a paragraph, read no further.
+    if (trimmed.length > LINE_MAX) {
+      skipped.push({ line, text: trimmed, reason: 'message' });
+      return;
+    }
     if (sent) {
       const match = SENT_LINE.exec(trimmed);
       if (!match) {

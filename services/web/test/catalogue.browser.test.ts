@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, screenshot, useApp } from './app.ts';
 
@@ -75,13 +75,12 @@ describe('paste a list (es, phone)', () => {
       .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     expect(names).toHaveLength(25);
     expect(names.slice(0, 3)).toEqual(['Tomates', 'Limones', 'Naranjas']);
-    // The greeting and the sign-off were not read as products; they are listed as such.
-    await page.getByText('Sin leer: añádelos a mano si los necesitas.').click();
-    await expectVisible(page, '“Gracias!!” (un mensaje)');
+    // The greeting and the sign-off were not read as products; they are listed as such, beside Add.
+    const notRead = page.getByRole('region', { name: '2 líneas sin leer: se quedan fuera si no las corriges' });
+    await expect.poll(() => notRead.getByText('“Gracias!!” (un mensaje)').count()).toBe(1);
     await expectAccessible(page, 'paste preview (es)');
     await screenshot(page, 'es-phone_products-paste');
     await page.screenshot({ path: `${SCREENSHOTS}/es-phone_products-paste-view.png` });
-    await page.getByText('Sin leer: añádelos a mano si los necesitas.').click();
 
     const taps = await countTaps(page);
     await page.getByRole('button', { name: 'Añadir 25 productos' }).click();
@@ -127,6 +126,109 @@ describe('paste a list (es, phone)', () => {
     await units.getByRole('button', { name: 'kg', exact: true }).click();
     expect(await page.getByLabel('Unidad').inputValue()).toBe('kg');
     await screenshot(page, 'es-phone_product-new-units');
+    await context.close();
+  });
+});
+
+/** Where `locator` is on the page: its box, which must be there. */
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on the page');
+  return box;
+}
+
+describe('paste a list: skipped lines and near names (docs/decisions.md §9.2)', () => {
+  it('es, phone: shows the skipped line beside Add with its fix, offers a near name as the product, and updates it', async () => {
+    const user = await app.t.api.register({ language: 'es' });
+    const supplier = await app.t.api.createSupplier(user.token, { name: 'Verduras Lola' });
+    await app.t.api.post('/api/products', { name: 'Tomates pera', unit: 'kg', orderId: supplier.orderId }, user.token);
+    const { page, context, errors } = await openPage(app, { user, language: 'es', viewport: PHONE });
+    await page.goto(`/orders/${supplier.id}/products/paste`);
+    await page.getByLabel('Pega una lista').fill('Ajos 1 malla\nTomate pera 2 kg\nPimientos 2 o 3 kg');
+    await expectVisible(page, '2 productos leídos');
+    const values = (label: string) =>
+      page.getByLabel(label, { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(await values('Nombre del producto')).toEqual(['Ajos', 'Tomate pera']);
+    expect(await values('Unidad')).toEqual(['malla', 'kg']);
+    expect(await values('Cantidad')).toEqual(['1', '2']);
+
+    // "Tomate pera" is one letter from "Tomates pera": offered as that product, with a tap to keep it apart.
+    await expectVisible(page, 'Actualiza Tomates pera');
+    await expectVisible(page, '2 productos para añadir: 1 nuevos, 1 ya los tienes');
+    await page.getByRole('button', { name: 'Añadir como nuevo: Tomate pera' }).click();
+    await expectVisible(page, 'Producto nuevo');
+    await expectVisible(page, '2 productos para añadir: 2 nuevos, 0 ya los tienes');
+    await page.getByRole('button', { name: 'Actualizar Tomates pera' }).click();
+    await expectVisible(page, 'Actualiza Tomates pera');
+
+    // The skipped line is in the bar with the Add button, just above it, not folded away.
+    const bar = page.getByRole('region', { name: 'Añadir varios productos' });
+    const notRead = bar.getByRole('region', { name: '1 línea sin leer: se queda fuera si no la corriges' });
+    await expect.poll(() => notRead.getByText('“Pimientos 2 o 3 kg” (no está claro)').isVisible()).toBe(true);
+    const add = bar.getByRole('button', { name: 'Añadir 2 productos' });
+    const [skippedBox, addBox] = [await boxOf(notRead), await boxOf(add)];
+    expect(skippedBox.y + skippedBox.height).toBeLessThanOrEqual(addBox.y);
+    expect(addBox.y - (skippedBox.y + skippedBox.height)).toBeLessThan(60);
+    expect(await notRead.getByRole('button', { name: 'Añadir sin cantidad: Pimientos 2 o 3 kg' }).count()).toBe(1);
+    await expectAccessible(page, 'paste skipped and near (es)');
+    await screenshot(page, 'es-phone_products-paste-skipped');
+    await page.screenshot({ path: `${SCREENSHOTS}/es-phone_products-paste-skipped-view.png` });
+
+    // The fix: the line written anew is read again, in its place.
+    await notRead.getByRole('button', { name: 'Corregir: Pimientos 2 o 3 kg' }).click();
+    await page.getByLabel('Línea 3').fill('Pimientos 3 kg');
+    await page.getByRole('button', { name: 'Leer de nuevo' }).click();
+    await expectVisible(page, '3 productos leídos');
+    expect(await notRead.count()).toBe(0);
+    expect(await page.getByLabel('Pega una lista').inputValue()).toBe('Ajos 1 malla\nTomate pera 2 kg\nPimientos 3 kg');
+
+    await bar.getByRole('button', { name: 'Añadir 3 productos' }).click();
+    await expectVisible(page, '2 añadidos, 1 actualizados');
+    const products = (await app.t.api.get(`/api/products?orderId=${supplier.orderId}`, user.token)).body.data;
+    expect(products.map((p: { name: string; unit: string; quantity: number }) => [p.name, p.unit, p.quantity]).sort()).toEqual([
+      ['Ajos', 'malla', 1],
+      ['Pimientos', 'kg', 3],
+      ['Tomates pera', 'kg', 2],
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('en, desktop: a skipped line added without quantity in one tap, a plural offered, and the text bounded', async () => {
+    const user = await app.t.api.register();
+    const supplier = await app.t.api.createSupplier(user.token, { name: 'Green Grocer' });
+    await app.t.api.post('/api/products', { name: 'Lemons', unit: 'kg', orderId: supplier.orderId }, user.token);
+    const { page, context, errors } = await openPage(app, { user, viewport: DESKTOP });
+    await page.goto(`/orders/${supplier.id}/products/paste`);
+    const field = page.getByLabel('Paste a list');
+    await field.fill('Hi Tom, for Saturday:\nLemon 3 kg\nGarlic 1 net\nBasil 2 or 3 bunches');
+    await expectVisible(page, '2 products read');
+    await expectVisible(page, 'Updates Lemons');
+    const bar = page.getByRole('region', { name: 'Add several products' });
+    const notRead = bar.getByRole('region', { name: '2 lines not read: they are left out unless you fix them' });
+    await expect.poll(() => notRead.getByText('“Basil 2 or 3 bunches” (not clear)').isVisible()).toBe(true);
+    await expectAccessible(page, 'paste skipped and near (en)');
+    await screenshot(page, 'en-desktop_products-paste-skipped');
+
+    await notRead.getByRole('button', { name: 'Add without quantity: Basil 2 or 3 bunches' }).click();
+    await expectVisible(page, '3 products read');
+    await expectVisible(page, '1 line not read: it is left out unless you fix it');
+    await bar.getByRole('button', { name: 'Add 3 products' }).click();
+    await expectVisible(page, '2 added, 1 updated');
+    const products = (await app.t.api.get(`/api/products?orderId=${supplier.orderId}`, user.token)).body.data;
+    expect(products.map((p: { name: string; unit: string; quantity: number }) => [p.name, p.unit, p.quantity]).sort()).toEqual([
+      ['Basil 2 or 3 bunches', 'each', 0],
+      ['Garlic', 'net', 1],
+      ['Lemons', 'kg', 3],
+    ]);
+
+    // Past the limit, the text is cut at the end of its last whole line, and the field says so.
+    await page.goto(`/orders/${supplier.id}/products/paste`);
+    await page.getByLabel('Paste a list').fill(`2 kg tomatoes\nLemons 3 kg\n${'x'.repeat(60_000)}`);
+    await expectVisible(page, 'Only the first 50,000 characters are read: add these, then paste the rest.');
+    expect(await page.getByLabel('Paste a list').inputValue()).toBe('2 kg tomatoes\nLemons 3 kg');
+    await expectVisible(page, '2 products read');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

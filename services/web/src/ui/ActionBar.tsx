@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import './ActionBar.css';
 
 /**
@@ -20,9 +20,19 @@ export function ActionBar({
   children: ReactNode;
   notice?: ReactNode;
 }) {
+  const bar = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState(0);
+  // A notice can make the bar taller than the room kept for it: the room grows with it, so the page's last lines stay reachable.
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   return (
     <>
-      <section className="action-bar bottom-surface" aria-label={label}>
+      <section ref={bar} className="action-bar bottom-surface" aria-label={label}>
         {notice ? <div className="action-bar__notice">{notice}</div> : null}
         <div className="action-bar__row">
           <div className="action-bar__side">
@@ -34,7 +44,7 @@ export function ActionBar({
           <div className="action-bar__actions">{children}</div>
         </div>
       </section>
-      <div className="action-bar-space" aria-hidden="true" />
+      <div className="action-bar-space" aria-hidden="true" style={height ? { minHeight: height + 8 } : undefined} />
     </>
   );
 }
