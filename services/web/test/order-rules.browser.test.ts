@@ -94,6 +94,9 @@ describe('a quantity off the step, on a desktop in English', () => {
     await expect.poll(() => page.getByText('A quantity cannot be below 0').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: '0 Eggs', exact: true }).isVisible()).toBe(true);
 
+    // On the way to 12, the "1" says nothing yet: a quantity off the step is said once the field is left.
+    await field.fill('1');
+    expect(await page.getByText('Eggs come in 6s').count()).toBe(0);
     await field.fill('7');
     await field.press('Tab');
     await expect.poll(() => page.getByText('Eggs come in 6s').isVisible()).toBe(true);

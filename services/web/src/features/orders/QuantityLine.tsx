@@ -33,7 +33,7 @@ export function QuantityLine({
 }) {
   const translation = useTranslation();
   const { t, i18n } = translation;
-  const problem = drafts.issueOf(product);
+  const problem = drafts.shownIssueOf(product);
   const inputId = `quantity-${product.productId}`;
   const error = problem ? quantityIssueText(translation, problem.issue, product.name) : undefined;
   return (

@@ -68,6 +68,10 @@ describe('draftsReducer', () => {
     expect(draftQuantity({ text: '7' }, 6)).toBeUndefined();
     expect(draftQuantity({ text: '18' }, 6)).toBe(18);
     expect(shownQuantity(run({ type: 'edit', productId: 11, text: '18' }), eggs)).toBe(18);
+    // Left holding it, the draft says so; typing again starts afresh.
+    const left = run({ type: 'edit', productId: 11, text: '7' }, { type: 'edit', productId: 11, text: '7', left: true });
+    expect(left.quantities[11]).toEqual({ text: '7', left: true });
+    expect(draftsReducer(left, { type: 'edit', productId: 11, text: '71' }).quantities[11]).toEqual({ text: '71' });
   });
 
   it('keeps the saved quantity while the field holds something that is not one', () => {

@@ -7,6 +7,8 @@ export type OrderProduct = TOrder['products'][number];
 /** A quantity being typed: what the field shows until it loses the focus or a tap changes it. */
 export interface QuantityDraft {
   text: string;
+  /** The field was left holding it: a quantity off the step is said only then, not at each digit of "12" (the "1"). */
+  left?: boolean;
 }
 
 /** What the order screen shows and the order does not hold: a quantity as typed ("2," on the way to "2,5"), the message being written. */
@@ -17,7 +19,7 @@ export interface DraftState {
 }
 
 export type DraftAction =
-  | { type: 'edit'; productId: number; text: string }
+  | { type: 'edit'; productId: number; text: string; left?: boolean }
   | { type: 'drop'; productId: number }
   | { type: 'write'; message: string }
   | { type: 'messageSaved'; message: string };
@@ -31,8 +33,10 @@ export const NO_DRAFTS: DraftState = { quantities: {}, message: undefined };
  */
 export function draftsReducer(state: DraftState, action: DraftAction): DraftState {
   switch (action.type) {
-    case 'edit':
-      return { ...state, quantities: { ...state.quantities, [action.productId]: { text: action.text } } };
+    case 'edit': {
+      const draft = action.left ? { text: action.text, left: true } : { text: action.text };
+      return { ...state, quantities: { ...state.quantities, [action.productId]: draft } };
+    }
     case 'drop': {
       if (!(action.productId in state.quantities)) return state;
       const { [action.productId]: _dropped, ...rest } = state.quantities;

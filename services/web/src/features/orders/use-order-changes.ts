@@ -95,6 +95,16 @@ export function useOrderChanges(order: TOrder | undefined) {
      * nothing is.
      */
     issueOf,
+    /**
+     * The issue the field says now: at once for what can never become a
+     * quantity by typing on ("-", a fifth decimal), and for a quantity off
+     * the step once the field is left, so typing "12" never flashes the
+     * message at the "1".
+     */
+    shownIssueOf(product: OrderProduct) {
+      const problem = issueOf(product);
+      return problem && (problem.issue.kind !== 'offStep' || state.quantities[product.productId]?.left) ? problem : undefined;
+    },
     unresolved,
     /** A quantity typed: each one the server takes is a change at once; the field keeps the text as typed until it is left. */
     type(product: OrderProduct, typed: string) {
@@ -108,12 +118,14 @@ export function useOrderChanges(order: TOrder | undefined) {
      * its choices until one is picked or it is fixed.
      */
     leave(product: OrderProduct) {
+      const draft = state.quantities[product.productId];
       if (issueOf(product) === undefined) dispatch({ type: 'drop', productId: product.productId });
+      else if (draft && !draft.left) dispatch({ type: 'edit', productId: product.productId, text: draft.text, left: true });
     },
     /** Sets a quantity in one tap (the usual one, or a choice the field offers); one off the step stays in the field, with its choices. */
     set(product: OrderProduct, quantity: number) {
       if (quantityIssue(quantity, product.step)) {
-        dispatch({ type: 'edit', productId: product.productId, text: formatAmount(quantity, language) });
+        dispatch({ type: 'edit', productId: product.productId, text: formatAmount(quantity, language), left: true });
         return;
       }
       dispatch({ type: 'drop', productId: product.productId });
