@@ -19,7 +19,8 @@ function at(node: unknown, key: string): unknown {
   return current;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+// Which placeholders, not how often: Spanish may say one twice ("se venden de {{step}} en {{step}}").
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))].sort();
 
 describe('translate', () => {
   it('fills {{name}} placeholders', () => {

@@ -21,6 +21,16 @@ type Leaves<T, P extends string = ''> = {
 /** A dotted key of a text, such as `mail.resetPassword.subject`. */
 export type TMessageKey = Leaves<TAllMessages>;
 
+/** A key as `t` takes it: a plural's `lines_one` and `lines_other` are asked for as `lines` (with a `count`). */
+type PluralBase<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
+/**
+ * A dotted key of the app's texts (`orders.send`, `orders.lines`): what the
+ * web app's `t` takes, so a text missing from `en.ts` fails the type check,
+ * not the owner (and `es.ts` is typed as `en.ts`: a text missing there fails
+ * it too).
+ */
+export type TTextKey = PluralBase<Leaves<TMessages>>;
+
 /**
  * The text at `key` in `locale` (English when missing there), with `{{name}}`
  * placeholders filled from `vars`: what the server's mails and messages say.

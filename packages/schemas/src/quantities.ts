@@ -1,4 +1,4 @@
-import { LIMITS } from './limits.ts';
+import { hasAllowedDecimals, isMultipleOfStep, LIMITS, readTypedNumber } from './limits.ts';
 import { formatQuantity } from './order-text.ts';
 
 /**
@@ -62,6 +62,71 @@ export function filledToPar(par: number | null, onHand: number | null, step: num
 /** Why a quantity off the product's step is refused, wherever quantities are set (one row, or a bulk). */
 export function offStepMessage(step: number): string {
   return `Quantity must be a multiple of ${formatQuantity(step)}`;
+}
+
+/**
+ * Why a quantity cannot be a product's in an order (docs/decisions.md §8.4,
+ * §9.1): below 0, above the maximum, more decimals than allowed, or off the
+ * product's step. The server refuses exactly these (`zQuantity` for the first
+ * three, the step in `setQuantity`'s SQL); the order screen asks this before
+ * a change is queued, so a quantity the server would refuse never leaves the
+ * device.
+ */
+export type TQuantityIssue =
+  | { kind: 'negative' }
+  | { kind: 'tooLarge'; max: number }
+  | { kind: 'decimals'; decimals: number }
+  | { kind: 'offStep'; step: number };
+
+/** What is wrong with `quantity` for a product sold by `step` (null: any amount), or undefined when the server takes it. */
+export function quantityIssue(quantity: number, step: number | null): TQuantityIssue | undefined {
+  if (quantity < 0) return { kind: 'negative' };
+  if (!Number.isFinite(quantity) || quantity > LIMITS.quantityMax) return { kind: 'tooLarge', max: LIMITS.quantityMax };
+  if (!hasAllowedDecimals(quantity)) return { kind: 'decimals', decimals: LIMITS.quantityDecimals };
+  if (!isMultipleOfStep(quantity, step)) return { kind: 'offStep', step: step as number };
+  return undefined;
+}
+
+/**
+ * The allowed quantities nearest to a refused one, to offer as one-tap
+ * choices: the multiples of the step (thousandths without one) just below and
+ * just above it. Below one step only the step (0 would take the product out
+ * of the order, which is not what was typed); below 0, 0; above the maximum,
+ * the largest allowed.
+ */
+export function nearestQuantities(quantity: number, step: number | null): number[] {
+  const scale = 10 ** LIMITS.quantityDecimals;
+  const unit = step === null ? 1 : Math.round(step * scale);
+  const largest = Math.floor((LIMITS.quantityMax * scale) / unit) * unit;
+  if (Number.isNaN(quantity) || quantity < 0) return [0];
+  let units = quantity * scale;
+  // 0.7 × 1000 may come out a hair off 700: a whole number of thousandths is one.
+  if (Math.abs(units - Math.round(units)) < 1e-6) units = Math.round(units);
+  if (units >= largest) return [largest / scale];
+  const below = Math.floor(units / unit) * unit;
+  const above = Math.min(largest, Math.ceil(units / unit) * unit);
+  if (below === above) return [below / scale];
+  return below === 0 ? [above / scale] : [below / scale, above / scale];
+}
+
+/** A quantity field's text read by the rule above: the quantity, nothing (blank), or what is wrong and the nearest choices. */
+export type TTypedQuantity =
+  | { quantity: number }
+  | { blank: true }
+  | { issue: TQuantityIssue | { kind: 'notNumber'; max: number }; choices: number[] };
+
+/**
+ * A quantity as typed ("7", "2,5", "-6") checked for a product sold by
+ * `step`: what the order screen does before it queues a change.
+ */
+export function readTypedQuantity(text: string, step: number | null): TTypedQuantity {
+  if (text.trim() === '') return { blank: true };
+  const negative = /^\s*[-−]/.exec(text);
+  const read = readTypedNumber(negative ? text.slice(negative[0].length) : text);
+  if (read === undefined) return { issue: { kind: 'notNumber', max: LIMITS.quantityMax }, choices: [] };
+  const quantity = negative && read > 0 ? -read : read;
+  const issue = quantityIssue(quantity, step);
+  return issue ? { issue, choices: nearestQuantities(quantity, step) } : { quantity };
 }
 
 /** An amount of money kept to 4 decimals, without floating point noise. */

@@ -232,7 +232,7 @@ describe('Offline, the rest (phone)', () => {
     const alert = page.getByRole('alert').filter({ hasText: TEXT.en.rejected });
     await expect
       .poll(() => alert.textContent(), { timeout: 20_000 })
-      .toBe('Not saved: P2: quantity 1. It was deleted meanwhile, maybe on another device.');
+      .toBe('Not saved: P2: quantity 1. It was deleted meanwhile, maybe on another device. The order now shows what is saved.');
     const box = await alert.boundingBox();
     expect(box?.y ?? 0).toBeGreaterThan(PHONE.height / 2);
     await expect.poll(() => page.getByText(TEXT.en.waiting(2)).count()).toBe(0);

@@ -77,6 +77,18 @@ export const enApp = {
     addProduct: 'Add product',
     addShort: 'Add',
     quantityOf: 'Quantity of {{name}}',
+    /** A quantity the server would refuse, said on the field before anything is saved (shared DECISIONS §9.1). */
+    quantityIssue: {
+      offStep: '{{name}} come in {{step}}s',
+      negative: 'A quantity cannot be below 0',
+      tooLarge: 'At most {{max}}',
+      decimals_one: 'At most {{count}} decimal',
+      decimals_other: 'At most {{count}} decimals',
+      notNumber: 'Enter a quantity from 0 to {{max}}',
+    },
+    quantityChoices: 'Quantities {{name}} can be ordered in',
+    /** Send waits while a quantity field holds one the server would refuse. */
+    quantityUnresolved: 'Choose a quantity for {{name}} first',
     increase: 'One more {{name}}',
     decrease: 'One less {{name}}',
     editProduct: 'Edit {{name}}',

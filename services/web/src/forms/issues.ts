@@ -1,4 +1,4 @@
-import type { TTranslate } from '@reorder/i18n/translate';
+import type { TTranslate } from '../lib/i18n.ts';
 
 /** The parts of a Zod issue the form needs to say what is wrong, in the user's language. */
 export interface FormIssue {

@@ -1,6 +1,6 @@
-import type { TMessages } from '@reorder/i18n';
+import type { TMessages, TTextKey } from '@reorder/i18n';
 import type { TAppMessages, TMoreMessages, TPageMessages } from '@reorder/i18n/en';
-import { type TTextVars, type TTranslate, translateIn } from '@reorder/i18n/translate';
+import { type TTextVars, translateIn } from '@reorder/i18n/translate';
 import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@reorder/schemas/languages';
 import { useSyncExternalStore } from 'react';
 import { manifestFile } from './manifest-file.ts';
@@ -74,10 +74,13 @@ export async function loadScreenTexts(part: Exclude<TPart, 'pages'>): Promise<vo
   await loadTexts(currentLanguage(), part);
 }
 
+/** `t` of the app: a key of `@reorder/i18n`'s texts, so a missing or mistyped one fails the type check. */
+export type TTranslate = (key: TTextKey, vars?: TTextVars) => string;
+
 /** What a screen words its texts with: `t` in the current language, and that language. */
 export interface Translation {
   t: TTranslate;
-  i18n: { language: TLanguage; t: (key: string, vars?: TTextVars & { lng?: TLanguage }) => string };
+  i18n: { language: TLanguage; t: (key: TTextKey, vars?: TTextVars & { lng?: TLanguage }) => string };
 }
 
 function translationIn(language: TLanguage): Translation {

@@ -18,6 +18,8 @@ export function ProductLine({
   menu,
   control,
   error,
+  choices = [],
+  choicesLabel,
   place = {},
 }: {
   inputId: string;
@@ -30,6 +32,10 @@ export function ProductLine({
   menu?: ReactNode;
   control: ReactNode;
   error?: string | undefined;
+  /** What may be tapped to put the error right (the nearest quantities the product is sold in), under it. */
+  choices?: { label: string; onPick: () => void }[] | undefined;
+  /** What the choices are, for assistive tech. */
+  choicesLabel?: string;
   /** Where the row stands in a long list (LongList). */
   place?: RowPlace;
 }) {
@@ -50,6 +56,17 @@ export function ProductLine({
         <p id={`${inputId}-error`} className="order-line__error" role="alert">
           {error}
         </p>
+      ) : null}
+      {error && choices.length > 0 ? (
+        <fieldset className="order-line__choices">
+          <legend className="visually-hidden">{choicesLabel}</legend>
+          {choices.map((choice) => (
+            <button key={choice.label} type="button" className="order-line__choice" onClick={choice.onPick}>
+              {choice.label}
+              <span className="visually-hidden"> {name}</span>
+            </button>
+          ))}
+        </fieldset>
       ) : null}
     </li>
   );

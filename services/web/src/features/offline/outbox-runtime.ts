@@ -6,7 +6,7 @@ import { appStore, outboxKey } from '../../lib/offline-cache.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { apiErrorInfo, chosenBusiness, createApiClient, isUnreachable, trpc } from '../../lib/trpc.ts';
 import { useValue, valueStore } from '../../lib/value-store.ts';
-import { callChange, keyOfChange, type OrderChange, withPending } from '../orders/changes.ts';
+import { callChange, checkChange, keyOfChange, type OrderChange, withPending } from '../orders/changes.ts';
 import { createOutbox, type Outbox, type OutboxEntry, type OutboxOutcome, type OutboxState } from './outbox.ts';
 
 /**
@@ -148,10 +148,20 @@ export function followSession(): void {
 /**
  * Makes a change: the screens show it at once, and it goes to the server in
  * the order made (now when online). Resolves once it is kept on the device.
+ * A change the server's rule refuses on the order as shown (a quantity off
+ * its product's step, docs/decisions.md §9.1) is never queued: the fields
+ * that make changes say why and offer what it takes, so one reaching here is
+ * a bug, reported and dropped.
  */
 export function enqueue(change: OrderChange): Promise<void> {
   const box = outboxFor(sessionStore.get()?.user.id);
   if (!box) return Promise.reject(new Error('No one is signed in'));
+  const held = deps?.queryClient.getQueryData<TOrder>(orderKey(change.supplierId));
+  const issue = held && checkChange(withPending(held, pending.get()), change);
+  if (issue) {
+    reportError(new Error(`A ${change.kind} change the server would refuse (${issue.kind}) was not queued`));
+    return Promise.resolve();
+  }
   return box.add(change.businessId === undefined ? { ...change, businessId: chosenBusiness() } : change);
 }
 

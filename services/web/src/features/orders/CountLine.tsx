@@ -1,17 +1,22 @@
-import { isValidQuantity, readTypedNumber } from '@reorder/schemas/limits';
+import { readTypedQuantity } from '@reorder/schemas/quantities';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { amountText } from '../../lib/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { type RowPlace, rowPlaceProps } from '../../ui/LongList.tsx';
 import { Badge } from '../../ui/layout.tsx';
 import type { OrderProduct } from './order-drafts.ts';
+import { quantityIssueText, type TFieldIssue } from './quantity-issue.ts';
 import './CountLine.css';
 
-/** What an amount field holds: blank is "none" (null), else a quantity ("2,5" is 2.5); undefined when it is neither. */
-function parseAmount(text: string): number | null | undefined {
-  if (text.trim() === '') return null;
-  const value = readTypedNumber(text);
-  return value !== undefined && isValidQuantity(value) ? value : undefined;
+/**
+ * What an amount field holds: blank is "none" (null), else a quantity ("2,5"
+ * is 2.5) the server takes for a count or a par (the quantities' rule, no
+ * step: docs/decisions.md §9.1), else what is wrong with it.
+ */
+function parseAmount(text: string): { value: number | null } | { issue: TFieldIssue } {
+  const read = readTypedQuantity(text, null);
+  if ('blank' in read) return { value: null };
+  return 'issue' in read ? { issue: read.issue } : { value: read.quantity };
 }
 
 /** Focuses the next product's count, or "Fill to par" after the last one: counting goes down the list with Enter. */
@@ -78,7 +83,8 @@ export function CountLine({
   /** Where the row stands in a long list (LongList). */
   place?: RowPlace;
 }) {
-  const { t, i18n } = useTranslation();
+  const translation = useTranslation();
+  const { t, i18n } = translation;
   // With the language's decimal mark ("2,5" in Spanish), as typed.
   const [count, setCount] = useState(() => amountText(product.onHand, i18n.language));
   const [par, setPar] = useState(() => amountText(product.par, i18n.language));
@@ -91,11 +97,12 @@ export function CountLine({
   const save = (which: 'count' | 'par') => {
     const text = which === 'count' ? count : par;
     const saved = which === 'count' ? product.onHand : product.par;
-    const value = parseAmount(text);
-    if (value === undefined) {
-      setError(t('validation.quantityRange', { max: 99999 }));
+    const read = parseAmount(text);
+    if ('issue' in read) {
+      setError(quantityIssueText(translation, read.issue, product.name));
       return;
     }
+    const { value } = read;
     setError(undefined);
     if (value === (which in sent.current ? sent.current[which] : saved)) return;
     sent.current[which] = value;

@@ -1,4 +1,3 @@
-import { LIMITS } from '@reorder/schemas/limits';
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
@@ -6,7 +5,8 @@ import type { RowPlace } from '../../ui/LongList.tsx';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
 import { RowMenu } from '../../ui/RowMenu.tsx';
 import { useActiveBusiness } from '../businesses/api.ts';
-import { draftQuantity, type OrderProduct } from './order-drafts.ts';
+import type { OrderProduct } from './order-drafts.ts';
+import { quantityIssueText } from './quantity-issue.ts';
 import type { useOrderChanges } from './use-order-changes.ts';
 
 type OrderDrafts = ReturnType<typeof useOrderChanges>;
@@ -14,7 +14,9 @@ type OrderDrafts = ReturnType<typeof useOrderChanges>;
 /**
  * One product of the order: its quantity with − and + (or typed), its usual
  * amount a tap away, and, for those who may change products (`canEdit`), a
- * menu to edit or delete it.
+ * menu to edit or delete it. A quantity the server would refuse is said
+ * under the field with the nearest ones it takes, a tap each
+ * (docs/decisions.md §9.1).
  */
 export function QuantityLine({
   product,
@@ -29,11 +31,11 @@ export function QuantityLine({
   canEdit: boolean;
   place?: RowPlace;
 }) {
-  const { t, i18n } = useTranslation();
-  const draft = drafts.drafts[product.productId];
-  const invalid = draft !== undefined && draftQuantity(draft) === undefined;
+  const translation = useTranslation();
+  const { t, i18n } = translation;
+  const problem = drafts.shownIssueOf(product);
   const inputId = `quantity-${product.productId}`;
-  const error = invalid ? t('validation.quantityRange', { max: LIMITS.quantityMax }) : undefined;
+  const error = problem ? quantityIssueText(translation, problem.issue, product.name) : undefined;
   return (
     <ProductLine
       inputId={inputId}
@@ -42,6 +44,11 @@ export function QuantityLine({
       unit={product.unit}
       ordered={drafts.quantityOf(product) > 0}
       error={error}
+      choices={problem?.choices.map((choice) => ({
+        label: formatAmount(choice, i18n.language),
+        onPick: () => drafts.set(product, choice),
+      }))}
+      choicesLabel={t('orders.quantityChoices', { name: product.name })}
       details={
         <>
           {product.usual !== null ? (

@@ -75,6 +75,7 @@ export function SendBar({
     setFocusSend(false);
   }, [focusSend, sending.canSend, sendButton]);
   const offerReorder = Boolean(order && lastSent && drafts.lineCount === 0 && !offerClear);
+  const unresolved = drafts.unresolved[0];
   // "Ready to send" tells of the order as the server holds it: not before this device's changes are there.
   const { state: outbox } = useSync();
   const online = useOnline();
@@ -127,6 +128,8 @@ export function SendBar({
                 </Button>
               </ButtonRow>
             </>
+          ) : unresolved ? (
+            <p data-testid="quantity-unresolved">{t('orders.quantityUnresolved', { name: unresolved.name })}</p>
           ) : null
         }
       >

@@ -1,5 +1,5 @@
 import type { TMessageService, TOrder, TReorderMode, TSentLineInput } from '@reorder/schemas';
-import { filledToPar, steppedQuantity } from '@reorder/schemas/quantities';
+import { filledToPar, quantityIssue, steppedQuantity, type TQuantityIssue } from '@reorder/schemas/quantities';
 import type { createApiClient } from '../../lib/trpc.ts';
 import { withProducts, withSavedQuantity, withSavedStock } from './order-drafts.ts';
 
@@ -55,6 +55,14 @@ export interface Settled {
 
 interface ChangeKind<K extends OrderChangeKind> {
   key?(change: Of<K>): string;
+  /**
+   * What the server would refuse in it that the device can know, by the
+   * server's own rule (@reorder/schemas' `quantityIssue`): such a change is
+   * never queued (docs/decisions.md §9.1). Kinds made only of what the
+   * server already holds (a fill, a clear, a re-order of a sent order) have
+   * nothing to check.
+   */
+  check?(order: TOrder, change: Of<K>): TQuantityIssue | undefined;
   apply(order: TOrder, change: Of<K>, now: Date): TOrder;
   call(api: Api, change: Of<K>): Promise<Settled>;
 }
@@ -68,9 +76,14 @@ const withQuantities = (order: TOrder, introduce: string, quantityOf: (productId
 
 const replacedBy = (order: TOrder) => ({ order: () => order });
 
+const stepOf = (order: TOrder, productId: number) => order.products.find((p) => p.productId === productId)?.step ?? null;
+/** A count or a par: a quantity without a step, or none (null). */
+const amountIssue = (amount: number | null) => (amount === null ? undefined : quantityIssue(amount, null));
+
 const REGISTRY: { [K in OrderChangeKind]: ChangeKind<K> } = {
   quantity: {
     key: (c) => `quantity:${c.productId}`,
+    check: (order, c) => quantityIssue(c.quantity, stepOf(order, c.productId)),
     apply: (order, c) => withSavedQuantity(order, c.productId, c.quantity),
     async call(api, c) {
       const line = await api.products.setQuantity.mutate({ productId: c.productId, orderId: c.orderId, quantity: c.quantity });
@@ -84,6 +97,7 @@ const REGISTRY: { [K in OrderChangeKind]: ChangeKind<K> } = {
   },
   stock: {
     key: (c) => `stock:${c.productId}`,
+    check: (_, c) => amountIssue(c.onHand),
     apply: (order, c, now) =>
       withSavedStock(order, c.productId, {
         onHand: c.onHand,
@@ -97,6 +111,7 @@ const REGISTRY: { [K in OrderChangeKind]: ChangeKind<K> } = {
   },
   par: {
     key: (c) => `par:${c.productId}`,
+    check: (_, c) => amountIssue(c.par),
     apply: (order, c) => withSavedStock(order, c.productId, { par: c.par }),
     async call(api, c) {
       const p = await api.products.setPar.mutate({ productId: c.productId, orderId: c.orderId, par: c.par });
@@ -125,6 +140,8 @@ const REGISTRY: { [K in OrderChangeKind]: ChangeKind<K> } = {
     call: async (api, c) => replacedBy(await api.orders.reorder.mutate({ id: c.orderId, sentOrderId: c.sentOrderId, mode: c.mode })),
   },
   restore: {
+    // The quantities the order held before a re-order: the server takes them as they are, within the limits.
+    check: (_, c) => c.lines.map((line) => quantityIssue(line.quantity, null)).find(Boolean),
     apply(order, c) {
       const quantities = new Map(c.lines.map((line) => [line.productId, line.quantity]));
       return withQuantities(order, c.introduce, (id) => quantities.get(id) ?? 0);
@@ -151,6 +168,17 @@ const REGISTRY: { [K in OrderChangeKind]: ChangeKind<K> } = {
 
 function entry<K extends OrderChangeKind>(change: Of<K>): ChangeKind<K> {
   return REGISTRY[change.kind] as ChangeKind<K>;
+}
+
+/** Every kind of change, from the registry itself (the parity test covers each: changes.parity.test.ts). */
+export const CHANGE_KINDS = Object.keys(REGISTRY) as OrderChangeKind[];
+
+/**
+ * What the server would refuse in a change made on `order` (as the screen
+ * shows it), by the server's own rule; undefined when it may be queued.
+ */
+export function checkChange(order: TOrder, change: OrderChange): TQuantityIssue | undefined {
+  return entry(change).check?.(order, change);
 }
 
 /** What makes two changes the same thing, the newer replacing the older; undefined for those never merged. */

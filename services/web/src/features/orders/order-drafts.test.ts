@@ -59,6 +59,21 @@ describe('draftsReducer', () => {
     expect(shownText(NO_DRAFTS, milk, 'es')).toBe('0');
   });
 
+  it('shows, totals and writes the saved quantity while the field holds one the server would refuse (§9.1)', () => {
+    const eggs = { ...bread, name: 'Huevos', quantity: 12, step: 6, price: 0.32 };
+    const byTheBox = { ...order, products: [milk, eggs] };
+    const state = run({ type: 'edit', productId: 11, text: '7' });
+    expect([shownText(state, eggs, 'es'), shownQuantity(state, eggs)]).toEqual(['7', 12]);
+    expect(shownOrderText(state, byTheBox, 'es')).toBe('Hola\n12 x ud: Huevos');
+    expect(draftQuantity({ text: '7' }, 6)).toBeUndefined();
+    expect(draftQuantity({ text: '18' }, 6)).toBe(18);
+    expect(shownQuantity(run({ type: 'edit', productId: 11, text: '18' }), eggs)).toBe(18);
+    // Left holding it, the draft says so; typing again starts afresh.
+    const left = run({ type: 'edit', productId: 11, text: '7' }, { type: 'edit', productId: 11, text: '7', left: true });
+    expect(left.quantities[11]).toEqual({ text: '7', left: true });
+    expect(draftsReducer(left, { type: 'edit', productId: 11, text: '71' }).quantities[11]).toEqual({ text: '71' });
+  });
+
   it('keeps the saved quantity while the field holds something that is not one', () => {
     const state = run({ type: 'edit', productId: 11, text: 'abc' });
     expect([shownText(state, bread, 'es'), shownQuantity(state, bread)]).toEqual(['abc', 4]);

@@ -1,13 +1,14 @@
 import type { TOrder } from '@reorder/schemas';
-import { isValidQuantity, readTypedNumber } from '@reorder/schemas/limits';
 import { formatAmount, formatOrderText, type TTextStyle } from '@reorder/schemas/order-text';
-import { filledToPar, lineTotal, orderTotals } from '@reorder/schemas/quantities';
+import { filledToPar, lineTotal, orderTotals, readTypedQuantity, type TTypedQuantity } from '@reorder/schemas/quantities';
 
 export type OrderProduct = TOrder['products'][number];
 
 /** A quantity being typed: what the field shows until it loses the focus or a tap changes it. */
 export interface QuantityDraft {
   text: string;
+  /** The field was left holding it: a quantity off the step is said only then, not at each digit of "12" (the "1"). */
+  left?: boolean;
 }
 
 /** What the order screen shows and the order does not hold: a quantity as typed ("2," on the way to "2,5"), the message being written. */
@@ -18,7 +19,7 @@ export interface DraftState {
 }
 
 export type DraftAction =
-  | { type: 'edit'; productId: number; text: string }
+  | { type: 'edit'; productId: number; text: string; left?: boolean }
   | { type: 'drop'; productId: number }
   | { type: 'write'; message: string }
   | { type: 'messageSaved'; message: string };
@@ -32,8 +33,10 @@ export const NO_DRAFTS: DraftState = { quantities: {}, message: undefined };
  */
 export function draftsReducer(state: DraftState, action: DraftAction): DraftState {
   switch (action.type) {
-    case 'edit':
-      return { ...state, quantities: { ...state.quantities, [action.productId]: { text: action.text } } };
+    case 'edit': {
+      const draft = action.left ? { text: action.text, left: true } : { text: action.text };
+      return { ...state, quantities: { ...state.quantities, [action.productId]: draft } };
+    }
     case 'drop': {
       if (!(action.productId in state.quantities)) return state;
       const { [action.productId]: _dropped, ...rest } = state.quantities;
@@ -46,15 +49,30 @@ export function draftsReducer(state: DraftState, action: DraftAction): DraftStat
   }
 }
 
-/** The number a draft stands for ("2,5" is 2.5), or undefined while it is not a valid quantity. */
-export function draftQuantity(draft: QuantityDraft | undefined): number | undefined {
-  const quantity = draft && readTypedNumber(draft.text);
-  return quantity !== undefined && isValidQuantity(quantity) ? quantity : undefined;
+/**
+ * The number a draft stands for ("2,5" is 2.5), or undefined while it is not
+ * one the server would take for a product sold by `step` (docs/decisions.md
+ * §9.1: 7 eggs sold by 6 is no quantity to show or to send).
+ */
+export function draftQuantity(draft: QuantityDraft | undefined, step: number | null = null): number | undefined {
+  if (!draft) return undefined;
+  const read = readTypedQuantity(draft.text, step);
+  return 'quantity' in read ? read.quantity : undefined;
 }
 
-/** The quantity shown for a product: the draft while it is a valid number, else the saved one. */
+/** A product's draft read by the server's rule: its quantity, blank, or what is wrong and the nearest allowed choices. */
+export function draftReading(state: DraftState, product: OrderProduct): TTypedQuantity | undefined {
+  const draft = state.quantities[product.productId];
+  return draft && readTypedQuantity(draft.text, product.step);
+}
+
+/**
+ * The quantity shown for a product: the draft while the server would take
+ * it, else the saved one. So the line's total, the Send bar and the order
+ * text never show a quantity Send would not send.
+ */
 export function shownQuantity(state: DraftState, product: OrderProduct): number {
-  return draftQuantity(state.quantities[product.productId]) ?? product.quantity;
+  return draftQuantity(state.quantities[product.productId], product.step) ?? product.quantity;
 }
 
 /** What the quantity field shows: the draft as typed, else the saved quantity ("0" when not ordered), with the language's decimal mark. */

@@ -40,7 +40,15 @@ export function useSendOrder(options: {
   /** What was copied by hand, until the owner marks it sent (or copies something else). */
   const [copied, setCopied] = useState<Outgoing | null>(null);
   const serviceName = supplier ? t(`suppliers.services.${supplier.messageService}`) : '';
-  const canSend = maySend && orderId !== undefined && supplier !== undefined && drafts.hasLines && !drafts.messageTooLong;
+  // A quantity field holding one the server would refuse ("7" eggs sold by 6) waits for the owner's choice: nothing
+  // goes out that differs from what a field shows (docs/decisions.md §9.1).
+  const canSend =
+    maySend &&
+    orderId !== undefined &&
+    supplier !== undefined &&
+    drafts.hasLines &&
+    !drafts.messageTooLong &&
+    drafts.unresolved.length === 0;
   /** What goes out: the order text and (but for a phone call) the line with the confirmation link, in the owner's language, with what made it. */
   const outgoing = (): Outgoing => ({
     text: sentText(
