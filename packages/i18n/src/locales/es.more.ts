@@ -65,10 +65,74 @@ export const esMore: TMoreMessages = {
       'new product': 'Producto nuevo',
       updated: 'Se actualiza',
       unchanged: 'Sin cambios',
+      conflict: 'Conflicto',
       error: 'Con error',
+      ignored: 'Se ignora',
     },
     summary:
-      '{{newSuppliers}} proveedores nuevos, {{newProducts}} productos nuevos, {{updated}} se actualizan, {{unchanged}} sin cambios, {{errors}} con errores',
+      '{{lines}} filas: {{new}} nuevas, {{updated}} se actualizan, {{unchanged}} sin cambios, {{conflicts}} en conflicto, {{errors}} con errores, {{ignored}} en blanco',
+    rowsLabel: 'Filas del archivo',
+    values: 'Lo que dice el archivo',
+    columnsTitle: 'Columnas',
+    columnsHint: 'Cada columna se lee por su nombre. Elige un campo para leer una columna, o ignórala.',
+    readAs: 'Leer «{{header}}» como',
+    ignoredColumn: 'Se ignora',
+    keepCurrent: 'Mantener {{price}}',
+    takeFile: 'Usar {{price}} del archivo',
+    fields: {
+      supplier: 'Proveedor',
+      service: 'Servicio',
+      contact: 'Contacto',
+      product: 'Producto',
+      unit: 'Unidad',
+      par: 'Par',
+      price: 'Precio',
+      step: 'Paso',
+      note: 'Nota',
+    },
+    problems: {
+      tooLarge:
+        'El archivo ocupa {{size}} MB: una importación admite como máximo {{max}} MB. Divídelo en archivos más pequeños, por ejemplo uno por proveedor.',
+      tooManyRows:
+        'El archivo tiene más de {{max}} filas: una importación admite como máximo {{max}}. Divídelo en archivos más pequeños, por ejemplo uno por proveedor.',
+      empty: 'El archivo está vacío: elige un CSV con una fila de encabezados y una fila por producto.',
+      noRows: 'El archivo no tiene filas bajo los encabezados: añade una fila por producto.',
+      noSupplier:
+        'Ninguna columna se lee como el proveedor: llama a una «proveedor» o «supplier», o elige Proveedor para una de las columnas.',
+      unknownHeader: 'El archivo no tiene la columna «{{header}}»: sus columnas son {{headers}}.',
+      mappedTwice:
+        'Las columnas «{{first}}» y «{{second}}» se leen las dos como {{field}}: elige otro campo para una de ellas, o ignórala.',
+      tooManyCells:
+        'La fila {{row}} tiene {{cells}} celdas, más que las {{columns}} columnas del encabezado: pon entre comillas el texto que lleve «{{separator}}», o quita las celdas de más.',
+      quotes:
+        'Fila {{row}}: unas comillas (") no se cierran o están fuera de sitio. Pon la celda entera entre comillas y duplica las comillas de dentro.',
+      supplierRequired: 'Fila {{row}}, columna {{column}}: falta el proveedor. Escribe su nombre, o quita la fila.',
+      serviceRequired:
+        'Fila {{row}}, columna {{column}}: un proveedor nuevo necesita cómo recibe los pedidos: whatsapp, telegram, sms, email, phone u other.',
+      serviceUnknown:
+        'Fila {{row}}, columna {{column}}: «{{value}}» no es una forma de enviar pedidos. Escribe whatsapp, telegram, sms, email, teléfono u otro.',
+      contactPhone:
+        'Fila {{row}}, columna {{column}}: «{{value}}» no es un teléfono para {{service}}. Escríbelo con su prefijo, como +34 600 123 456.',
+      contactEmail: 'Fila {{row}}, columna {{column}}: «{{value}}» no es un correo electrónico. Escribe uno como pedidos@ejemplo.es.',
+      supplierDiffers:
+        'Fila {{row}}, columna {{column}}: no coincide con la fila {{first}}, que añade este proveedor. Escribe lo mismo, o déjala en blanco.',
+      productTwice:
+        'Fila {{row}}, columna {{column}}: la fila {{first}} tiene el mismo producto de este proveedor. Deja solo una de las dos.',
+      unitRequired: 'Fila {{row}}, columna {{column}}: un producto nuevo necesita su unidad, como kg o caja.',
+      productRequired: 'Fila {{row}}, columna {{column}}: hay una unidad sin producto. Escribe el producto, o borra la unidad.',
+      tooLong: 'Fila {{row}}, columna {{column}}: como máximo {{max}} caracteres. Acórtalo.',
+      badText: 'Fila {{row}}, columna {{column}}: tiene caracteres que no se pueden guardar (caracteres de control). Vuelve a escribirlo.',
+      notNumber: 'Fila {{row}}, columna {{column}}: «{{value}}» no es un número. Escríbelo como {{example}}.',
+      thousands: 'Fila {{row}}, columna {{column}}: escribe «{{value}}» sin separador de miles, como {{example}}.',
+      par: 'Fila {{row}}, columna {{column}}: escribe una cantidad de 0 a 99.999 con 3 decimales como máximo, como {{example}}.',
+      price: 'Fila {{row}}, columna {{column}}: escribe un precio de 0 a 1.000.000 con 4 decimales como máximo, como {{example}}.',
+      step: 'Fila {{row}}, columna {{column}}: escribe una cantidad mayor que 0 y hasta 99.999, con 3 decimales como máximo, como {{example}}.',
+      supplierLimit: 'Fila {{row}}: un negocio tiene como máximo {{max}} proveedores. Quita los nuevos que no necesites.',
+      productLimit: 'Fila {{row}}: un proveedor tiene como máximo {{max}} productos. Quita los nuevos que no necesites.',
+      nothingImported: '{{problem}} No se ha importado nada.',
+      supplierConfirmed: 'El proveedor confirmó {{current}} el {{date}}; el archivo dice {{file}}.',
+      changedSince: 'El precio cambió a {{current}} el {{date}}, después de la fecha del archivo; el archivo dice {{file}}.',
+    },
     apply: 'Importar',
     applied: 'Importado: {{newSuppliers}} proveedores nuevos, {{newProducts}} productos nuevos, {{updated}} actualizados',
     hasErrors: 'Corrige en el archivo las filas con errores y vuelve a elegirlo: no se importa nada mientras una fila tenga un error.',
