@@ -56,7 +56,7 @@ export const enMore = {
     export: 'Export CSV',
     import: 'Import CSV',
     file: 'CSV file',
-    hint: 'A spreadsheet saved as CSV, with the columns supplier, service, contact, product, unit, par, price, step and note (in English or Spanish). Export yours to see the format.',
+    hint: 'A spreadsheet saved as CSV (up to 5,000 rows and 2 MB). Its columns are read by their names in English or Spanish: supplier, product, unit, price, step, par, note, service, contact (or proveedor, artículo, ud, coste, stock deseado…); you choose what any other column is. A blank cell keeps what you have. Export yours to see the format.',
     reading: 'Reading the file…',
     row: 'Row',
     result: 'Result',

@@ -56,7 +56,7 @@ export const esMore: TMoreMessages = {
     export: 'Exportar CSV',
     import: 'Importar CSV',
     file: 'Archivo CSV',
-    hint: 'Una hoja de cálculo guardada como CSV, con las columnas proveedor, servicio, contacto, producto, unidad, par, precio, paso y nota (en español o en inglés). Exporta la tuya para ver el formato.',
+    hint: 'Una hoja de cálculo guardada como CSV (hasta 5000 filas y 2 MB). Sus columnas se leen por su nombre, en español o en inglés: proveedor, producto, unidad, precio, paso, par, nota, servicio, contacto (o artículo, ud, coste, stock deseado…); tú eliges qué es cualquier otra columna. Una celda en blanco mantiene lo que tienes. Exporta la tuya para ver el formato.',
     reading: 'Leyendo el archivo…',
     row: 'Fila',
     result: 'Resultado',
