@@ -1,7 +1,7 @@
 import type { AppRouter } from '@reorder/api';
 import { expectFailure, useTestServer } from '@reorder/testing';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 /**
  * "An import that never surprises" (docs/decisions.md §9.2), over REST and
@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
  */
 
 const t = useTestServer();
+// The first call warms the server up; on a loaded machine that alone took 20 s.
+vi.setConfig({ testTimeout: 90_000 });
 
 type Row = {
   row: number;

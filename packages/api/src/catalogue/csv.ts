@@ -148,10 +148,12 @@ export function readCatalogueCsv(source: string, mapping: Record<string, TCsvCol
   let problem: TCsvProblem | undefined;
   let separator = ',';
   // Row numbers as a spreadsheet shows them: counted from the line breaks before each record (a quoted cell may span lines).
-  let breakText = '\n';
+  const lineBreak = lineBreakOf(text);
+  const breakText = lineBreak;
   let counted = 0;
   let breaks = 0;
   let cursor = -1;
+  let base = 0;
   const countBreaks = (to: number) => {
     for (let at = text.indexOf(breakText, counted); at !== -1 && at < to; at = text.indexOf(breakText, at + breakText.length)) breaks++;
     counted = Math.max(counted, to);
@@ -159,9 +161,12 @@ export function readCatalogueCsv(source: string, mapping: Record<string, TCsvCol
   return new Promise((resolve) => {
     Papa.parse<Record<string, string | string[]>>(text, {
       header: true,
-      delimiter: '',
-      delimitersToGuess: [';', ',', '\t'],
+      // Told, not guessed: papaparse's guess parses the whole text once per candidate separator.
+      delimiter: separatorOf(text, lineBreak),
+      newline: lineBreak,
       skipEmptyLines: true,
+      // Its fast mode splits the whole rest of the text into lines first, again at each resume: a 100,000-line file would be split before row 1.
+      fastMode: false,
       // Keys by position: two headers alike stay two columns (papaparse would rename one), and the header text is kept as written.
       transformHeader: (header, index) => {
         headers[index] = header.trim();
@@ -170,7 +175,6 @@ export function readCatalogueCsv(source: string, mapping: Record<string, TCsvCol
       step(result, parser) {
         if (cursor === -1) {
           separator = result.meta.delimiter;
-          breakText = result.meta.linebreak || '\n';
           ({ fields, columns, problem } = readHeader(headers, mapping));
           if (problem) return parser.abort();
           const headerEnd = text.indexOf(breakText);
@@ -183,7 +187,7 @@ export function readCatalogueCsv(source: string, mapping: Record<string, TCsvCol
         let start = cursor;
         while (text.startsWith(breakText, start)) start += breakText.length;
         countBreaks(start);
-        cursor = result.meta.cursor;
+        cursor = base + result.meta.cursor;
         const data = result.data;
         const cells: Partial<Record<TCsvColumn, string>> = {};
         let blank = true;
@@ -202,6 +206,8 @@ export function readCatalogueCsv(source: string, mapping: Record<string, TCsvCol
         if (row.tooManyCells || row.badQuotes) row.blank = false;
         rows.push(row);
         if (rows.length % ROWS_PER_TURN === 0) {
+          // papaparse resumes on the text after this row, counting its cursor from there.
+          base = cursor;
           parser.pause();
           setImmediate(() => parser.resume());
         }
@@ -219,6 +225,21 @@ export function readCatalogueCsv(source: string, mapping: Record<string, TCsvCol
       },
     });
   });
+}
+
+/** The line break of a file: the first one it uses (`\r\n` from Excel on Windows). */
+function lineBreakOf(text: string): '\r\n' | '\n' | '\r' {
+  const at = text.search(/[\r\n]/);
+  if (at === -1 || text[at] === '\n') return '\n';
+  return text[at + 1] === '\n' ? '\r\n' : '\r';
+}
+
+/** The separator of a file: whichever of `;`, `,` and tab its header row has most of (`,` when it has none). */
+function separatorOf(text: string, lineBreak: string): string {
+  const end = text.indexOf(lineBreak);
+  const header = end === -1 ? text : text.slice(0, end);
+  const count = (separator: string) => header.split(separator).length - 1;
+  return [';', '\t'].reduce((best, separator) => (count(separator) > count(best) ? separator : best), ',');
 }
 
 /**
