@@ -41,6 +41,14 @@ export const LIMITS = {
   webhookDeliveriesShown: 100,
   /** The largest request body the API reads (JSON, on both surfaces). */
   bodyBytes: 1024 * 1024,
+  /**
+   * A catalogue import (docs/decisions.md §9.2): at most this many data rows
+   * and this many bytes of CSV; its request body may be larger than
+   * `bodyBytes`, since JSON escapes the file's quotes and line breaks.
+   */
+  catalogueImportRows: 5000,
+  catalogueImportBytes: 2 * 1024 * 1024,
+  catalogueImportBodyBytes: 6 * 1024 * 1024,
   /** The deepest a JSON body may nest: no call needs more than a few levels. */
   jsonDepth: 32,
   /** Days between the cut-off and the delivery it is for (docs/decisions.md §6.2). */

@@ -191,20 +191,24 @@ export function createApp(options: AppOptions): App {
       return limited ? { headers: { 'Retry-After': String(limited.retryAfter) } } : {};
     },
   };
-  app.use(
-    '/api/trpc',
+  const trpcWithLimit = (maxBodySize: number) =>
     createExpressMiddleware({
       router: appRouter,
       createContext: trpc.createContext,
       maxBatchSize: MAX_BATCH_SIZE,
-      maxBodySize: LIMITS.bodyBytes,
+      maxBodySize,
       onError: trpc.onError,
       responseMeta: trpc.responseMeta,
-    }),
-  );
+    });
+  // A catalogue import carries a file of up to 2 MB, which JSON escaping makes larger; every other call keeps the 1 MB limit.
+  const trpcHandler = trpcWithLimit(LIMITS.bodyBytes);
+  const trpcImportHandler = trpcWithLimit(LIMITS.catalogueImportBodyBytes);
+  app.use('/api/trpc', (req, res, next) => (req.path === '/catalogue.import' ? trpcImportHandler : trpcHandler)(req, res, next));
 
-  // The REST surface's body reader; tRPC above reads its own body (same limit) and answers in its own shape.
-  app.use('/api', readJsonBody());
+  // The REST surface's body reader; tRPC above reads its own body (same limits) and answers in its own shape.
+  const readBody = readJsonBody(LIMITS.bodyBytes);
+  const readImportBody = readJsonBody(LIMITS.catalogueImportBodyBytes);
+  app.use('/api', (req, res, next) => (req.path === '/catalogue/import' ? readImportBody : readBody)(req, res, next));
   const rest = createRestHandler({ deps, requestInfo, onRoute: setKind });
   app.use('/api', rest);
 
@@ -290,8 +294,8 @@ const BODY_ERRORS: Record<BodyErrorType, { status: number; kind: 'BAD_REQUEST' |
  * stack of the code that walks it), and every failure of reading (a corrupt
  * gzip or brotli body) marked as the client's, so it answers 400, not 500.
  */
-function readJsonBody(): RequestHandler {
-  const parse = express.json({ limit: LIMITS.bodyBytes });
+function readJsonBody(limit: number): RequestHandler {
+  const parse = express.json({ limit });
   return (req, res, next) =>
     parse(req, res, (error?: unknown) => {
       if (error) {

@@ -269,7 +269,7 @@ describe('CSV export and import (en, desktop)', () => {
     await other.page.goto('/suppliers');
     await other.page.getByRole('link', { name: 'Import CSV' }).click();
     await other.page.getByLabel('CSV file').setInputFiles(file);
-    await expectVisible(other.page, '2 new suppliers, 2 new products, 0 updated, 0 unchanged, 0 with errors');
+    await expectVisible(other.page, '3 rows: 3 new, 0 updated, 0 unchanged, 0 in conflict, 0 with errors, 0 blank');
     await expectAccessible(other.page, 'import preview (en)');
     await screenshot(other.page, 'en-desktop_catalogue-import');
     await other.page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -284,5 +284,89 @@ describe('CSV export and import (en, desktop)', () => {
     expect(await exportOf(second.token)).toBe(await exportOf(first.token));
     await owner.context.close();
     await other.context.close();
+  });
+});
+
+/** A price list as Excel in Spanish saves it: BOM, `;`, decimal commas, the owner's header words and a column the app does not know. */
+const EXCEL_PRICES = [
+  '\uFEFFProveedor;Artículo;Ud;Coste;Se vende por;Stock deseado;Comentario cocina',
+  'Granja Paco;Huevos;docena;13,50;;;Los de corral',
+  'Granja Paco;Leche;l;1,05;;;Entera',
+  'Granja Paco;Nata;brik;2,10;6;4;Para montar',
+  '',
+].join('\r\n');
+
+/** An owner whose eggs (sold by 6) cost 14,90 €, set after the date of the file the test imports. */
+async function eggOwner(language: 'en' | 'es') {
+  const user = await app.t.api.register({ language });
+  const supplier = await app.t.api.createSupplier(user.token, { name: 'Granja Paco' });
+  await app.t.api.post(
+    '/api/products/bulk',
+    { orderId: supplier.orderId, products: [{ name: 'Huevos', unit: 'docena', price: 14.9, step: 6 }] },
+    user.token,
+  );
+  return { user, supplier };
+}
+
+const excelFile = { name: 'catalogue-2020-01-01.csv', mimeType: 'text/csv', buffer: Buffer.from(EXCEL_PRICES, 'utf8') };
+
+describe('an import that never surprises', () => {
+  it('(es, phone) shows what it read and the conflict, maps an ignored column in the preview, and imports it', async () => {
+    const { user, supplier } = await eggOwner('es');
+    const { page, context, errors } = await openPage(app, { user, language: 'es', viewport: PHONE });
+    await page.goto('/suppliers');
+    await page.getByRole('link', { name: 'Importar CSV' }).click();
+    await page.getByLabel('Archivo CSV').setInputFiles(excelFile);
+    await expectVisible(page, '3 filas: 2 nuevas, 0 se actualizan, 0 sin cambios, 1 en conflicto, 0 con errores, 0 en blanco');
+    // The unknown column is listed as ignored, with a choice.
+    const mapping = page.getByLabel('Leer «Comentario cocina» como');
+    expect(await mapping.inputValue()).toBe('');
+    expect(await page.getByLabel('Leer «Stock deseado» como').inputValue()).toBe('par');
+    // Every value read, and the newer price kept unless chosen otherwise.
+    await expectVisible(page, 'Unidad: brik · Par: 4 · Precio: 2,10 € · Paso: 6');
+    await expectVisible(page, /^El precio cambió a 14,90 € el \d+ [a-z]+, después de la fecha del archivo; el archivo dice 13,50 €\.$/);
+    expect(await page.getByRole('radio', { name: 'Mantener 14,90 €' }).isChecked()).toBe(true);
+    await expectAccessible(page, 'import preview (es)');
+    await screenshot(page, 'es-phone_catalogue-import-preview');
+
+    await mapping.selectOption({ label: 'Nota' });
+    await expectVisible(page, 'Nota: — → Los de corral');
+    await expectVisible(page, '3 filas: 2 nuevas, 0 se actualizan, 0 sin cambios, 1 en conflicto, 0 con errores, 0 en blanco');
+    await expectVisible(page, 'Unidad: brik · Par: 4 · Precio: 2,10 € · Paso: 6 · Nota: Para montar');
+    await screenshot(page, 'es-phone_catalogue-import-mapped');
+    await page.getByRole('button', { name: 'Importar', exact: true }).click();
+    await expectVisible(page, 'Importado: 0 proveedores nuevos, 2 productos nuevos, 0 actualizados');
+
+    // The product has the mapped column's value, and the price it had.
+    await page.goto(`/orders/${supplier.id}`);
+    await expectVisible(page, 'Los de corral');
+    const products = (await app.t.api.get(`/api/products?orderId=${supplier.orderId}`, user.token)).body.data as {
+      name: string;
+      price: number;
+      step: number | null;
+      note: string;
+    }[];
+    expect(products.map((p) => [p.name, p.price, p.step, p.note])).toEqual([
+      ['Huevos', 14.9, 6, 'Los de corral'],
+      ['Leche', 1.05, null, 'Entera'],
+      ['Nata', 2.1, 6, 'Para montar'],
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('(en, desktop) shows the same preview in English', async () => {
+    const { user } = await eggOwner('en');
+    const { page, context } = await openPage(app, { user, language: 'en', viewport: DESKTOP });
+    await page.goto('/suppliers');
+    await page.getByRole('link', { name: 'Import CSV' }).click();
+    await page.getByLabel('CSV file').setInputFiles(excelFile);
+    await expectVisible(page, '3 rows: 2 new, 0 updated, 0 unchanged, 1 in conflict, 0 with errors, 0 blank');
+    await page.getByLabel('Read “Comentario cocina” as').selectOption({ label: 'Note' });
+    await expectVisible(page, 'Note: — → Los de corral');
+    await expectVisible(page, /^The price changed to €14\.90 on \d+ [A-Z][a-z]+, after the file’s date; the file says €13\.50\.$/);
+    await expectAccessible(page, 'import preview (en)');
+    await screenshot(page, 'en-desktop_catalogue-import-preview');
+    await context.close();
   });
 });

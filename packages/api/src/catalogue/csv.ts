@@ -1,4 +1,4 @@
-import type { TLanguage } from '@reorder/schemas';
+import { CATALOGUE_COLUMNS, type TCatalogueColumn, type TCatalogueImportColumn, type TLanguage } from '@reorder/schemas';
 import Papa from 'papaparse';
 import { csvFile, csvNumber, csvText } from '../platform/csv.ts';
 
@@ -11,21 +11,52 @@ import { csvFile, csvNumber, csvText } from '../platform/csv.ts';
  * Parsing and quoting are papaparse's; what is ours is the convention.
  */
 
-export const CSV_COLUMNS = ['supplier', 'service', 'contact', 'product', 'unit', 'par', 'price', 'step', 'note'] as const;
-export type TCsvColumn = (typeof CSV_COLUMNS)[number];
+export const CSV_COLUMNS = CATALOGUE_COLUMNS;
+export type TCsvColumn = TCatalogueColumn;
 
-/** The header names read as each column (compared lower case, without accents, spaces as `_`). */
+/**
+ * The headers read as each column, by meaning, in English and Spanish
+ * (docs/decisions.md §9.2), compared as `headerKey` writes them: lower case,
+ * without accents, any run of spaces, punctuation or symbols as one space
+ * ("Precio (€)" reads "precio", "Stock  deseado" reads "stock deseado").
+ */
 const HEADER_NAMES: Record<TCsvColumn, readonly string[]> = {
-  supplier: ['supplier', 'proveedor'],
-  service: ['service', 'servicio', 'send_via', 'enviar_por'],
-  contact: ['contact', 'contacto', 'contact_info'],
-  product: ['product', 'producto', 'name', 'nombre'],
-  unit: ['unit', 'unidad'],
-  par: ['par', 'stock_objetivo', 'nivel_par'],
-  price: ['price', 'precio'],
-  step: ['step', 'paso', 'multiplo', 'pack'],
-  note: ['note', 'nota', 'notes', 'notas'],
+  supplier: ['supplier', 'proveedor', 'vendor', 'provider', 'distribuidor', 'supplier name', 'nombre proveedor', 'nombre del proveedor'],
+  service: ['service', 'servicio', 'canal', 'channel', 'send via', 'enviar por', 'via'],
+  contact: [
+    'contact',
+    'contacto',
+    'contact info',
+    'telefono',
+    'tel',
+    'tlf',
+    'movil',
+    'phone',
+    'email',
+    'e mail',
+    'correo',
+    'correo electronico',
+  ],
+  product: [
+    'product',
+    'producto',
+    'articulo',
+    'item',
+    'name',
+    'nombre',
+    'product name',
+    'nombre producto',
+    'nombre del producto',
+    'referencia',
+  ],
+  unit: ['unit', 'unidad', 'ud', 'uds', 'unidades', 'units', 'medida', 'unidad de medida'],
+  par: ['par', 'objetivo', 'stock objetivo', 'stock deseado', 'nivel par', 'par level', 'target', 'target stock', 'desired stock'],
+  price: ['price', 'precio', 'coste', 'costo', 'cost', 'precio unitario', 'unit price', 'unit cost', 'coste unitario'],
+  step: ['step', 'paso', 'multiplo', 'se vende por', 'pack', 'pack size', 'sold by', 'lote', 'formato'],
+  note: ['note', 'nota', 'notes', 'notas', 'comentario', 'comentarios', 'observaciones', 'comment', 'comments'],
 };
+
+const FIELD_BY_HEADER = new Map(CSV_COLUMNS.flatMap((column) => HEADER_NAMES[column].map((name) => [name, column] as const)));
 
 export interface TCsvLine {
   supplier: string;
@@ -59,22 +90,36 @@ export function writeCatalogueCsv(lines: readonly TCsvLine[], language: TLanguag
 export interface TCsvRow {
   row: number;
   cells: Partial<Record<TCsvColumn, string>>;
+  /** Every cell blank (a line of separators alone). */
+  blank: boolean;
+  /** What papaparse reported on the row: more cells than the header (how many it has), or quotes out of place. */
+  tooManyCells?: number;
+  badQuotes?: boolean;
+}
+
+/** What makes the file unreadable as a whole: a text key of `catalogue.problems` and its values. */
+export interface TCsvProblem {
+  key: 'empty' | 'noRows' | 'noSupplier' | 'unknownHeader' | 'mappedTwice' | 'tooManyRows';
+  vars: Record<string, string>;
 }
 
 export interface TCsvRead {
   rows: TCsvRow[];
-  /** What makes the file unreadable as a whole (no header we know, a column twice, ...). */
-  problem?: string;
-  columns: TCsvColumn[];
+  /** Every column of the file, with the field it is read as (null: ignored). */
+  columns: TCatalogueImportColumn[];
+  /** The separator found: named in the message of a row with too many cells. */
+  separator: string;
+  problem?: TCsvProblem;
 }
 
+/** A header as compared with HEADER_NAMES and with the keys of a request's `columns`. */
 const headerKey = (cell: string) =>
   cell
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .trim()
     .toLowerCase()
-    .replace(/[\s-]+/g, '_');
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** A cell as the owner meant it: trimmed, and without the `'` the export put before a formula-like text. */
 function readCell(cell: string): string {
@@ -82,47 +127,165 @@ function readCell(cell: string): string {
   return trimmed.startsWith("'") && csvText(trimmed.slice(1)) !== trimmed.slice(1) ? trimmed.slice(1) : trimmed;
 }
 
-/** Reads a catalogue CSV: a BOM and blank lines are skipped, the separator (`,`, `;` or tab) is detected. */
-export function readCatalogueCsv(text: string): TCsvRead {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
-    delimiter: '',
-    delimitersToGuess: [';', ',', '\t'],
-    skipEmptyLines: 'greedy',
+/** Rows read between two turns of the event loop: about 20 ms of parsing on a slow core. */
+const ROWS_PER_TURN = 250;
+
+/**
+ * Reads a catalogue CSV (docs/decisions.md §9.2): a BOM is skipped, the
+ * separator (`,`, `;` or tab) detected, each column read by its header's
+ * meaning unless `mapping` (a request's `columns`) says otherwise, and what
+ * papaparse reports on a row (too many cells, quotes) kept on that row, so
+ * every line is accounted for. It reads at most `maxRows` rows (the file is
+ * refused past them without reading the rest) and gives the event loop a turn
+ * every few hundred rows, so other requests are answered meanwhile.
+ */
+export function readCatalogueCsv(source: string, mapping: Record<string, TCsvColumn | null> = {}, maxRows = Infinity): Promise<TCsvRead> {
+  const text = source.replace(/^\uFEFF/, '');
+  const headers: string[] = [];
+  const rows: TCsvRow[] = [];
+  let fields: (TCsvColumn | null)[] = [];
+  let columns: TCatalogueImportColumn[] = [];
+  let problem: TCsvProblem | undefined;
+  let separator = ',';
+  // Row numbers as a spreadsheet shows them: counted from the line breaks before each record (a quoted cell may span lines).
+  const lineBreak = lineBreakOf(text);
+  const breakText = lineBreak;
+  let counted = 0;
+  let breaks = 0;
+  let cursor = -1;
+  let base = 0;
+  const countBreaks = (to: number) => {
+    for (let at = text.indexOf(breakText, counted); at !== -1 && at < to; at = text.indexOf(breakText, at + breakText.length)) breaks++;
+    counted = Math.max(counted, to);
+  };
+  return new Promise((resolve) => {
+    Papa.parse<Record<string, string | string[]>>(text, {
+      header: true,
+      // Told, not guessed: papaparse's guess parses the whole text once per candidate separator.
+      delimiter: separatorOf(text, lineBreak),
+      newline: lineBreak,
+      skipEmptyLines: true,
+      // Its fast mode splits the whole rest of the text into lines first, again at each resume: a 100,000-line file would be split before row 1.
+      fastMode: false,
+      // Keys by position: two headers alike stay two columns (papaparse would rename one), and the header text is kept as written.
+      transformHeader: (header, index) => {
+        headers[index] = header.trim();
+        return String(index);
+      },
+      step(result, parser) {
+        if (cursor === -1) {
+          separator = result.meta.delimiter;
+          ({ fields, columns, problem } = readHeader(headers, mapping));
+          if (problem) return parser.abort();
+          const headerEnd = text.indexOf(breakText);
+          cursor = headerEnd === -1 ? text.length : headerEnd + breakText.length;
+        }
+        if (rows.length === maxRows) {
+          problem = { key: 'tooManyRows', vars: { max: String(maxRows) } };
+          return parser.abort();
+        }
+        let start = cursor;
+        while (text.startsWith(breakText, start)) start += breakText.length;
+        countBreaks(start);
+        cursor = base + result.meta.cursor;
+        const data = result.data;
+        const cells: Partial<Record<TCsvColumn, string>> = {};
+        let blank = true;
+        for (let i = 0; i < headers.length; i++) {
+          const cell = readCell(String(data[String(i)] ?? ''));
+          if (cell !== '') blank = false;
+          const field = fields[i];
+          if (field) cells[field] = cell;
+        }
+        const row: TCsvRow = { row: breaks + 1, cells, blank };
+        for (const error of result.errors) {
+          if (error.code === 'TooManyFields')
+            row.tooManyCells = headers.length + ((data.__parsed_extra as string[] | undefined)?.length ?? 0);
+          else if (error.type === 'Quotes') row.badQuotes = true;
+        }
+        if (row.tooManyCells || row.badQuotes) row.blank = false;
+        rows.push(row);
+        if (rows.length % ROWS_PER_TURN === 0) {
+          // papaparse resumes on the text after this row, counting its cursor from there.
+          base = cursor;
+          parser.pause();
+          setImmediate(() => parser.resume());
+        }
+      },
+      complete() {
+        if (cursor === -1 && !problem) {
+          // No data row: the header alone (or nothing) was read.
+          if (headers.length === 0 || headers.every((header) => header === '')) problem = { key: 'empty', vars: {} };
+          else {
+            ({ fields, columns, problem } = readHeader(headers, mapping));
+            problem ??= { key: 'noRows', vars: {} };
+          }
+        }
+        resolve({ rows, columns, separator, ...(problem ? { problem } : {}) });
+      },
+    });
   });
-  const [header, ...data] = parsed.data;
-  if (!header) return { rows: [], columns: [], problem: 'The file is empty' };
-  const columns: (TCsvColumn | undefined)[] = header.map((cell) => {
-    const key = headerKey(cell);
-    return CSV_COLUMNS.find((column) => HEADER_NAMES[column].includes(key));
-  });
-  const unknown = header.filter((_, i) => columns[i] === undefined).map((cell) => `"${cell.trim()}"`);
-  if (unknown.length > 0) {
-    return {
-      rows: [],
-      columns: [],
-      problem: `Unknown column ${unknown.join(', ')} in row 1: the columns are ${CSV_COLUMNS.join(', ')} (or proveedor, servicio, contacto, producto, unidad, par, precio, paso, nota)`,
-    };
-  }
-  const twice = columns.find((column, i) => columns.indexOf(column) !== i);
-  if (twice) return { rows: [], columns: [], problem: `The column ${twice} is in row 1 twice` };
-  if (!columns.includes('supplier')) return { rows: [], columns: [], problem: 'Row 1 must name the columns, with at least supplier' };
-  // Row numbers as a spreadsheet shows them: papaparse skipped blank lines, so they are counted from the text.
-  const numbers = lineNumbers(text, parsed.data.length);
-  const rows = data.map((cells, i) => ({
-    row: numbers[i + 1] ?? i + 2,
-    cells: Object.fromEntries(columns.map((column, j) => [column, readCell(cells[j] ?? '')])) as Partial<Record<TCsvColumn, string>>,
-  }));
-  return { rows, columns: columns as TCsvColumn[] };
 }
 
-/** The file row number of each non-blank record (a quoted cell may span lines; those are rare enough to count by records). */
-function lineNumbers(text: string, records: number): number[] {
-  const numbers: number[] = [];
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  for (let i = 0; i < lines.length && numbers.length < records; i++) {
-    if (lines[i]!.replace(/[;,\t\s]/g, '') !== '') numbers.push(i + 1);
+/** The line break of a file: the first one it uses (`\r\n` from Excel on Windows). */
+function lineBreakOf(text: string): '\r\n' | '\n' | '\r' {
+  const at = text.search(/[\r\n]/);
+  if (at === -1 || text[at] === '\n') return '\n';
+  return text[at + 1] === '\n' ? '\r\n' : '\r';
+}
+
+/** The separator of a file: whichever of `;`, `,` and tab its header row has most of (`,` when it has none). */
+function separatorOf(text: string, lineBreak: string): string {
+  const end = text.indexOf(lineBreak);
+  const header = end === -1 ? text : text.slice(0, end);
+  const count = (separator: string) => header.split(separator).length - 1;
+  return [';', '\t'].reduce((best, separator) => (count(separator) > count(best) ? separator : best), ',');
+}
+
+/**
+ * The field of each header: a request's `mapping` first (by the header as
+ * written, or alike case, accents and spacing aside), then by meaning; a
+ * second column of one meaning, and any header we do not know, are ignored.
+ */
+function readHeader(
+  headers: readonly string[],
+  mapping: Record<string, TCsvColumn | null>,
+): { fields: (TCsvColumn | null)[]; columns: TCatalogueImportColumn[]; problem?: TCsvProblem } {
+  const keys = headers.map(headerKey);
+  const chosen: (TCsvColumn | null | undefined)[] = headers.map(() => undefined);
+  for (const [asked, field] of Object.entries(mapping)) {
+    const exact = headers.indexOf(asked.trim());
+    const index = exact !== -1 ? exact : keys.indexOf(headerKey(asked));
+    if (index === -1) {
+      const fields: (TCsvColumn | null)[] = [];
+      const list = headers.map((header) => `“${header}”`).join(', ');
+      return { fields, columns: [], problem: { key: 'unknownHeader', vars: { header: asked, headers: list } } };
+    }
+    chosen[index] = field;
   }
-  return numbers;
+  const fields: (TCsvColumn | null)[] = headers.map(() => null);
+  const owner = new Map<TCsvColumn, number>();
+  for (let i = 0; i < headers.length; i++) {
+    const field = chosen[i];
+    if (!field) continue;
+    const first = owner.get(field);
+    if (first !== undefined) {
+      return { fields, columns: [], problem: { key: 'mappedTwice', vars: { first: headers[first]!, second: headers[i]!, field } } };
+    }
+    owner.set(field, i);
+    fields[i] = field;
+  }
+  for (let i = 0; i < headers.length; i++) {
+    if (chosen[i] !== undefined) continue;
+    const field = FIELD_BY_HEADER.get(keys[i]!);
+    if (field && !owner.has(field)) {
+      owner.set(field, i);
+      fields[i] = field;
+    }
+  }
+  const columns = headers.map((header, i) => ({ header, field: fields[i] ?? null, mapped: chosen[i] !== undefined }));
+  if (!owner.has('supplier')) return { fields, columns, problem: { key: 'noSupplier', vars: {} } };
+  return { fields, columns };
 }
 
 /**
@@ -130,10 +293,11 @@ function lineNumbers(text: string, records: number): number[] {
  * tells which mark a file uses, but a cell is clear either way); a number
  * with both marks (thousands separators) is refused rather than guessed.
  */
-export function readNumberCell(cell: string): number | null | { error: string } {
-  const text = cell.replace(/\s/g, '');
+export function readNumberCell(cell: string): number | null | { error: 'thousands' | 'notNumber' } {
+  // A currency sign is how a spreadsheet shows a price formatted as money ("14,90 €").
+  const text = cell.replace(/\s/g, '').replace(/^[€$£]|[€$£]$/g, '');
   if (text === '') return null;
-  if (text.includes('.') && text.includes(',')) return { error: 'must be written without thousands separators' };
-  if (!/^\d+([.,]\d+)?$/.test(text)) return { error: 'must be a number' };
+  if (text.includes('.') && text.includes(',')) return { error: 'thousands' };
+  if (!/^\d+([.,]\d+)?$/.test(text)) return { error: 'notNumber' };
   return Number(text.replace(',', '.'));
 }

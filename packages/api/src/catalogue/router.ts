@@ -40,7 +40,7 @@ export const catalogueRouter = router({
         tags,
         summary: 'Import a catalogue CSV',
         description:
-          "Reads a CSV in either convention of the export (headers in English or Spanish, the separator and decimal mark detected). Suppliers and products match existing ones by name, case and accents aside. With `apply: false` (the default) it answers each row's fate (`new supplier`, `new product`, `updated`, `unchanged`, or `error` with its issues by column) and writes nothing; with `apply: true` it writes every row, or nothing and 400 with issues at `rows.<row>.<column>` when a row has an error. Empty cells of par, price, step and note clear them; a column the file leaves out keeps what is stored.",
+          "Reads a CSV (at most 5,000 rows and 2 MB: 400 beyond) in either convention of the export (the separator and decimal mark detected). Columns are read by meaning, in English or Spanish, case, accents and spacing aside (proveedor/supplier/vendor, producto/artículo/product/item, unidad/ud/unit, precio/coste/price/cost, objetivo/stock deseado/par, paso/múltiplo/se vende por/step/pack, nota/note, servicio/canal/service, contacto/teléfono/email/contact); any other column is ignored, listed in `columns`, and `columns` of the request maps it to a field. Suppliers and products match existing ones by name, case and accents aside. A blank cell keeps the current value. A price that differs from one the supplier confirmed, or from one changed after the date in `fileName`, is a `conflict`: the current price is kept unless `keep` says `\"file\"` for its row. With `apply: false` (the default) it answers each row's fate (`new supplier`, `new product`, `updated` with its changes before → after, `unchanged`, `conflict`, `error` with its issues by column, `ignored` for a blank row), counts that add up to the file's data lines, and writes nothing; with `apply: true` it writes every row, or nothing and 400 with issues at `rows.<row>.<column>` when a row has an error. Messages are in the user's language.",
       },
       message: ({ output }) => {
         const { applied, counts } = output as { applied: boolean; counts: { newSuppliers: number; newProducts: number; updated: number } };
@@ -48,7 +48,10 @@ export const catalogueRouter = router({
           ? `Imported: ${counts.newSuppliers} new suppliers, ${counts.newProducts} new products, ${counts.updated} updated`
           : 'Preview of the import: nothing was written';
       },
-      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Row 3: Unit is required. Nothing was imported.' },
+      errors: {
+        ...SIGNED_IN_ERRORS,
+        BAD_REQUEST: 'Row 3, column «unit»: a new product needs its unit, like kg or box. Nothing was imported.',
+      },
     })
     .input(ZCatalogueImportInput)
     .output(ZCatalogueImportResult)
