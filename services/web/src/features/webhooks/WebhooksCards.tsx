@@ -1,10 +1,8 @@
 import { LIMITS, type TWebhook, type TWebhookEvent, WEBHOOK_EVENTS, ZCreateWebhookInput } from '@reorder/schemas';
 import { useState } from 'react';
-import { useCreateWebhook, useDeleteWebhook, useTestWebhook, useWebhookDeliveries, useWebhooks } from '../../features/webhooks/api.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { href } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
@@ -15,8 +13,8 @@ import { CheckboxField, TextField } from '../../ui/fields.tsx';
 import { List, ListActions, ListItem, ListText } from '../../ui/List.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { Empty, Form, Hint, StatusLine } from '../../ui/layout.tsx';
-import { Screen } from '../../ui/Screen.tsx';
 import { SecretOnce } from '../../ui/SecretOnce.tsx';
+import { useCreateWebhook, useDeleteWebhook, useTestWebhook, useWebhookDeliveries, useWebhooks } from './api.ts';
 
 /** Each event's text key: the dotted names cannot be keys themselves. */
 const EVENT_KEYS = {
@@ -26,11 +24,12 @@ const EVENT_KEYS = {
 } as const satisfies Record<TWebhookEvent, string>;
 
 /**
- * The business's webhooks, for owners (docs/decisions.md §15): the
- * endpoints, adding one (its secret shown once, with a copy button),
- * "Send test event", each one's deliveries log, and deleting one.
+ * The business's webhooks, for owners (docs/decisions.md §15), on the
+ * Integrations screen: the endpoints, adding one (its secret shown once,
+ * with a copy button), "Send test event", each one's deliveries log, and
+ * deleting one.
  */
-export default function Webhooks() {
+export function WebhooksCards() {
   const { t } = useTranslation();
   const webhooks = useWebhooks();
   const [secret, setSecret] = useState<string | null>(null);
@@ -38,8 +37,8 @@ export default function Webhooks() {
   const logged = webhooks.data?.find((webhook) => webhook.id === log);
   const secretTexts = { message: t('webhooks.added'), label: t('webhooks.secret'), copy: t('webhooks.copySecret') };
   return (
-    <Screen route="profile.webhooks" title={t('webhooks.title')} back={href('profile')}>
-      <Card>
+    <>
+      <Card title={t('webhooks.title')} id="webhooks">
         <Hint>{t('webhooks.intro')}</Hint>
         <SecretOnce id="new-webhook-secret" secret={secret} texts={secretTexts} onDone={() => setSecret(null)} />
         {webhooks.isPending ? <Loading /> : null}
@@ -65,7 +64,7 @@ export default function Webhooks() {
       ) : (
         <AddCard onAdded={setSecret} />
       )}
-    </Screen>
+    </>
   );
 }
 
