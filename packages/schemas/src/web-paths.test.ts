@@ -10,6 +10,9 @@ describe('href', () => {
     // The server's links: a confirmation link's prefix is its path with an empty token.
     expect(href('confirm', { token: '' })).toBe('/confirm/');
     expect(href('orders.sentOrder', { supplierId: 7, sentOrderId: 30 })).toBe('/orders/7/history/30');
+    // Issue 42: tokens and webhooks on a screen of their own; the webhooks' first address stays.
+    expect(href('profile.integrations')).toBe('/profile/integrations');
+    expect(href('profile.webhooks')).toBe('/profile/webhooks');
   });
 
   it('types each route’s parameters from its pattern', () => {

@@ -38,7 +38,9 @@ export const PATHS = {
   profile: '/profile',
   'profile.me': '/profile/me',
   'profile.business': '/profile/business',
-  // docs/decisions.md §15: the business's webhooks (owners).
+  // Issue 42: API tokens (owners, managers) and webhooks (owners), off the profile.
+  'profile.integrations': '/profile/integrations',
+  // docs/decisions.md §15: the webhooks' first address, now their part of Integrations.
   'profile.webhooks': '/profile/webhooks',
   'profile.delete': '/profile/delete',
   feedback: '/feedback',

@@ -1,7 +1,7 @@
 import { confirmationLine } from '@reorder/schemas';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
+import { DESKTOP, expectAccessible, expectVisible, opened, openPage, PHONE, recordExits, screenshot, useApp } from './app.ts';
 
 const app = useApp();
 
@@ -166,33 +166,108 @@ describe('an owner prepares an order', () => {
   });
 });
 
-describe('the message field (es, phone)', () => {
-  it('offers a greeting and the last message sent, one tap each, and saves the one tapped', async () => {
-    const user = await app.t.api.register({ language: 'es', businessName: 'Café Luna' });
-    const { supplier } = await app.t.api.seedOrder(user.token, { name: 'Frutas Pepe', contactName: 'Pepe Núñez' }, [
-      { name: 'Limones', unit: 'kg', quantity: 2 },
-    ]);
-    await app.t.api.put(`/api/orders/${supplier.orderId}`, { introduce: 'Como siempre, gracias' }, user.token);
-    expect((await app.t.api.post(`/api/orders/${supplier.orderId}/send`, {}, user.token)).status).toBe(200);
-    await app.t.api.put(`/api/orders/${supplier.orderId}`, { introduce: '' }, user.token);
-    const { page, context, errors } = await openPage(app, { user, language: 'es', viewport: PHONE });
-    await page.goto(`/orders/${supplier.id}`);
-    // Offered once the field is being written, so the card stays one line above the products.
-    const offers = page.getByRole('group', { name: 'Mensajes sugeridos' });
-    await expect.poll(() => page.getByLabel('Mensaje encima del pedido').isVisible()).toBe(true);
-    expect(await offers.count()).toBe(0);
-    await page.getByLabel('Mensaje encima del pedido').click();
-    await expect
-      .poll(() => offers.getByRole('button').allTextContents())
-      .toEqual(['Hola Pepe, pedido de Café Luna:', 'Como siempre, gracias']);
-    await screenshot(page, 'es-phone_message-suggestions');
-    await offers.getByRole('button', { name: 'Hola Pepe, pedido de Café Luna:' }).click();
-    expect(await page.getByLabel('Mensaje encima del pedido').inputValue()).toBe('Hola Pepe, pedido de Café Luna:');
-    await page.getByRole('button', { name: 'Guardar mensaje' }).click();
-    await expect
-      .poll(async () => (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, user.token)).body.data.introduce)
-      .toBe('Hola Pepe, pedido de Café Luna:');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+describe('the message field', () => {
+  const cases = [
+    {
+      language: 'es',
+      size: 'phone',
+      viewport: PHONE,
+      field: 'Mensaje encima del pedido',
+      offers: 'Mensajes sugeridos',
+      greeting: 'Hola Pepe, pedido de Café Luna:',
+      use: 'Usar: ',
+      send: 'Enviar por WhatsApp',
+      saved: '¡Hecho! ¡Pedido actualizado!',
+    },
+    {
+      language: 'en',
+      size: 'desktop',
+      viewport: DESKTOP,
+      field: 'Message above the order',
+      offers: 'Suggested messages',
+      greeting: 'Hi Pepe, order from Café Luna:',
+      use: 'Use: ',
+      send: 'Send via WhatsApp',
+      saved: 'Success! Order updated!',
+    },
+  ] as const;
+  for (const c of cases) {
+    it(`offers the greeting as a button, never as a placeholder; a tap fills, saves and sends it (${c.language}, ${c.size})`, async () => {
+      const user = await app.t.api.register({ language: c.language, businessName: 'Café Luna' });
+      const { supplier } = await app.t.api.seedOrder(
+        user.token,
+        {
+          name: 'Frutas Pepe',
+          contactName: 'Pepe Núñez',
+          messageService: 'whatsapp',
+          contactInfo: '+34 600 123 456',
+          askConfirmation: false,
+        },
+        [{ name: 'Limones', unit: 'kg', quantity: 2 }],
+      );
+      await app.t.api.put(`/api/orders/${supplier.orderId}`, { introduce: 'Como siempre, gracias' }, user.token);
+      expect((await app.t.api.post(`/api/orders/${supplier.orderId}/send`, {}, user.token)).status).toBe(200);
+      await app.t.api.put(`/api/orders/${supplier.orderId}`, { introduce: '' }, user.token);
+      const { page, context, errors } = await openPage(app, { user, language: c.language, viewport: c.viewport });
+      await recordExits(context);
+      await page.goto(`/orders/${supplier.id}`);
+      const field = page.getByLabel(c.field);
+      const offers = page.getByRole('group', { name: c.offers });
+      await expect.poll(() => field.isVisible()).toBe(true);
+
+      // The empty field shows no greeting of its own: the greeting is a button, on the field's one line on a
+      // phone (the products start right below), under it on a desktop.
+      const placeholder = (await field.getAttribute('placeholder')) ?? '';
+      expect(placeholder).not.toContain(c.greeting);
+      expect(placeholder).not.toMatch(/^(Hola|Hi)\b/);
+      await expect.poll(() => offers.getByRole('button').allTextContents()).toEqual([`${c.use}${c.greeting}`]);
+      const offer = offers.getByRole('button', { name: `${c.use}${c.greeting}` });
+      const [fieldBox, offerBox] = [await field.boundingBox(), await offer.boundingBox()];
+      if (!fieldBox || !offerBox) throw new Error('the field and its suggestion are on screen');
+      if (c.size === 'phone') expect(offerBox.y < fieldBox.y + fieldBox.height && offerBox.x >= fieldBox.x + fieldBox.width).toBe(true);
+      else expect(offerBox.y).toBeGreaterThanOrEqual(fieldBox.y + fieldBox.height);
+      await screenshot(page, `${c.language}-${c.size}_message-suggestion`);
+      await expectAccessible(page, `message suggestion (${c.language}, ${c.size})`);
+
+      // A tap fills the field and saves it through the outbox, with no Save to press.
+      await offer.click();
+      expect(await field.inputValue()).toBe(c.greeting);
+      await toast(page, c.saved);
+      await expect
+        .poll(async () => (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, user.token)).body.data.introduce)
+        .toBe(c.greeting);
+      expect(await offers.count()).toBe(0);
+      expect(await orderText(page)).toMatch(new RegExp(`^${c.greeting}\n`));
+
+      // Writing, the last message sent is the other suggestion (the greeting is what the field holds).
+      await field.click();
+      await expect.poll(() => offers.getByRole('button').allTextContents()).toEqual([`${c.use}Como siempre, gracias`]);
+      await screenshot(page, `${c.language}-${c.size}_message-suggestions-open`);
+      // The full-page screenshot resizes the window, which may take the focus from the field: back to writing.
+      await field.focus();
+      await offers.getByRole('button', { name: `${c.use}Como siempre, gracias` }).click();
+      expect(await field.inputValue()).toBe('Como siempre, gracias');
+      await expect
+        .poll(async () => (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, user.token)).body.data.introduce)
+        .toBe('Como siempre, gracias');
+      // And back to the greeting: what goes out starts with it.
+      await field.fill('');
+      await page.getByRole('button', { name: c.size === 'phone' ? 'Guardar mensaje' : 'Save message' }).click();
+      await field.blur();
+      await page
+        .getByRole('group', { name: c.offers })
+        .getByRole('button', { name: `${c.use}${c.greeting}` })
+        .click();
+      await expect.poll(() => field.inputValue()).toBe(c.greeting);
+      await page.getByRole('button', { name: c.send }).click();
+      await expect.poll(() => opened(page)).toHaveLength(1);
+      const sent = new URL((await opened(page))[0]?.url ?? '').searchParams.get('text');
+      expect(sent).toBe(`${c.greeting}\n2 x kg: Limones`);
+      await expect
+        .poll(async () => (await app.t.api.get(`/api/orders/${supplier.orderId}/history`, user.token)).body.data[0]?.introduce)
+        .toBe(c.greeting);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });

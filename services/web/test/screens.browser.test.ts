@@ -56,6 +56,7 @@ const signedIn = () => [
   '/profile',
   '/profile/me',
   '/profile/business',
+  '/profile/integrations',
   '/profile/delete',
   '/feedback',
 ];

@@ -139,7 +139,7 @@ describe('the profile form', () => {
   });
 });
 
-describe('API tokens on the profile', () => {
+describe('API tokens on the Integrations screen', () => {
   for (const language of ['en', 'es'] as const) {
     it(`makes a token shown once with a copy button, which a script can use, then revokes it (${language})`, async () => {
       const text =
@@ -153,6 +153,7 @@ describe('API tokens on the profile', () => {
               done: 'Done',
               revoke: 'Revoke Stock script',
               revoked: 'Token revoked.',
+              integrations: 'Integrations',
             }
           : {
               name: '¿Para qué es?',
@@ -163,6 +164,7 @@ describe('API tokens on the profile', () => {
               done: 'Hecho',
               revoke: 'Revocar Stock script',
               revoked: 'Token revocado.',
+              integrations: 'Integraciones',
             };
       const user = await app.t.api.register({ language });
       // Only a confirmed address makes API tokens (docs/decisions.md §8.6).
@@ -170,6 +172,8 @@ describe('API tokens on the profile', () => {
       user.user = { ...user.user, emailVerified: true };
       const { page, context, errors } = await openPage(app, { user, language });
       await page.goto('/profile');
+      await page.getByRole('link', { name: text.integrations, exact: true }).click();
+      await page.waitForURL('**/profile/integrations');
       await page.getByLabel(text.name).fill('Stock script');
       await page.getByLabel(text.expiry).selectOption('90');
       await page.getByRole('button', { name: text.make }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectVisible, openPage, screenshot, useApp } from './app.ts';
 
 /**
- * The owners' Webhooks screen (docs/decisions.md §15): add an endpoint (its
+ * The owners' webhooks, on the Integrations screen (docs/decisions.md §15): add an endpoint (its
  * secret shown once), send it a test event, read its deliveries log. The
  * receiver runs on this machine, so the server allows private endpoints.
  */
@@ -16,15 +16,15 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-describe('the Webhooks screen', () => {
+describe('the webhooks on the Integrations screen', () => {
   it('adds an endpoint, shows its secret once, sends a test event and lists the delivery', async () => {
     const owner = await app.t.api.register();
     await app.t.confirmEmail(owner.email, owner.token);
     owner.user = { ...owner.user, emailVerified: true };
     const { page, errors } = await openPage(app, { user: owner });
     await page.goto('/profile');
-    await page.getByRole('link', { name: 'Webhooks' }).click();
-    await page.waitForURL('**/profile/webhooks');
+    await page.getByRole('link', { name: 'Integrations', exact: true }).click();
+    await page.waitForURL('**/profile/integrations');
     await expectVisible(page, 'No webhooks yet.');
 
     await page.getByLabel('Address (https)').fill(`${receiver.origin}/screen`);

@@ -64,7 +64,9 @@ export const enApp = {
     orderFor: 'Order for {{name}}',
     message: 'Message above the order',
     messageSuggestions: 'Suggested messages',
-    messagePlaceholder: 'Hi! This is our order for tomorrow:',
+    // Issue 42: a prompt, never a message that looks written; the suggestions are buttons.
+    messagePrompt: 'Message…',
+    useMessage: 'Use: {{message}}',
     saveMessage: 'Save message',
     supplierInfo: 'Supplier',
     contact: 'Contact',

@@ -244,8 +244,12 @@ export const enMore = {
     sent: 'Thanks, your feedback was successful',
     error: 'There was an error sending your feedback',
   },
+  // Issue 42: API tokens and webhooks, a screen of their own beside the profile.
+  integrations: {
+    link: 'Integrations',
+    title: 'Integrations',
+  },
   webhooks: {
-    link: 'Webhooks',
     title: 'Webhooks',
     intro:
       'Your own scripts and tools can hear of each send, each supplier answer and each price change as it happens: Reorder posts it to the addresses below, signed with their secret, and tries again for 24 hours.',

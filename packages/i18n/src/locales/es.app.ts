@@ -61,7 +61,9 @@ export const esApp: TAppMessages = {
     orderFor: 'Pedido para {{name}}',
     message: 'Mensaje encima del pedido',
     messageSuggestions: 'Mensajes sugeridos',
-    messagePlaceholder: '¡Hola! Este es nuestro pedido para mañana:',
+    // Issue 42: a prompt, never a message that looks written; the suggestions are buttons.
+    messagePrompt: 'Mensaje…',
+    useMessage: 'Usar: {{message}}',
     saveMessage: 'Guardar mensaje',
     supplierInfo: 'Proveedor',
     contact: 'Contacto',

@@ -175,7 +175,7 @@ export const esMore: TMoreMessages = {
     thisDevice: 'Este dispositivo',
     sessionDates: 'Sesión iniciada {{created}} · último uso {{lastSeen}}',
     endSession: 'Cerrar sesión',
-    endSessionLabel: 'Cerrar la sesión de {{device}}',
+    endSessionLabel: 'Cerrar sesión en {{device}}',
     sessionEnded: 'Se ha cerrado la sesión en ese dispositivo.',
     signOutEverywhere: 'Cerrar sesión en todas partes',
     unknownDevice: 'Dispositivo desconocido',
@@ -249,8 +249,12 @@ export const esMore: TMoreMessages = {
     sent: 'Gracias, hemos recibido tus comentarios',
     error: 'Se ha producido un error al enviar tus comentarios',
   },
+  // Issue 42: API tokens and webhooks, a screen of their own beside the profile.
+  integrations: {
+    link: 'Integraciones',
+    title: 'Integraciones',
+  },
   webhooks: {
-    link: 'Avisos por webhook',
     title: 'Avisos por webhook',
     intro:
       'Tus propios programas y herramientas pueden enterarse de cada envío, cada respuesta de un proveedor y cada cambio de precio al momento: Reorder lo envía a las direcciones de abajo, firmado con su secreto, y lo reintenta durante 24 horas.',

@@ -136,6 +136,18 @@ export function useOrderChanges(order: TOrder | undefined) {
     messageChanged: messageDraft !== undefined,
     setMessage: (next: string) => dispatch({ type: 'write', message: next }),
     saveMessage,
+    /**
+     * A suggested message tapped: the field holds it and it is saved at once,
+     * through the outbox as Save would; false when it could not be (too long:
+     * the field then shows it with its error).
+     */
+    pickMessage(next: string): boolean {
+      dispatch({ type: 'write', message: next });
+      if (!target || [...next].length > LIMITS.messageMax) return false;
+      void enqueue({ kind: 'message', ...target, introduce: next });
+      dispatch({ type: 'messageSaved', message: next });
+      return true;
+    },
     count(product: OrderProduct, onHand: number | null) {
       const user = sessionStore.get()?.user;
       const by = user ? { userId: user.id, fullName: user.fullName } : undefined;

@@ -1,5 +1,4 @@
 import type { TLanguage } from '@reorder/schemas';
-import { ApiTokensCard } from '../../features/account/ApiTokensCard.tsx';
 import { useUpdateMe } from '../../features/account/api.ts';
 import { DataCard } from '../../features/account/DataCard.tsx';
 import { RemindersCard } from '../../features/account/RemindersCard.tsx';
@@ -15,15 +14,18 @@ import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { Details, MenuLinks } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 
-/** The current user and language; the language switch also saves the choice to the account. */
+/**
+ * The everyday settings: who you are, the language (the switch also saves the
+ * choice to the account), reminders, the business, devices, your data and
+ * signing out. What scripts use (API tokens, webhooks) is one row away, on
+ * Integrations (issue 42).
+ */
 export default function Profile() {
   const { t } = useTranslation();
   const toast = useToast();
   const user = useSession()?.user;
-  // API tokens act with the member's role: staff make none (docs/decisions.md §8.2).
-  const makesTokens = useCan('manager');
-  // Webhooks are the owners' (docs/decisions.md §15).
-  const owner = useCan('owner');
+  // Integrations holds API tokens, which act with the member's role: staff make none (docs/decisions.md §8.2).
+  const integrates = useCan('manager');
   const updateMe = useUpdateMe({ onError: () => toast.error(t('profile.updateError')) });
   const saveLanguage = (language: TLanguage) => {
     if (language !== user?.language) updateMe.mutate({ language });
@@ -53,7 +55,7 @@ export default function Profile() {
         {(
           [
             ['profile.business', 'businesses.membersLink'],
-            ...(owner ? ([['profile.webhooks', 'webhooks.link']] as const) : []),
+            ...(integrates ? ([['profile.integrations', 'integrations.link']] as const) : []),
             ['profile.me', 'profile.edit'],
             ['feedback', 'profile.feedback'],
             ['logout', 'profile.signOut'],
@@ -65,7 +67,6 @@ export default function Profile() {
         ))}
       </MenuLinks>
       <SessionsCard />
-      {makesTokens ? <ApiTokensCard /> : null}
       <DataCard />
     </Screen>
   );
