@@ -65,6 +65,9 @@ export interface OrdersTable {
   introduce: string;
   /** What the confirmation link of the next send is made from (the token is an HMAC of it under the server's key). */
   confirm_nonce: Generated<string>;
+  /** "Ready to send": the member who said it (null when not ready, or once that user is gone), and when; cleared by triggers when the order is sent or changed. */
+  ready_by: ColumnType<number | null, number | null | undefined, number | null>;
+  ready_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
