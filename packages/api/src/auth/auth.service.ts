@@ -1,6 +1,7 @@
 import type { UserRow } from '@reorder/db';
 import type { TRegisterInput, TSession } from '@reorder/schemas';
 import { href } from '@reorder/schemas/web-paths';
+import { listBusinesses } from '../businesses/businesses.repository.ts';
 import { findLiveInvitation } from '../businesses/members.repository.ts';
 import { type Context, nowOf } from '../context.ts';
 import { AppError, INVITATION_GONE } from '../errors.ts';
@@ -12,14 +13,26 @@ import { sendEmailVerification } from '../users/email-ownership.service.ts';
 import { hashPassword, verifyPassword } from '../users/passwords.ts';
 import { consumeResetToken, createResetToken, findResetTokenOwner } from '../users/reset-tokens.repository.ts';
 import { findUserByEmail, findUserById, setPassword, toUser, updateUser } from '../users/users.repository.ts';
-import { assertPasswordAllowed, createAccount, createInvitedAccount, notifyPasswordChanged, requestLanguage } from '../users/users.service.ts';
+import {
+  assertPasswordAllowed,
+  createAccount,
+  createInvitedAccount,
+  notifyPasswordChanged,
+  requestLanguage,
+} from '../users/users.service.ts';
 
 const BAD_CREDENTIALS = 'Incorrect email or password.';
 const BAD_RESET_TOKEN = 'This reset link is invalid or has expired. Please ask for a new one.';
 
-/** Signs the user in on this device: the session answer of login, register and the providers. */
+/**
+ * Signs the user in on this device: the session answer of login, register and
+ * the providers. Its `businessName` is the business its calls act in without
+ * `X-Business-Id`, the first joined (docs/decisions.md §8.2): for an account
+ * made from an invitation, the business it joined (§9.3).
+ */
 export async function signIn(ctx: Context, user: UserRow): Promise<TSession> {
-  return { ...(await startSession(ctx, user.id)), user: toUser(user) };
+  const [first] = await listBusinesses(ctx.db, user.id);
+  return { ...(await startSession(ctx, user.id)), user: { ...toUser(user), businessName: first?.name ?? user.business_name } };
 }
 
 /** Creates a password account and signs it in: owning a new business, or joining one by an invitation. */
@@ -50,7 +63,7 @@ export const NOT_THE_INVITED_EMAIL = 'This invitation is for another email addre
  * mail), and the account joins the inviting business with the role offered,
  * with no business of its own. A bad link or another address is a 400 that
  * names the field, and makes nothing. The session answers as any
- * registration's, with the joined business's name.
+ * registration's.
  */
 async function registerInvited(ctx: Context, input: TRegisterInput & { invitation: string }): Promise<TSession> {
   const gone = () => new AppError('BAD_REQUEST', INVITATION_GONE, { issues: [{ path: 'invitation', message: INVITATION_GONE }] });
@@ -78,8 +91,7 @@ async function registerInvited(ctx: Context, input: TRegisterInput & { invitatio
     { invitationId: invitation.id, now },
   );
   if (!user) throw gone();
-  const session = await signIn(ctx, user);
-  return { ...session, user: { ...session.user, businessName: invitation.business_name } };
+  return signIn(ctx, user);
 }
 
 /**

@@ -127,7 +127,9 @@ async function insertJoiningUser(db: Db, user: NewUser, joining: JoiningInvitati
       db
         .insertInto('memberships')
         .columns(['business_id', 'user_id', 'role'])
-        .expression((eb) => eb.selectFrom(['accepted', 'created']).select(['accepted.business_id', 'created.id as user_id', 'accepted.role']))
+        .expression((eb) =>
+          eb.selectFrom(['accepted', 'created']).select(['accepted.business_id', 'created.id as user_id', 'accepted.role']),
+        )
         .returning('business_id'),
     )
     .selectFrom('created')

@@ -136,6 +136,7 @@ export const esApp: TAppMessages = {
     callPlacedYes: 'Sí, guardarlo',
     callPlacedNo: 'Todavía no',
     readyToSend: 'Listo para enviar',
+    readyBy: 'Listo para enviar · {{name}} · {{time}}',
     countedBy: 'Contado por {{name}}',
     readyTold: 'Hecho: los propietarios y encargados saben que el pedido está listo para enviar.',
     readyError: 'No se pudo avisar a los encargados. Inténtalo de nuevo.',
@@ -256,7 +257,8 @@ export const esApp: TAppMessages = {
     left: 'Has salido de {{business}}.',
     changeError: 'No se pudo hacer ese cambio. Inténtalo de nuevo.',
     inviteTitle: 'Invitar a alguien',
-    inviteIntro: 'Le enviamos por correo un enlace de un solo uso, válido 7 días. Lo acepta con la sesión iniciada con esa dirección.',
+    inviteIntro:
+      'Le enviamos por correo un enlace de un solo uso, válido 7 días. Se une con esa dirección: iniciando sesión, o creando su cuenta solo con un nombre y una contraseña.',
     inviteEmail: 'Su correo electrónico',
     inviteRole: 'Rol',
     invite: 'Enviar la invitación',
@@ -284,6 +286,9 @@ export const esApp: TAppMessages = {
     accept: 'Unirme a {{business}}',
     accepted: 'Bienvenido a {{business}}.',
     signInToAccept: 'Inicia sesión con {{email}} para aceptar, o crea una cuenta con esa dirección.',
+    joinIntro: '¿Nuevo en Reorder? Crea tu cuenta para {{email}}: basta con tu nombre y una contraseña.',
+    join: 'Crear mi cuenta y unirme',
+    haveAccount: '¿Ya tienes cuenta con {{email}}?',
     signIn: 'Iniciar sesión',
     register: 'Crear una cuenta',
     wrongAccount:

@@ -76,7 +76,15 @@ describe('a change shown on the order before the server answers, as the server w
     expect(applyChange(ready, { kind: 'quantity', ...target, productId: 11, name: 'Pan', quantity: 5 }, at).ready).toBeNull();
     expect(applyChange(ready, { kind: 'message', ...target, introduce: 'Buenos días' }, at).ready).toBeNull();
     expect(applyChange(ready, { kind: 'clear', ...target }, at).ready).toBeNull();
-    const send: OrderChange = { kind: 'send', ...target, channel: 'whatsapp', text: order.text, sentAt: at.toISOString(), introduce: 'Hola', lines: [] };
+    const send: OrderChange = {
+      kind: 'send',
+      ...target,
+      channel: 'whatsapp',
+      text: order.text,
+      sentAt: at.toISOString(),
+      introduce: 'Hola',
+      lines: [],
+    };
     expect(applyChange(ready, send, at).ready).toBeNull();
   });
 
