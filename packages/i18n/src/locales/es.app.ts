@@ -285,12 +285,10 @@ export const esApp: TAppMessages = {
     invitationText: '{{business}} invita a {{email}} a unirse como {{role}}.',
     accept: 'Unirme a {{business}}',
     accepted: 'Bienvenido a {{business}}.',
-    signInToAccept: 'Inicia sesión con {{email}} para aceptar, o crea una cuenta con esa dirección.',
     joinIntro: '¿Nuevo en Reorder? Crea tu cuenta para {{email}}: basta con tu nombre y una contraseña.',
     join: 'Crear mi cuenta y unirme',
     haveAccount: '¿Ya tienes cuenta con {{email}}?',
     signIn: 'Iniciar sesión',
-    register: 'Crear una cuenta',
     wrongAccount:
       'Has iniciado sesión como {{current}}, pero esta invitación es para {{email}}. Cierra la sesión e inicia sesión con esa dirección.',
     signOut: 'Cerrar sesión',
