@@ -58,6 +58,9 @@ export type TRole = Role;
 /** The 404 of a business the caller is not a member of (X-Business-Id), as another business's ids answer. */
 export const NO_SUCH_BUSINESS = 'This business does not exist, or you are not a member of it.';
 
+/** An invitation link that no longer works: its page's 404, and the 400 of a registration that names it. */
+export const INVITATION_GONE = 'This invitation is not valid: it was used, withdrawn or has expired.';
+
 /** The 403 of a role that may not make a call: it names the role needed, and the caller's. */
 export function roleNeeded(needed: TRole, role: TRole): string {
   return needed === 'owner'

@@ -19,6 +19,7 @@ import * as sentMoney from './migrations/2026_11_26_050000_sent_money.ts';
 import * as ordersSort from './migrations/2026_11_26_060000_orders_sort.ts';
 import * as webhooks from './migrations/2026_11_27_010000_webhooks.ts';
 import * as webhookLog from './migrations/2026_11_27_020000_webhook_log.ts';
+import * as orderReady from './migrations/2026_11_28_020000_order_ready.ts';
 import * as orderLinkHash from './migrations/2026_11_28_104500_order_link_hash.ts';
 
 /**
@@ -45,6 +46,7 @@ const migrations = {
   '2026_11_26_060000_orders_sort': ordersSort,
   '2026_11_27_010000_webhooks': webhooks,
   '2026_11_27_020000_webhook_log': webhookLog,
+  '2026_11_28_020000_order_ready': orderReady,
   '2026_11_28_104500_order_link_hash': orderLinkHash,
 };
 

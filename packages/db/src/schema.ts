@@ -67,6 +67,9 @@ export interface OrdersTable {
   confirm_nonce: Generated<string>;
   /** The hash of that link's token, so a link opened before its send reached the server is known (docs/decisions.md §9.3); null until the server fills it. */
   confirm_token_hash: string | null;
+  /** "Ready to send": the member who said it (null when not ready, or once that user is gone), and when; cleared by triggers when the order is sent or changed. */
+  ready_by: ColumnType<number | null, number | null | undefined, number | null>;
+  ready_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -28,6 +28,20 @@ const lineMoneyFields = {
 export const ZOrderLine = ZOrderProduct.extend(stockFields).extend(lineMoneyFields).meta({ id: 'OrderLine', example: TOMATOES_LINE });
 export type TOrderLine = z.infer<typeof ZOrderLine>;
 
+/** "Ready to send" on an order (docs/decisions.md §9.3): who said it and when; null once the order is sent or changed. */
+export const ZOrderReady = z
+  .object({
+    by: z
+      .object({ userId: z.number().int().describe('User id'), fullName: z.string().describe('Full name') })
+      .describe('The member who said the order is ready'),
+    at: zDateTime('When they said it (ISO 8601)'),
+  })
+  .nullable()
+  .describe(
+    '"Ready to send": who said the order is ready, and when; null when nobody did, or once the order was sent or changed (a quantity or the message) after it',
+  );
+export type TOrderReady = z.infer<typeof ZOrderReady>;
+
 export const ZOrder = z
   .object({
     id: z.number().int().describe('Order id'),
@@ -49,6 +63,7 @@ export const ZOrder = z
       .describe(
         "The link the next send's text will end with (after a blank line, in one line inviting the supplier to confirm), or null when the supplier's askConfirmation is off",
       ),
+    ready: ZOrderReady,
   })
   .meta({
     id: 'Order',
@@ -82,6 +97,7 @@ export const ZOrder = z
       currency: 'EUR',
       showPrices: false,
       confirmUrl: 'https://reorder.example/confirm/Yq3vX0m2kR8tLw5nB1cZp7sD',
+      ready: { by: { userId: 9, fullName: 'Javi Ruiz' }, at: '2026-11-23T09:42:00.000Z' },
     },
   });
 export type TOrder = z.infer<typeof ZOrder>;
@@ -135,6 +151,7 @@ export const ZOrderSummary = z
       })
       .nullable()
       .describe('What the supplier answered to the last send, or null when it was never sent or asked no confirmation'),
+    ready: ZOrderReady,
   })
   .meta({
     id: 'OrderSummary',
@@ -145,6 +162,7 @@ export const ZOrderSummary = z
       lines: 5,
       lastSentAt: '2026-11-23T09:30:00.000Z',
       lastAnswer: { status: 'partial', missing: ['Strawberries'], changed: 1 },
+      ready: { by: { userId: 9, fullName: 'Javi Ruiz' }, at: '2026-11-23T09:42:00.000Z' },
     },
   });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;

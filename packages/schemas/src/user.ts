@@ -70,15 +70,43 @@ export const ZLoginInput = z.object({
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 
-export const ZRegisterInput = z.object({
-  businessName: zBusinessName,
-  fullName: zFullName,
-  email: zEmail,
-  password: zNewPassword,
-  language: zLanguage.optional(),
-  timeZone: zTimeZone.optional().describe("The IANA time zone of the new account (the browser's); UTC when absent"),
-});
+/** The token of an invitation link (`/invitations/<token>`). */
+const zInvitationToken = zSafeString('Invitation', { typeError: 'Invitation must be the token of the invitation link' })
+  .min(1, { error: 'Invitation must be the token of the invitation link' })
+  .max(200, { error: 'This invitation is not valid: it was used, withdrawn or has expired.' });
+
+export const BUSINESS_OR_INVITATION = 'Send either businessName (a business of your own) or invitation (to join one), not both';
+
+/**
+ * A new account: with `businessName`, it owns a new business of that name;
+ * with `invitation` instead, it joins the inviting business (docs/decisions.md
+ * §9.3). Exactly one of the two.
+ */
+export const ZRegisterInput = z
+  .object({
+    businessName: zBusinessName.optional().describe('Name of your business, 1 to 100 characters; required unless `invitation` is given'),
+    invitation: zInvitationToken
+      .optional()
+      .describe(
+        'The token of an invitation link, instead of `businessName`: the account joins the inviting business with the role offered, its email (which must be the invited one) counts as confirmed, and no business is made',
+      ),
+    fullName: zFullName,
+    email: zEmail,
+    password: zNewPassword,
+    language: zLanguage.optional(),
+    timeZone: zTimeZone.optional().describe("The IANA time zone of the new account (the browser's); UTC when absent"),
+  })
+  .superRefine((input, ctx) => {
+    if (input.businessName !== undefined && input.invitation !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['invitation'], message: BUSINESS_OR_INVITATION });
+    } else if (input.businessName === undefined && input.invitation === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['businessName'], message: 'Business name is required' });
+    }
+  });
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
+
+/** Creating an account from an invitation link: the address is the one invited, so only the name and a password. */
+export const ZInvitedRegisterForm = z.object({ fullName: zFullName, password: zNewPassword });
 
 export const ZForgotPasswordInput = z.object({ email: zEmail });
 

@@ -498,6 +498,7 @@ describe('POST /api/orders/{id}/reorder', () => {
       ...NO_MONEY,
       unpricedLines: 2,
       confirmUrl: null,
+      ready: null,
     };
     expectOk(res, expected, 'Order restored: review it and send it');
     expect(Object.keys(res.body.data).sort()).toEqual(ORDER_KEYS);
@@ -527,6 +528,7 @@ describe('POST /api/orders/{id}/reorder', () => {
       ...NO_MONEY,
       unpricedLines: 1,
       confirmUrl: null,
+      ready: null,
     };
     expectOk(await shop.reorder(sent.id), expected);
     expectOk(await shop.reorder(sent.id), expected);

@@ -43,6 +43,7 @@ function orderOf(shop: { orderId: number; supplier: { id: number } }, fields: Re
     ...NO_MONEY,
     unpricedLines: 0,
     confirmUrl: CONFIRM_URL,
+    ready: null,
     ...fields,
   };
 }
@@ -296,8 +297,8 @@ describe('GET /api/orders', () => {
 
     const before = await t.api.get('/api/orders', shop.token);
     expectOk(before, [
-      { id: shop.orderId, supplierId: shop.supplier.id, lines: 2, lastSentAt: null, lastAnswer: null },
-      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null },
+      { id: shop.orderId, supplierId: shop.supplier.id, lines: 2, lastSentAt: null, lastAnswer: null, ready: null },
+      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null, ready: null },
     ]);
 
     const sent = await t.api.post(`/api/orders/${shop.orderId}/send`, {}, shop.token);
@@ -311,8 +312,9 @@ describe('GET /api/orders', () => {
         lines: 1,
         lastSentAt: sent.body.data.sentAt,
         lastAnswer: { status: 'pending', missing: [], changed: 0 },
+        ready: null,
       },
-      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null },
+      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null, ready: null },
     ]);
   });
 

@@ -1,7 +1,7 @@
 import type { RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, expectVisible, opened, openPage, PHONE, recordExits, screenshot, useApp } from './app.ts';
+import { DESKTOP, expectAccessible, expectVisible, opened, openPage, PHONE, recordExits, screenshot, useApp } from './app.ts';
 
 /**
  * A team (docs/decisions.md §8.2), three people in three browsers at phone
@@ -245,6 +245,120 @@ describe('an owner of two businesses (en, phone)', () => {
     await page.goto('/profile/delete');
     await expect.poll(() => page.getByTestId('erased-businesses').textContent()).toContain('Café Norte');
     expect(await page.getByTestId('erased-businesses').textContent()).toContain('Café Sur');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * Joining from the invitation's email and being seen (docs/decisions.md
+ * §9.3): the invited cook opens the link from the mail, gives only a name and
+ * a password, and lands in the business's orders; "Listo para enviar" then
+ * shows to the owner on the orders list and the order, with the time in her
+ * time zone (not the device's).
+ */
+describe('joining from the email, and "Ready to send" seen by the owner', () => {
+  const OWNER_ZONE = 'America/Mexico_City';
+  /** "Ready to send · name · HH:MM", the time in the owner's time zone. */
+  const readyText = (language: 'en' | 'es', name: string, at: string) => {
+    const time = new Intl.DateTimeFormat(language, { timeZone: OWNER_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+      new Date(at),
+    );
+    return `${language === 'es' ? 'Listo para enviar' : 'Ready to send'} · ${name} · ${time}`;
+  };
+
+  /** An owner in `OWNER_ZONE` with a supplier whose order holds a line, who invited `email` as staff. */
+  async function ownerWithOrder(language: 'en' | 'es', business: string, email: string) {
+    const owner = await app.t.api.register({ language, businessName: business, fullName: 'Ana Dueña', timeZone: OWNER_ZONE });
+    await app.t.confirmEmail(owner.email, owner.token);
+    const supplier = await app.t.api.createSupplier(owner.token, { name: 'Frutas Ruiz', askConfirmation: false });
+    const product = await app.t.api.createProduct(owner.token, supplier.orderId, 'Tomates', 'Kg');
+    const line = { productId: product.id, orderId: supplier.orderId, quantity: 3 };
+    expect((await app.t.api.put('/api/products/quantity', line, owner.token)).status).toBe(200);
+    expect((await app.t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token)).status).toBe(200);
+    return { owner: { ...owner, user: { ...owner.user, emailVerified: true } }, supplier };
+  }
+
+  it('es, phone: the cook joins with a name and a password, says it is ready, and the owner sees it', async () => {
+    const email = `javi.${Date.now()}@example.com`;
+    const { owner, supplier } = await ownerWithOrder('es', 'Café Luna', email);
+    // The link as the mail gives it.
+    await expect.poll(async () => (await app.t.outbox()).some((m) => m.to.includes(email))).toBe(true);
+    const mail = (await app.t.outbox()).find((m) => m.to.includes(email));
+    const link = /http:\/\/app\.test(\/invitations\/[A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toBeDefined();
+
+    const cook = await openPage(app, { language: 'es', viewport: PHONE });
+    await cook.page.goto(link as string);
+    await expectVisible(cook.page, 'Café Luna invita a');
+    // Only a name and a password: no business name to give.
+    expect(await cook.page.getByLabel('Nombre del negocio').count()).toBe(0);
+    await cook.page.getByLabel('Nombre completo').fill('Javi Cocina');
+    await cook.page.getByLabel('Contraseña').fill('tomates maduros 42');
+    await expectAccessible(cook.page, 'invitation, new account (es)');
+    await screenshot(cook.page, 'team-join-form-es');
+    await cook.page.getByRole('button', { name: 'Crear mi cuenta y unirme' }).click();
+    await expect.poll(() => new URL(cook.page.url()).pathname).toBe('/orders');
+    await expect.poll(() => cook.page.getByTestId('active-business').textContent()).toBe('Café Luna');
+    await expectVisible(cook.page, 'Frutas Ruiz');
+    await screenshot(cook.page, 'team-joined-orders-es');
+    // The only business is the one joined: nothing of his own was made.
+    const businesses = await app.t.api.get(
+      '/api/businesses',
+      (await app.t.api.post('/api/auth/login', { email, password: 'tomates maduros 42' })).body.data.token,
+    );
+    expect(businesses.body.data.map((b: { name: string; role: string }) => [b.name, b.role])).toEqual([['Café Luna', 'staff']]);
+
+    // He says the order is ready; his own action is acknowledged as before.
+    await cook.page.getByRole('link', { name: /Frutas Ruiz/ }).click();
+    await cook.page.getByRole('button', { name: 'Listo para enviar' }).click();
+    await expectVisible(cook.page, 'Hecho: los propietarios y encargados saben que el pedido está listo para enviar.');
+    const ready = (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, owner.token)).body.data.ready;
+    expect(ready.by.fullName).toBe('Javi Cocina');
+    const expected = readyText('es', 'Javi Cocina', ready.at);
+
+    // The owner sees it on the orders list and on the order.
+    const ana = await openPage(app, { language: 'es', user: owner, viewport: PHONE });
+    await ana.page.goto('/orders');
+    await expect.poll(() => ana.page.getByTestId('ready-note').textContent()).toBe(expected);
+    await expectAccessible(ana.page, 'orders list, ready (es)');
+    await screenshot(ana.page, 'team-ready-list-es');
+    await ana.page.getByRole('link', { name: /Frutas Ruiz/ }).click();
+    await expect.poll(() => new URL(ana.page.url()).pathname).toBe(`/orders/${supplier.id}`);
+    await expect.poll(() => ana.page.getByTestId('ready-note').textContent()).toBe(expected);
+    await expectAccessible(ana.page, 'order, ready (es)');
+    await screenshot(ana.page, 'team-ready-order-es');
+    // A change ends it: the note goes, on the order and on the list.
+    await ana.page.getByRole('button', { name: 'Uno más de Tomates' }).click();
+    await expect.poll(() => ana.page.getByTestId('ready-note').count()).toBe(0);
+    await expect.poll(async () => (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, owner.token)).body.data.ready).toBeNull();
+
+    expect(cook.errors).toEqual([]);
+    expect(ana.errors).toEqual([]);
+    await cook.context.close();
+    await ana.context.close();
+  });
+
+  it('en, desktop: the owner sees "Ready to send" on the list beside the open order', async () => {
+    const email = `lola.${Date.now()}@example.com`;
+    const { owner, supplier } = await ownerWithOrder('en', 'Bar Sol', email);
+    const invitation = await app.t.linkToken(email, '/invitations');
+    const joined = await app.t.api.post('/api/auth/register', {
+      email,
+      invitation,
+      fullName: 'Lola Barra',
+      password: 'tomates maduros 42',
+    });
+    expect(joined.status, joined.text).toBe(200);
+    expect((await app.t.api.post(`/api/orders/${supplier.orderId}/ready`, {}, joined.body.data.token)).status).toBe(200);
+    const ready = (await app.t.api.get(`/api/orders/supplier/${supplier.id}`, owner.token)).body.data.ready;
+    const expected = readyText('en', 'Lola Barra', ready.at);
+
+    const { page, context, errors } = await openPage(app, { language: 'en', user: owner, viewport: DESKTOP });
+    await page.goto(`/orders/${supplier.id}`);
+    await expect.poll(() => page.getByTestId('ready-note').allTextContents()).toEqual([expected, expected]);
+    await expectAccessible(page, 'order and list, ready (en desktop)');
+    await screenshot(page, 'team-ready-desktop-en');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -94,6 +94,7 @@ export const ORDER_KEYS = [
   'id',
   'introduce',
   'products',
+  'ready',
   'showPrices',
   'supplierId',
   'text',

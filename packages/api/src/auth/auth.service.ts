@@ -1,8 +1,10 @@
 import type { UserRow } from '@reorder/db';
 import type { TRegisterInput, TSession } from '@reorder/schemas';
 import { href } from '@reorder/schemas/web-paths';
-import type { Context } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { listBusinesses } from '../businesses/businesses.repository.ts';
+import { findLiveInvitation } from '../businesses/members.repository.ts';
+import { type Context, nowOf } from '../context.ts';
+import { AppError, INVITATION_GONE } from '../errors.ts';
 import { resetPasswordEmail } from '../mail/messages.ts';
 import type { RateKey, RateRule } from '../rate-limit/rate-limiter.ts';
 import { startSession } from '../sessions/sessions.service.ts';
@@ -11,31 +13,84 @@ import { sendEmailVerification } from '../users/email-ownership.service.ts';
 import { hashPassword, verifyPassword } from '../users/passwords.ts';
 import { consumeResetToken, createResetToken, findResetTokenOwner } from '../users/reset-tokens.repository.ts';
 import { findUserByEmail, findUserById, setPassword, toUser, updateUser } from '../users/users.repository.ts';
-import { assertPasswordAllowed, createAccount, notifyPasswordChanged, requestLanguage } from '../users/users.service.ts';
+import {
+  assertPasswordAllowed,
+  createAccount,
+  createInvitedAccount,
+  notifyPasswordChanged,
+  requestLanguage,
+} from '../users/users.service.ts';
 
 const BAD_CREDENTIALS = 'Incorrect email or password.';
 const BAD_RESET_TOKEN = 'This reset link is invalid or has expired. Please ask for a new one.';
 
-/** Signs the user in on this device: the session answer of login, register and the providers. */
+/**
+ * Signs the user in on this device: the session answer of login, register and
+ * the providers. Its `businessName` is the business its calls act in without
+ * `X-Business-Id`, the first joined (docs/decisions.md §8.2): for an account
+ * made from an invitation, the business it joined (§9.3).
+ */
 export async function signIn(ctx: Context, user: UserRow): Promise<TSession> {
-  return { ...(await startSession(ctx, user.id)), user: toUser(user) };
+  const [first] = await listBusinesses(ctx.db, user.id);
+  return { ...(await startSession(ctx, user.id)), user: { ...toUser(user), businessName: first?.name ?? user.business_name } };
 }
 
-/** Creates a password account and signs it in; the address gets a verification link. */
+/** Creates a password account and signs it in: owning a new business, or joining one by an invitation. */
 export async function register(ctx: Context, input: TRegisterInput): Promise<TSession> {
   await ctx.rateLimiter.hit(ctx.rateRules.registerPerIp, ctx.request.ip);
   await ctx.rateLimiter.hit(ctx.rateRules.registerPerEmail, input.email);
+  if (input.invitation !== undefined) return registerInvited(ctx, { ...input, invitation: input.invitation });
+  const businessName = input.businessName ?? '';
   const language = requestLanguage(ctx, input.language);
-  assertPasswordAllowed(input.password, input, language);
+  assertPasswordAllowed(input.password, { email: input.email, businessName }, language);
   const user = await createAccount(ctx, {
     email: input.email,
     password_hash: await hashPassword(input.password, ctx.passwordHashing),
-    business_name: input.businessName,
+    business_name: businessName,
     full_name: input.fullName,
     language: input.language ?? 'en',
     ...(input.timeZone === undefined ? {} : { time_zone: input.timeZone }),
   });
   await sendEmailVerification(ctx, user);
+  return signIn(ctx, user);
+}
+
+export const NOT_THE_INVITED_EMAIL = 'This invitation is for another email address: register with the address it was sent to.';
+
+/**
+ * An account made from an invitation link (docs/decisions.md §9.3): the link
+ * was mailed to the address, so the address is confirmed (no verification
+ * mail), and the account joins the inviting business with the role offered,
+ * with no business of its own. A bad link or another address is a 400 that
+ * names the field, and makes nothing. The session answers as any
+ * registration's.
+ */
+async function registerInvited(ctx: Context, input: TRegisterInput & { invitation: string }): Promise<TSession> {
+  const gone = () => new AppError('BAD_REQUEST', INVITATION_GONE, { issues: [{ path: 'invitation', message: INVITATION_GONE }] });
+  await ctx.rateLimiter.hit(ctx.rateRules.invitationLinkPerIp, ctx.request.ip);
+  const now = new Date(nowOf(ctx));
+  const invitation = await findLiveInvitation(ctx.db, input.invitation, now);
+  if (!invitation) throw gone();
+  if (invitation.email.toLowerCase() !== input.email.toLowerCase()) {
+    throw new AppError('BAD_REQUEST', NOT_THE_INVITED_EMAIL, { issues: [{ path: 'email', message: NOT_THE_INVITED_EMAIL }] });
+  }
+  const language = requestLanguage(ctx, input.language);
+  assertPasswordAllowed(input.password, { email: input.email, businessName: invitation.business_name }, language);
+  const user = await createInvitedAccount(
+    ctx,
+    {
+      email: input.email,
+      password_hash: await hashPassword(input.password, ctx.passwordHashing),
+      // The account's own business name stays empty: it has no business of its own.
+      business_name: '',
+      full_name: input.fullName,
+      language: input.language ?? 'en',
+      ...(input.timeZone === undefined ? {} : { time_zone: input.timeZone }),
+      email_verified: true,
+    },
+    { invitationId: invitation.id, now },
+  );
+  if (!user) throw gone();
   return signIn(ctx, user);
 }
 

@@ -42,7 +42,11 @@ export const authRouter = router({
 
   register: publicProcedure
     .meta({
-      openapi: openapi('/auth/register', 'Create an account', 'The new user is signed in at once. The username is made from the email.'),
+      openapi: openapi(
+        '/auth/register',
+        'Create an account',
+        'The new user is signed in at once. The username is made from the email. With `businessName`, the account owns a new business of that name and is asked to confirm its email. With `invitation` (the token of an invitation link) instead, the email must be the one invited (400 otherwise, naming `email`; a used, withdrawn or expired invitation is a 400 naming `invitation`): the email counts as confirmed, the account joins the inviting business with the role offered, and no business is made. Exactly one of the two (400 naming the field otherwise).',
+      ),
       message: 'Welcome! Your account is ready.',
       errors: {
         BAD_REQUEST: 'This password is too common and easy to guess. Choose another one.',

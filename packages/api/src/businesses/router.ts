@@ -18,7 +18,7 @@ import {
 import { href } from '@reorder/schemas/web-paths';
 import { z } from 'zod';
 import { DAY_MS, nowOf } from '../context.ts';
-import { AppError, found, notFound, roleNeeded, SIGNED_IN_ERRORS } from '../errors.ts';
+import { AppError, found, INVITATION_GONE, notFound, roleNeeded, SIGNED_IN_ERRORS } from '../errors.ts';
 import { invitationEmail } from '../mail/messages.ts';
 import {
   accountProcedure,
@@ -46,7 +46,6 @@ const tags = ['businesses'];
 const TOO_MANY_BUSINESSES = `You can own at most ${LIMITS.businessesPerUser} businesses.`;
 export const LAST_OWNER = 'A business keeps at least one owner: make another member an owner first.';
 const ALREADY_MEMBER = 'This person is already a member of the business.';
-const INVITATION_GONE = 'This invitation is not valid: it was used, withdrawn or has expired.';
 const WRONG_EMAIL = 'This invitation is for another email address: sign in with the address it was sent to.';
 /** How long an invitation link works (docs/decisions.md §8.2). */
 const INVITATION_DAYS = 7;

@@ -5,6 +5,7 @@ import {
   orderTotals,
   type TMessageService,
   type TOrder,
+  type TOrderReady,
   type TOrderSummary,
   type TTextStyle,
 } from '@reorder/schemas';
@@ -54,6 +55,7 @@ export async function loadOrder(
       join.onRef('oq.order_id', '=', 'products.order_id').onRef('oq.product_id', '=', 'products.id'),
     )
     .leftJoin('users as counter', 'counter.id', 'products.counted_by')
+    .leftJoin('users as readier', 'readier.id', 'orders.ready_by')
     .select([
       'orders.id as order_id',
       'orders.supplier_id',
@@ -70,6 +72,9 @@ export async function loadOrder(
       ...STOCK_AND_CATALOGUE_COLUMNS,
       'counter.full_name as counted_by_name',
       'oq.quantity',
+      'orders.ready_at',
+      'readier.id as ready_by',
+      'readier.full_name as ready_by_name',
     ])
     .where('orders.business_id', '=', businessId);
   query = 'id' in where ? query.where('orders.id', '=', where.id) : query.where('orders.supplier_id', '=', where.supplierId);
@@ -106,12 +111,19 @@ export async function loadOrder(
       currency: order.currency,
       showPrices: order.show_prices,
       confirmUrl,
+      ready: readyOf(order),
     },
     confirmNonce,
     nextNonce: order.confirm_nonce,
     channel: order.message_service as TMessageService,
     style,
   };
+}
+
+/** "Ready to send" as an order's row holds it (docs/decisions.md §9.3): null when not, or once the member who said it is gone. */
+function readyOf(row: { ready_at: Date | string | null; ready_by: number | null; ready_by_name: string | null }): TOrderReady {
+  if (row.ready_at === null || row.ready_by === null || row.ready_by_name === null) return null;
+  return { by: { userId: row.ready_by, fullName: row.ready_by_name }, at: new Date(row.ready_at).toISOString() };
 }
 
 /** How an order's text is written: in the owner's language, with prices when the supplier takes them in the text. */
@@ -208,6 +220,7 @@ export async function listOrderSummaries(db: Db, businessId: number, now: number
           .as('last'),
       (join) => join.onTrue(),
     )
+    .leftJoin('users as readier', 'readier.id', 'o.ready_by')
     .select((eb) => [
       'o.id',
       'o.supplier_id',
@@ -223,6 +236,9 @@ export async function listOrderSummaries(db: Db, businessId: number, now: number
       'last.confirmation',
       'last.confirm_nonce',
       'last.confirm_expires_at',
+      'o.ready_at',
+      'readier.id as ready_by',
+      'readier.full_name as ready_by_name',
     ])
     .where('o.business_id', '=', businessId)
     .orderBy('o.id');
@@ -233,6 +249,7 @@ export async function listOrderSummaries(db: Db, businessId: number, now: number
     lines: Number(r.lines ?? 0),
     lastSentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
     lastAnswer: lastAnswerOf(r, now),
+    ready: readyOf(r),
   }));
 }
 

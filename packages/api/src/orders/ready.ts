@@ -1,15 +1,18 @@
 import { translate } from '@reorder/i18n';
 import { href } from '@reorder/schemas/web-paths';
+import { nowOf } from '../context.ts';
 import { found } from '../errors.ts';
 import { orderReadyEmail } from '../mail/messages.ts';
 import { notifyOwner } from '../mail/notify-owner.ts';
 import type { BusinessContext } from '../sessions/require-user.ts';
 
 /**
- * "Ready to send" (docs/decisions.md §8.2): a member tells the business's
- * owners and managers, by email in each one's language and by push, that an
- * order is prepared. The caller is not told of their own order. Answers how
- * many were told.
+ * "Ready to send" (docs/decisions.md §8.2, §9.3): a member tells the
+ * business's owners and managers, by email in each one's language and by
+ * push, that an order is prepared. The caller is not told of their own order.
+ * The order keeps who said it and when (`ready`), until it is sent or changed
+ * (the database clears it then: migration 2026_11_28_020000_order_ready).
+ * Answers how many were told.
  */
 export async function announceReady(ctx: BusinessContext, orderId: number): Promise<{ orderId: number; notified: number }> {
   const order = found(
@@ -24,6 +27,12 @@ export async function announceReady(ctx: BusinessContext, orderId: number): Prom
     'Order',
   );
   await ctx.rateLimiter.hit(ctx.rateRules.readyPerUser, String(ctx.user.id));
+  await ctx.db
+    .updateTable('orders')
+    .set({ ready_by: ctx.user.id, ready_at: new Date(nowOf(ctx)) })
+    .where('business_id', '=', ctx.business.id)
+    .where('id', '=', order.id)
+    .execute();
   const recipients = await ctx.db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')

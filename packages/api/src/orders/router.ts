@@ -51,7 +51,7 @@ export const ordersRouter = router({
         tags,
         summary: "Each supplier's current order at a glance",
         description:
-          'How many products each order has above 0, and when it was last sent. The orders themselves are at /orders/supplier/{supplierId}.',
+          'How many products each order has above 0, when it was last sent, what the supplier answered, and whether a member said it is ready to send. The orders themselves are at /orders/supplier/{supplierId}.',
       },
       message: 'Orders loaded',
       errors: SIGNED_IN_ERRORS,
@@ -188,7 +188,7 @@ export const ordersRouter = router({
         tags,
         summary: 'Tell the managers an order is ready to send',
         description:
-          'Any member: the business\'s owners and managers (but you) get an email in their language and a push, e.g. "Marta prepared the order for Frutas Ruiz". Answers how many were told.',
+          'Any member: the business\'s owners and managers (but you) get an email in their language and a push, e.g. "Marta prepared the order for Frutas Ruiz", and the order carries `ready` (you, now) on GET /orders/supplier/{supplierId} and GET /orders until it is sent or changed (a quantity or the message). Answers how many were told.',
       },
       message: 'Managers told: the order is ready to send',
       errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Order not found', TOO_MANY_REQUESTS: 'Too many notices. Please try again later.' },

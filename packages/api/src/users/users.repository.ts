@@ -43,13 +43,28 @@ function uniqueViolation(error: unknown): string | undefined {
   return e?.code === '23505' ? String(e.constraint ?? '') : undefined;
 }
 
+/** An invitation a new account joins by (docs/decisions.md §9.3), instead of making a business of its own. */
+export interface JoiningInvitation {
+  invitationId: number;
+  now: Date;
+}
+
 /**
  * Inserts a user, with a business of their own named `business_name` that
  * they own (docs/decisions.md §8.2), and a username made from the email: the base when free,
  * else the base with the lowest free number appended ("maria", "maria2", ...).
  * Safe under concurrent registrations: a lost race on the username retries.
+ * With `joining`, no business is made: in the same statement the invitation
+ * is used, if it is still waiting, and the user becomes a member with its
+ * role (§9.3); `joined` says whether it was.
  */
-export async function insertUser(db: Db, user: Omit<NewUser, 'username'>): Promise<UserRow> {
+export async function insertUser(db: Db, user: Omit<NewUser, 'username'>): Promise<UserRow>;
+export async function insertUser(
+  db: Db,
+  user: Omit<NewUser, 'username'>,
+  joining: JoiningInvitation,
+): Promise<UserRow & { joined: boolean }>;
+export async function insertUser(db: Db, user: Omit<NewUser, 'username'>, joining?: JoiningInvitation): Promise<UserRow> {
   const base = usernameBaseFromEmail(user.email);
   for (let attempt = 0; attempt < 20; attempt++) {
     const taken = await db
@@ -59,6 +74,7 @@ export async function insertUser(db: Db, user: Omit<NewUser, 'username'>): Promi
       .execute();
     const username = nextFreeUsername(base, new Set(taken.map((r) => r.username.toLowerCase())));
     try {
+      if (joining) return await insertJoiningUser(db, { ...user, username }, joining);
       // One statement: the user, their business (named `businessName`) and their membership as its owner.
       return await db
         .with('created', (db) =>
@@ -92,6 +108,40 @@ export async function insertUser(db: Db, user: Omit<NewUser, 'username'>): Promi
     }
   }
   throw new Error('Could not find a free username');
+}
+
+/** One statement: the user, the invitation used (when still waiting) and the membership it offers. */
+async function insertJoiningUser(db: Db, user: NewUser, joining: JoiningInvitation): Promise<UserRow & { joined: boolean }> {
+  const row = await db
+    .with('created', (db) => db.insertInto('users').values(user).returningAll())
+    .with('accepted', (db) =>
+      db
+        .updateTable('invitations')
+        .set({ accepted_at: joining.now })
+        .where('id', '=', joining.invitationId)
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', joining.now)
+        .returning(['business_id', 'role']),
+    )
+    .with('membership', (db) =>
+      db
+        .insertInto('memberships')
+        .columns(['business_id', 'user_id', 'role'])
+        .expression((eb) =>
+          eb.selectFrom(['accepted', 'created']).select(['accepted.business_id', 'created.id as user_id', 'accepted.role']),
+        )
+        .returning('business_id'),
+    )
+    .selectFrom('created')
+    .selectAll('created')
+    .select((eb) => eb.exists(eb.selectFrom('membership').select('business_id')).as('joined'))
+    .executeTakeFirstOrThrow();
+  return { ...row, joined: Boolean(row.joined) };
+}
+
+/** Removes an account made a moment ago that could not join the business it was made for. */
+export async function deleteNewUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
 /** Words that are paths, not people: `/api/users/me` is always the caller. */

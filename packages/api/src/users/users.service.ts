@@ -12,7 +12,16 @@ import { retireEmailTokens } from './email-tokens.repository.ts';
 import { type PasswordContext, passwordProblem, passwordProblemMessage } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { retireResetTokens } from './reset-tokens.repository.ts';
-import { EmailTakenError, findUserByEmail, insertUser, setPassword, toUser, updateUser } from './users.repository.ts';
+import {
+  deleteNewUser,
+  EmailTakenError,
+  findUserByEmail,
+  insertUser,
+  type JoiningInvitation,
+  setPassword,
+  toUser,
+  updateUser,
+} from './users.repository.ts';
 
 /** An account without a password may change its email or set a password within this long of signing in; any account may make an API token. */
 export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
@@ -50,6 +59,31 @@ export async function createAccount(
   try {
     const created = await insertUser(ctx.db, user);
     ctx.logger.info('user registered', { userId: created.id, ...via });
+    return created;
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * Creates an account that joins a business by an invitation, with no business
+ * of its own (docs/decisions.md §9.3); its email already registered is a 409.
+ * Undefined, and nothing kept, when the invitation stopped waiting meanwhile
+ * (withdrawn, used or expired since it was read).
+ */
+export async function createInvitedAccount(
+  ctx: Pick<Context, 'db' | 'logger'>,
+  user: Omit<NewUser, 'username'>,
+  joining: JoiningInvitation,
+): Promise<UserRow | undefined> {
+  try {
+    const { joined, ...created } = await insertUser(ctx.db, user, joining);
+    if (!joined) {
+      await deleteNewUser(ctx.db, created.id);
+      return undefined;
+    }
+    ctx.logger.info('user registered', { userId: created.id, invitation: joining.invitationId });
     return created;
   } catch (error) {
     if (error instanceof EmailTakenError) throw emailTaken();

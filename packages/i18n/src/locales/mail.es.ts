@@ -24,7 +24,7 @@ export const esMail: TMailMessages = {
     subject: '{{inviter}} te invita a {{business}} en Reorder',
     body: '{{inviter}} te invita a unirte a {{business}} en Reorder como {{role}}, para llevar juntos sus proveedores y pedidos.',
     action: 'Ver la invitación',
-    expiry: 'El enlace funciona una sola vez y caduca en 7 días. Acéptala con una sesión iniciada con este correo.',
+    expiry: 'El enlace funciona una sola vez y caduca en 7 días. ¿Nuevo en Reorder? Para unirte basta con tu nombre y una contraseña.',
     ignore: 'Si no conoces {{business}}, puedes ignorar este correo.',
   },
   orderReady: {

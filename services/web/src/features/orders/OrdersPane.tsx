@@ -17,10 +17,12 @@ import { useSuppliers } from '../suppliers/api.ts';
 import { useOrderSummaries } from './api.ts';
 import { LastAnswer } from './ConfirmationStatus.tsx';
 import { CutoffText } from './CutoffText.tsx';
+import { ReadyNote } from './ReadyNote.tsx';
 
 /**
  * The suppliers whose orders to prepare, each with its cut-off, the lines in
- * its order, when it last went and what the supplier answered; sorted as the
+ * its order, when it last went and what the supplier answered, and for those
+ * who send, "Ready to send" when a member said so (§9.3); sorted as the
  * member chose (kept on the account). The orders screen, and on a desktop the
  * pane beside an open order (`selected`).
  */
@@ -97,6 +99,12 @@ export function OrdersPane({ selected, searchParam = 'q' }: { selected?: number;
                                 <>
                                   {' · '}
                                   <LastAnswer answer={summary.lastAnswer} />
+                                </>
+                              ) : null}
+                              {canAdd && summary.ready ? (
+                                <>
+                                  <br />
+                                  <ReadyNote ready={summary.ready} />
                                 </>
                               ) : null}
                               {s.nextDelivery ? (

@@ -19,6 +19,7 @@ const order: TOrder = {
   currency: 'EUR',
   showPrices: false,
   confirmUrl: null,
+  ready: null,
 };
 const at = new Date('2026-11-25T10:00:00.000Z');
 
@@ -64,6 +65,27 @@ describe('a change shown on the order before the server answers, as the server w
     };
     expect(applyChange(order, send, at)).toBe(order);
     expect(applyChange(order, { kind: 'message', supplierId: 9, orderId: 9, introduce: 'x' }, at)).toBe(order);
+  });
+
+  it('ends "Ready to send" when a quantity or the message changes, or the order is sent, as the server does (§9.3)', () => {
+    const ready = { ...order, ready: { by: { userId: 7, fullName: 'Javi' }, at: at.toISOString() } };
+    const target = { supplierId: 2, orderId: 1 };
+    expect(applyChange(ready, { kind: 'quantity', ...target, productId: 11, name: 'Pan', quantity: 4 }, at).ready).toEqual(ready.ready);
+    expect(applyChange(ready, { kind: 'par', ...target, productId: 12, name: 'Sal', par: 2 }, at).ready).toEqual(ready.ready);
+    expect(applyChange(ready, { kind: 'message', ...target, introduce: 'Hola' }, at).ready).toEqual(ready.ready);
+    expect(applyChange(ready, { kind: 'quantity', ...target, productId: 11, name: 'Pan', quantity: 5 }, at).ready).toBeNull();
+    expect(applyChange(ready, { kind: 'message', ...target, introduce: 'Buenos días' }, at).ready).toBeNull();
+    expect(applyChange(ready, { kind: 'clear', ...target }, at).ready).toBeNull();
+    const send: OrderChange = {
+      kind: 'send',
+      ...target,
+      channel: 'whatsapp',
+      text: order.text,
+      sentAt: at.toISOString(),
+      introduce: 'Hola',
+      lines: [],
+    };
+    expect(applyChange(ready, send, at).ready).toBeNull();
   });
 
   it('sets a par alone, and clears every quantity while keeping the message', () => {

@@ -149,8 +149,8 @@ const REGISTRY: { [K in OrderChangeKind]: ChangeKind<K> } = {
     call: async (api, c) => replacedBy(await api.orders.restore.mutate({ id: c.orderId, introduce: c.introduce, lines: c.lines })),
   },
   send: {
-    // The current order stays as it is: a send is a record of what went out.
-    apply: (order) => order,
+    // The current order stays as it is: a send is a record of what went out. It is no longer waiting to be sent, though.
+    apply: (order) => (order.ready === null ? order : { ...order, ready: null }),
     async call(api, c) {
       await api.orders.send.mutate({
         id: c.orderId,

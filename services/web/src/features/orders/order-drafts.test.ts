@@ -47,6 +47,7 @@ const order: TOrder = {
   currency: 'EUR',
   showPrices: false,
   confirmUrl: null,
+  ready: null,
 };
 const [milk, bread] = order.products as [TOrder['products'][number], TOrder['products'][number]];
 const run = (...actions: Parameters<typeof draftsReducer>[1][]) => actions.reduce(draftsReducer, NO_DRAFTS);

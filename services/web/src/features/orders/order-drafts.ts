@@ -126,10 +126,14 @@ export function withSavedQuantity(order: TOrder, productId: number, quantity: nu
 
 export function withProducts(order: TOrder, introduce: string, products: OrderProduct[], language = pageLanguage()): TOrder {
   const priced = products.map((p) => ({ ...p, lineTotal: lineTotal(p.quantity, p.price) }));
+  const before = new Map(order.products.map((p) => [p.productId, p.quantity]));
+  // "Ready to send" ends when the message or a quantity changes, as the server clears it (docs/decisions.md §9.3).
+  const changed = introduce !== order.introduce || priced.some((p) => (before.get(p.productId) ?? 0) !== p.quantity);
   return {
     ...order,
     introduce,
     products: priced,
+    ready: changed ? null : order.ready,
     text: formatOrderText(introduce, priced, orderStyle(order, language)),
     ...orderTotals(priced),
   };

@@ -8,6 +8,7 @@ import { messageSuggestions } from '../../features/orders/message-suggestions.ts
 import { LastSendAnswer, OrderHeader } from '../../features/orders/OrderHeader.tsx';
 import { OrderTextCard } from '../../features/orders/OrderTextCard.tsx';
 import { QuantityLine } from '../../features/orders/QuantityLine.tsx';
+import { ReadyNote } from '../../features/orders/ReadyNote.tsx';
 import { SendBar } from '../../features/orders/SendBar.tsx';
 import { useOrderChanges } from '../../features/orders/use-order-changes.ts';
 import { useOrderImage } from '../../features/orders/use-order-image.ts';
@@ -172,6 +173,11 @@ export default function Order() {
               }
             />
             <LastSendAnswer lastSent={history.data?.[0]} />
+            {canManage && order?.ready ? (
+              <p className="order-top__answer">
+                <ReadyNote ready={order.ready} />
+              </p>
+            ) : null}
           </div>
           <Card size="sm" label={t('orders.products')} className="order-products">
             <Toolbar>
