@@ -29,7 +29,7 @@ const probe = router({
     .query(() => null),
   special: publicProcedure
     .meta({ openapi: { method: 'PUT', path: '/things/special' } })
-    .input(z.object({ id: z.number() }).prefault({}))
+    .input(z.object({ id: z.number().optional() }).prefault({}))
     .mutation(() => null),
   remove: publicProcedure
     .meta({ openapi: { method: 'DELETE', path: '/things/{id}' } })
