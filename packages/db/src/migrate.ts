@@ -19,6 +19,7 @@ import * as sentMoney from './migrations/2026_11_26_050000_sent_money.ts';
 import * as ordersSort from './migrations/2026_11_26_060000_orders_sort.ts';
 import * as webhooks from './migrations/2026_11_27_010000_webhooks.ts';
 import * as webhookLog from './migrations/2026_11_27_020000_webhook_log.ts';
+import * as pushDevices from './migrations/2026_11_28_040000_push_devices.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -44,6 +45,7 @@ const migrations = {
   '2026_11_26_060000_orders_sort': ordersSort,
   '2026_11_27_010000_webhooks': webhooks,
   '2026_11_27_020000_webhook_log': webhookLog,
+  '2026_11_28_040000_push_devices': pushDevices,
 };
 
 /** Brings the schema to the migration named (tests of a migration on data made by the ones before it). */
