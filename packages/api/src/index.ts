@@ -39,6 +39,7 @@ export { type ErrorEnvelope, errorEnvelope, type SuccessEnvelope, successEnvelop
 export { createOpenApiDocument } from './rest/openapi.ts';
 export { createRestHandler, hasBody, type RestHandler, type RestMatch, type RestRequest } from './rest/rest-adapter.ts';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.ts';
+export { reachOf } from './sessions/require-user.ts';
 export { SessionCache, startSessionCache } from './sessions/session-cache.ts';
 export { pruneSessions } from './sessions/sessions.repository.ts';
 export { createTokenService, type TokenService } from './sessions/tokens.ts';

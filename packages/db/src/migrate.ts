@@ -20,6 +20,7 @@ import * as ordersSort from './migrations/2026_11_26_060000_orders_sort.ts';
 import * as webhooks from './migrations/2026_11_27_010000_webhooks.ts';
 import * as webhookLog from './migrations/2026_11_27_020000_webhook_log.ts';
 import * as orderReady from './migrations/2026_11_28_020000_order_ready.ts';
+import * as pushDevices from './migrations/2026_11_28_040000_push_devices.ts';
 import * as orderLinkHash from './migrations/2026_11_28_104500_order_link_hash.ts';
 
 /**
@@ -47,6 +48,7 @@ const migrations = {
   '2026_11_27_010000_webhooks': webhooks,
   '2026_11_27_020000_webhook_log': webhookLog,
   '2026_11_28_020000_order_ready': orderReady,
+  '2026_11_28_040000_push_devices': pushDevices,
   '2026_11_28_104500_order_link_hash': orderLinkHash,
 };
 

@@ -267,6 +267,10 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   created_at: Timestamp;
+  /** The session that subscribed the device: ending it removes the device (null: older, or its session was pruned). */
+  session_id: number | null;
+  /** The subscribing browser's user agent, to name the device on the profile. */
+  user_agent: Generated<string>;
 }
 
 /** A business: what suppliers, products, orders and their history belong to (docs/decisions.md §8.2). */

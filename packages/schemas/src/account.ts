@@ -49,7 +49,11 @@ export const ZAccountExport = z
 export type TAccountExport = z.infer<typeof ZAccountExport>;
 
 export const ZDeleteAccountInput = z.object({
-  currentPassword: zSafeString('Current password', { trim: false, typeError: 'Enter your current password to delete the account' })
+  currentPassword: zSafeString('Current password', {
+    trim: false,
+    allowBidi: true,
+    typeError: 'Enter your current password to delete the account',
+  })
     .max(LIMITS.passwordMax, { error: `Current password must be at most ${LIMITS.passwordMax} characters` })
     .describe('Your current password (an account without one needs a sign-in less than 15 minutes old instead)')
     .optional(),

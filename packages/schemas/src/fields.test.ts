@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ZCreateBusinessInput, ZUpdateBusinessInput } from './business.ts';
+import { ZAnswerConfirmationInput } from './confirmation.ts';
 import { zEmail, zId, zNewPassword, zOptionalText, zQuantity, zText } from './fields.ts';
 import { isValidQuantity, MESSAGE_SERVICES, readTypedNumber } from './limits.ts';
-import { ZProductListInput } from './product.ts';
+import { ZUpdateOrderInput } from './order.ts';
+import { ZCreateProductInput, ZProductListInput } from './product.ts';
 import { ZCreateSupplierInput, ZUpdateSupplierInput } from './supplier.ts';
 import { ZUpdateMeInput } from './user.ts';
 
@@ -361,5 +364,48 @@ describe('readTypedNumber', () => {
 
   it.each(['', ' ', 'abc', '-1', '+2', '1e3', '2.5.1', '2,5,1', '2,,5', ',5', '5,'])('reads no number in %j', (text) => {
     expect(readTypedNumber(text)).toBeUndefined();
+  });
+});
+
+describe('texts shown to others refuse bidirectional control characters (docs/decisions.md §9.7)', () => {
+  const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+  const supplier = { name: 'Frutas', contactName: 'Pepe', messageService: 'other', contactInfo: '', note: '' };
+  const cases: [string, z.ZodType, (text: string) => unknown, string][] = [
+    ['supplier name', ZCreateSupplierInput, (text) => ({ ...supplier, name: `Frutas ${text}gpj.exe` }), 'name'],
+    ['supplier contact', ZCreateSupplierInput, (text) => ({ ...supplier, contactName: `Pe${text}pe` }), 'contactName'],
+    ['supplier note', ZCreateSupplierInput, (text) => ({ ...supplier, note: `Call ${text}first` }), 'note'],
+    ['product name', ZCreateProductInput, (text) => ({ name: `Lim${text}ones`, unit: 'kg', orderId: 1 }), 'name'],
+    ['product note', ZCreateProductInput, (text) => ({ name: 'Limones', unit: 'kg', orderId: 1, note: `ripe ${text}ones` }), 'note'],
+    ['business name', ZCreateBusinessInput, (text) => ({ name: `Café ${text}Luna` }), 'name'],
+    ['business rename', ZUpdateBusinessInput, (text) => ({ name: `Café ${text}Luna` }), 'name'],
+    ['order message', ZUpdateOrderInput, (text) => ({ id: 1, introduce: `Hola ${text}Pepe` }), 'introduce'],
+    ['confirmation note', ZAnswerConfirmationInput, (text) => ({ token: 't', unavailable: [], note: `Mañana ${text}no` }), 'note'],
+    [
+      'confirmation substitute',
+      ZAnswerConfirmationInput,
+      (text) => ({ token: 't', unavailable: [], lines: [{ productId: 1, quantity: 1, substitute: `Lima ${text}s` }] }),
+      'lines.0.substitute',
+    ],
+    ['full name', ZUpdateMeInput, (text) => ({ fullName: `Ana ${text}García` }), 'fullName'],
+  ];
+
+  it.each(cases)('refuses them in a %s, with an error naming the field', (_, schema, body, path) => {
+    expect(schema.safeParse(body('')).success).toBe(true);
+    for (const char of BIDI) {
+      const issues = issuesOf(schema, body(char));
+      expect(issues).toEqual([
+        { path, message: expect.stringMatching(/must not contain characters that change the text's direction \(U\+202A/) },
+      ]);
+    }
+  });
+
+  it('keeps the marks right-to-left writing needs (U+200E, U+200F) and Arabic or Hebrew text', () => {
+    expect(zText('Name', 100).safeParse('مخبز\u200F Luna').success).toBe(true);
+    expect(zText('Name', 100).safeParse('\u200Eשלום').success).toBe(true);
+    expect(zOptionalText('Note', 300, { multiline: true }).safeParse('a\u200Fb').success).toBe(true);
+  });
+
+  it('lets a password hold them: nobody else reads it', () => {
+    expect(zNewPassword.safeParse('correct\u202Ehorse battery').success).toBe(true);
   });
 });

@@ -27,20 +27,36 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f]/;
 /** The same, but for tab, line feed and carriage return, which a multi-line text keeps. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069): in a text shown to someone else they can make it read
+ * other than it is ("Trojan Source": U+202E turns "fdp.exe" around). The
+ * marks U+200E and U+200F, which right-to-left writing needs, stay allowed.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 /** A lone UTF-16 surrogate (half of an emoji cut in two): not well-formed Unicode. */
 export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * A string the database can keep as it was sent (docs/decisions.md §4): no NUL or
  * other C0 control character (tab, CR and LF are allowed in a `multiline`
- * text) and well-formed Unicode, else a 400 naming the field.
+ * text), well-formed Unicode, and, since most texts are shown to someone
+ * else (a supplier, a member, an invitee), no bidirectional control
+ * character (§9.7; `allowBidi` for what nobody else reads: passwords), else
+ * a 400 naming the field.
  */
-export function zSafeString(label: string, options: { multiline?: boolean; trim?: boolean; typeError?: string } = {}) {
+export function zSafeString(label: string, options: { multiline?: boolean; trim?: boolean; typeError?: string; allowBidi?: boolean } = {}) {
   const control = options.multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS;
   const base = z.string({ error: options.typeError ?? `${label} must be text` });
-  return (options.trim === false ? base : base.trim())
+  const safe = (options.trim === false ? base : base.trim())
     .refine((value) => !control.test(value), { error: `${label} must not contain control characters`, abort: true })
     .refine((value) => !LONE_SURROGATE.test(value), { error: `${label} must be valid Unicode text`, abort: true });
+  return options.allowBidi
+    ? safe
+    : safe.refine((value) => !BIDI_CONTROLS.test(value), {
+        error: `${label} must not contain characters that change the text's direction (U+202A–U+202E, U+2066–U+2069)`,
+        abort: true,
+      });
 }
 
 /** A required text of `min`..`max` characters, trimmed; single-line unless `multiline`. */
@@ -123,7 +139,7 @@ export const zEmail = z
   .describe('Email address (at most 254 characters)');
 
 /** A new password: 8 to 128 characters, no composition rules, never trimmed. */
-export const zNewPassword = zSafeString('Password', { trim: false, typeError: 'Password is required' })
+export const zNewPassword = zSafeString('Password', { trim: false, allowBidi: true, typeError: 'Password is required' })
   .min(LIMITS.passwordMin, { error: `Password must be at least ${LIMITS.passwordMin} characters` })
   .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters` })
   .describe('Password, 8 to 128 characters');

@@ -67,6 +67,8 @@ export const LIMITS = {
   flaggedPriceChange: 0.05,
   /** How late a send can be recorded with the time it really happened (an app that was offline; docs/decisions.md §6.5). */
   sentAtMaxAgeDays: 30,
+  /** How far ahead of the server's clock a send's time may be (a device clock's drift; docs/decisions.md §9.7). */
+  sentAtMaxAheadMinutes: 5,
 } as const;
 
 /** Whether a number has at most `decimals` decimals (by default the quantities' 3: 2.125 yes, 1.2345 no), tolerating float noise. */

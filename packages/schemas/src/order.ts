@@ -297,7 +297,7 @@ export type TSentLineInput = z.infer<typeof ZSentLineInput>;
 export const ZSendOrderInput = z.object({
   id: zId('Order id').describe('Order id'),
   channel: zMessageService.optional().describe("How it is sent; the supplier's own service when left out"),
-  text: zSafeString('Text', { multiline: true, trim: false, typeError: 'Text must be the order text that was sent' })
+  text: zSafeString('Text', { multiline: true, trim: false, allowBidi: true, typeError: 'Text must be the order text that was sent' })
     .max(ORDER_TEXT_MAX, { error: 'Text is longer than any order text' })
     .optional()
     .describe(
@@ -320,7 +320,7 @@ export const ZSendOrderInput = z.object({
     .datetime({ offset: true, error: 'Sent at must be a date and time (ISO 8601)' })
     .optional()
     .describe(
-      `When the text was really opened in the supplier's app, for a send recorded later (an app that was offline). Without \`lines\`, at most ${LIMITS.sentAtMaxAgeDays} days ago (400 otherwise); with \`lines\`, a send that reached the supplier is never refused for being late. A time after the server's clock is taken as now. Now when left out.`,
+      `When the text was really opened in the supplier's app, for a send recorded later (an app that was offline): at most ${LIMITS.sentAtMaxAgeDays} days ago and at most ${LIMITS.sentAtMaxAheadMinutes} minutes ahead of the server's clock, with or without \`lines\` (400 otherwise); a time ahead within that is taken as now. Now when left out.`,
     ),
 });
 export type TSendOrderInput = z.infer<typeof ZSendOrderInput>;

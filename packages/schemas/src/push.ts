@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zOutboundUrl, zSafeString } from './fields.ts';
+import { zDateTime, zId, zOutboundUrl, zSafeString } from './fields.ts';
 
 /** A push service's endpoint (`PushSubscription.endpoint`). */
 const zEndpoint = zOutboundUrl('Endpoint', {
@@ -33,3 +33,15 @@ export const ZPushEndpointInput = z.object({ endpoint: zEndpoint });
 export const ZPushSubscription = z
   .object({ endpoint: z.string().describe('The subscribed endpoint') })
   .meta({ id: 'PushSubscription', description: 'A browser that receives reminders as notifications' });
+
+export const ZPushDevice = z
+  .object({
+    id: z.number().int().describe('Device id'),
+    createdAt: zDateTime('When notifications were allowed on it (ISO 8601)'),
+    userAgent: z.string().describe('The browser that allowed them, as it named itself (empty for one allowed before devices were named)'),
+    current: z.boolean().describe('Whether it was allowed from the session making the request (this browser)'),
+  })
+  .meta({ id: 'PushDevice', description: 'A browser that receives reminders and notices as notifications' });
+export type TPushDevice = z.infer<typeof ZPushDevice>;
+
+export const ZPushDeviceIdInput = z.object({ id: zId('Device id').describe('Device id') });

@@ -55,7 +55,7 @@ export const zFullName = zText('Full name', LIMITS.nameMax).describe('Full name,
 
 export const ZLoginInput = z.object({
   email: zEmail,
-  password: zSafeString('Password', { trim: false, typeError: 'Password is required' })
+  password: zSafeString('Password', { trim: false, allowBidi: true, typeError: 'Password is required' })
     .min(1, { error: 'Password is required' })
     .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters` })
     .describe('Password'),
@@ -134,7 +134,7 @@ const zOptionalNewPassword = zBlankAsMissing(zNewPassword, 'Password must be tex
 
 /** The password the owner signs in with, to confirm a sensitive change (a profile change, a new API token); blank is missing. */
 export const zCurrentPassword = zBlankAsMissing(
-  zSafeString('Current password', { trim: false }).max(LIMITS.passwordMax, {
+  zSafeString('Current password', { trim: false, allowBidi: true }).max(LIMITS.passwordMax, {
     error: `Current password must be at most ${LIMITS.passwordMax} characters`,
   }),
   'Current password must be text',

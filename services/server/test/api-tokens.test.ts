@@ -148,7 +148,8 @@ describe('a token', () => {
     expect((await t.api.get(`/api/orders/${supplier.orderId}/history`, token)).body.data).toHaveLength(1);
     // What the token made is the owner's, seen from a signed-in device too.
     expect((await t.api.get('/api/suppliers', user.token)).body.data.map((s: { name: string }) => s.name)).toEqual(['By script']);
-    expect((await t.api.get('/api/users/me', token)).body.data.id).toBe(user.user.id);
+    // The account is not the business: a token is refused it (docs/decisions.md §9.7; token-reach.test.ts).
+    expectFailure(await t.api.get('/api/users/me', token), 403, 'FORBIDDEN');
   });
 
   it('gets 403 on account management: profile, password, email, devices, tokens', async () => {

@@ -217,7 +217,7 @@ describe('POST /api/orders/{id}/send', () => {
     ]);
   });
 
-  it('records a send made offline at the time it really happened: up to 30 days back, a future time as now, older refused', async () => {
+  it('records a send made offline at the time it really happened: up to 30 days back, a clock a little ahead as now, else refused', async () => {
     const { shop } = await shopOrdering(3, 'Bread', 'Unit');
     const { text } = await shop.order();
 
@@ -231,7 +231,7 @@ describe('POST /api/orders/{id}/send', () => {
     expect((await shop.history()).map((h) => h.id)).toEqual([late.id, earlier.id]);
 
     const before = Date.now();
-    const ahead = await shop.send({ sentAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const ahead = await shop.send({ sentAt: new Date(Date.now() + 120_000).toISOString() });
     expect(Date.parse(ahead.sentAt)).toBeGreaterThanOrEqual(before - 60_000);
     expect(Date.parse(ahead.sentAt)).toBeLessThanOrEqual(Date.now() + 60_000);
 

@@ -76,6 +76,9 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   // docs/decisions.md §6.3: the browsers that receive reminders.
   ['post', '/push/subscriptions'],
   ['delete', '/push/subscriptions'],
+  // docs/decisions.md §9.7: they are the account's devices, listed and removed one by one.
+  ['get', '/push/subscriptions'],
+  ['delete', '/push/subscriptions/{id}'],
   // docs/decisions.md §6.4: the supplier's confirmation page.
   ['get', '/public/confirmations/{token}'],
   ['post', '/public/confirmations/{token}'],

@@ -167,3 +167,143 @@ describe('POST /api/push/subscriptions, with ALLOW_PRIVATE_ENDPOINTS=1', () => {
     expectOk(await local.api.post('/api/push/subscriptions', body(endpoint), ben.token), { endpoint });
   });
 });
+
+describe('a push subscription is a device of the account (docs/decisions.md §9.7)', () => {
+  const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+  const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+  let n = 0;
+  const endpointFor = (label: string) => `https://8.8.8.8/push/${label}-${++n}`;
+
+  /** A new sign-in of `user` from a browser naming itself `userAgent`: its session token. */
+  async function signIn(user: RegisteredUser, userAgent: string): Promise<string> {
+    const res = await strict.api.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+      headers: { 'user-agent': userAgent },
+    });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data.token;
+  }
+  const subscribeFrom = async (token: string, endpoint: string, userAgent = ANDROID) => {
+    const res = await strict.api.request('POST', '/api/push/subscriptions', {
+      token,
+      body: body(endpoint),
+      headers: { 'user-agent': userAgent },
+    });
+    expect(res.status, res.text).toBe(200);
+  };
+
+  it('cannot be added with an API token (403), which adds nothing', async () => {
+    const user = await owner(strict);
+    const made = await strict.api.post('/api/auth/tokens', { name: 'Script' }, user.token);
+    expect(made.status, made.text).toBe(200);
+    const res = await strict.api.post('/api/push/subscriptions', body(endpointFor('token')), made.body.data.token);
+    expectFailure(res, 403, 'FORBIDDEN');
+    expect(res.body.message).toMatch(/API token cannot manage the account/);
+    expect(await endpointsOf(strict, user.user.id)).toEqual([]);
+  });
+
+  it('is listed with the browser that allowed it and when, marks this one, and is removed one by one', async () => {
+    const user = await owner(strict);
+    const phone = await signIn(user, ANDROID);
+    const laptop = await signIn(user, MAC);
+    const onPhone = endpointFor('phone');
+    await subscribeFrom(phone, onPhone, ANDROID);
+    await subscribeFrom(laptop, endpointFor('laptop'), MAC);
+    const listed = await strict.api.get('/api/push/subscriptions', phone);
+    expectOk(
+      listed,
+      [
+        { id: expect.any(Number), createdAt: expect.any(String), userAgent: MAC, current: false },
+        { id: expect.any(Number), createdAt: expect.any(String), userAgent: ANDROID, current: true },
+      ],
+      'Devices loaded',
+    );
+    expect(Math.abs(Date.parse(listed.body.data[1].createdAt) - Date.now())).toBeLessThan(60_000);
+    // Nothing else of the subscription (its endpoint, its keys) is shown.
+    expect(listed.text).not.toContain('8.8.8.8');
+    expect(listed.text).not.toContain(keys.p256dh);
+    const [mac] = listed.body.data;
+
+    // Another account cannot remove it (404, as for one that does not exist); the owner can, from any device.
+    const stranger = await strict.api.register();
+    expectFailure(await strict.api.delete(`/api/push/subscriptions/${mac.id}`, stranger.token), 404, 'NOT_FOUND');
+    expectOk(await strict.api.delete(`/api/push/subscriptions/${mac.id}`, phone), { id: mac.id }, 'Notifications are off for that browser');
+    expectFailure(await strict.api.delete(`/api/push/subscriptions/${mac.id}`, phone), 404, 'NOT_FOUND');
+    expect(await endpointsOf(strict, user.user.id)).toEqual([onPhone]);
+    // The same over tRPC.
+    const trpc = await strict.api.request('GET', `/api/trpc/push.list?input=${encodeURIComponent('{}')}`, { token: laptop });
+    expect(trpc.status, trpc.text).toBe(200);
+    expect(trpc.body.result.data).toEqual([expect.objectContaining({ userAgent: ANDROID, current: false })]);
+  });
+
+  it('goes when its session ends, and with "Sign out everywhere"', async () => {
+    const user = await owner(strict);
+    const phone = await signIn(user, ANDROID);
+    const laptop = await signIn(user, MAC);
+    await subscribeFrom(phone, endpointFor('phone'));
+    const onLaptop = endpointFor('laptop');
+    await subscribeFrom(laptop, onLaptop, MAC);
+    // The phone signs out: its device goes, the laptop's stays.
+    expect((await strict.api.post('/api/auth/logout', {}, phone)).status).toBe(200);
+    expect(await endpointsOf(strict, user.user.id)).toEqual([onLaptop]);
+    // A device allowed before devices kept their session (no session) goes with "Sign out everywhere" too.
+    await strict.server.deps.db
+      .insertInto('push_subscriptions')
+      .values({ user_id: user.user.id, endpoint: endpointFor('older'), p256dh: keys.p256dh, auth: keys.auth })
+      .execute();
+    expect((await strict.api.post('/api/auth/logout-all', {}, user.token)).status).toBe(200);
+    expect(await endpointsOf(strict, user.user.id)).toEqual([]);
+  });
+
+  it("goes with a password change (but this device's), and with a reset (all of them)", async () => {
+    const user = await owner(strict);
+    const stolen = await signIn(user, MAC);
+    await subscribeFrom(stolen, endpointFor('stolen'), MAC);
+    const mine = endpointFor('mine');
+    await subscribeFrom(user.token, mine);
+    const changed = await strict.api.put(
+      '/api/users/me',
+      { password: 'a brand new password 9', currentPassword: user.password },
+      user.token,
+    );
+    expect(changed.status, changed.text).toBe(200);
+    expect(await endpointsOf(strict, user.user.id)).toEqual([mine]);
+
+    await strict.api.post('/api/auth/forgot-password', { email: user.email });
+    const reset = await strict.linkToken(user.email, '/reset-password');
+    expect((await strict.api.post('/api/auth/reset-password', { token: reset, password: 'yet another password 7' })).status).toBe(200);
+    expect(await endpointsOf(strict, user.user.id)).toEqual([]);
+  });
+
+  it('moves to the session that subscribes it again', async () => {
+    const user = await owner(strict);
+    const before = await signIn(user, ANDROID);
+    const endpoint = endpointFor('again');
+    await subscribeFrom(before, endpoint);
+    const after = await signIn(user, ANDROID);
+    await subscribeFrom(after, endpoint);
+    expect((await strict.api.post('/api/auth/logout', {}, before)).status).toBe(200);
+    expect(await endpointsOf(strict, user.user.id)).toEqual([endpoint]);
+    expect((await strict.api.get('/api/push/subscriptions', after)).body.data).toEqual([expect.objectContaining({ current: true })]);
+  });
+});
+
+describe("a member's removal (docs/decisions.md §9.7)", () => {
+  it("stops that business's notices to the member's devices; their own business's still reach them", async () => {
+    const ana = await owner(local);
+    const marta = await local.joinBusiness(ana, 'manager');
+    const endpoint = `${target.origin}/push/member-${marta.user.id}`;
+    target.status = () => ({ code: 201 });
+    expectOk(await local.api.post('/api/push/subscriptions', body(endpoint), marta.token), { endpoint });
+    const reached = () => target.seen.filter((line) => line === `POST /push/member-${marta.user.id}`).length;
+
+    await remindNow(local, ana, 'Before removal');
+    expect(reached()).toBe(1);
+    expect((await local.api.delete(`/api/business/members/${marta.user.id}`, ana.token)).status).toBe(200);
+    await remindNow(local, ana, 'After removal');
+    expect(reached()).toBe(1);
+    // The device is Marta's, not Ana's business's: her own café's reminders still reach it.
+    await remindNow(local, marta, 'Her own café');
+    expect(reached()).toBe(2);
+  });
+});

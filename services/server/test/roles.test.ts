@@ -38,6 +38,8 @@ const TABLE: Record<string, Role | 'any'> = {
   'config.get': 'any',
   'push.subscribe': 'any',
   'push.unsubscribe': 'any',
+  'push.list': 'any',
+  'push.remove': 'any',
   'confirmations.view': 'any',
   'confirmations.answer': 'any',
   'businesses.list': 'any',

@@ -160,16 +160,24 @@ describe('POST /api/orders/{id}/send with lines', () => {
     expect(await s.history()).toEqual([]);
   });
 
-  it('takes a late sentAt (older than 30 days) and a future one as now; without lines the old rule stays', async () => {
+  it('takes a sentAt at most 30 days back and 5 minutes ahead, with or without lines; else 400 and nothing recorded (§9.7)', async () => {
     const s = await shop({ askConfirmation: false });
     await s.set('Lemons', 2);
-    const old = new Date(Date.now() - 40 * DAY).toISOString();
-    const late = await s.send({ text: '2 x Kg: Lemons', lines: [s.line('Lemons', 2)], sentAt: old });
-    expectOk(late, { sentAt: old }, 'Order sent');
-    fieldError(await s.send({ sentAt: old }), 'sentAt', /30 days/);
-    const future = await s.send({ lines: [s.line('Lemons', 2)], sentAt: new Date(Date.now() + DAY).toISOString() });
-    expect(future.status, future.text).toBe(200);
-    expect(Date.parse(future.body.data.sentAt)).toBeLessThanOrEqual(Date.now());
+    const send = (sentAt: string, withLines = true) =>
+      s.send({ text: '2 x Kg: Lemons', ...(withLines ? { lines: [s.line('Lemons', 2)] } : {}), sentAt });
+    for (const withLines of [true, false]) {
+      fieldError(await send(new Date(Date.now() - 31 * DAY).toISOString(), withLines), 'sentAt', /within the last 30 days/);
+      fieldError(await send(new Date(Date.now() + 6 * 60_000).toISOString(), withLines), 'sentAt', /not be more than 5 minutes from now/);
+      fieldError(await send(new Date(Date.now() + DAY).toISOString(), withLines), 'sentAt', /5 minutes/);
+    }
+    expect(await s.history()).toEqual([]);
+    // The offline outbox's late send (29 days) is kept at its time; a clock a little ahead is taken as now.
+    const ahead = await send(new Date(Date.now() + 2 * 60_000).toISOString(), false);
+    expect(ahead.status, ahead.text).toBe(200);
+    expect(Date.parse(ahead.body.data.sentAt)).toBeLessThanOrEqual(Date.now());
+    const late = new Date(Date.now() - 29 * DAY).toISOString();
+    expectOk(await send(late), { sentAt: late }, 'Order sent');
+    expect(await s.history()).toHaveLength(2);
   });
 
   it('makes the text itself when only lines are given, with the order’s link', async () => {

@@ -183,9 +183,9 @@ async function plantAccess(server: TestServer, userId: number) {
   };
 }
 
-/** The token still works (200) or not (401) for GET /api/users/me. */
+/** The token still works (200) or not (401) in its business (GET /api/suppliers; the account is never a token's, §9.7). */
 async function tokenWorks(server: TestServer, token: string): Promise<boolean> {
-  const res = await server.api.get('/api/users/me', token);
+  const res = await server.api.get('/api/suppliers', token);
   expect([200, 401]).toContain(res.status);
   return res.status === 200;
 }

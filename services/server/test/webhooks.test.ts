@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { runWebhookDeliveries } from '@reorder/api';
 import {
   expectFailure,
@@ -292,5 +295,24 @@ describe('failures', () => {
     const res = await local.api.post(`/api/webhooks/${hook.id}/test`, {}, ana.token);
     expectOk(res, expect.objectContaining({ status: 'failed', responseStatus: 302, error: 'Redirects are not followed (answered 302)' }));
     expect(receiver.at(target.path)).toHaveLength(0);
+  });
+
+  it('say "Could not connect", never the socket\'s or TLS\'s code (§9.7)', async () => {
+    const ana = await owner(local);
+    // A port nobody listens on (refused), and TLS spoken to a plain HTTP server (a handshake error).
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const receiverPort = new URL(receiver.origin).port;
+    for (const url of [`http://127.0.0.1:${port}/hook`, `https://127.0.0.1:${receiverPort}/tls-to-http`]) {
+      const added = await local.api.post('/api/webhooks', { url, events: ['order.sent'] }, ana.token);
+      expect(added.status, added.text).toBe(200);
+      const res = await local.api.post(`/api/webhooks/${added.body.data.id}/test`, {}, ana.token);
+      expectOk(res, expect.objectContaining({ status: 'failed', responseStatus: null, error: 'Could not connect' }));
+      const [listed] = (await local.api.get(`/api/webhooks/${added.body.data.id}/deliveries`, ana.token)).body.data;
+      expect(listed.error).toBe('Could not connect');
+    }
   });
 });

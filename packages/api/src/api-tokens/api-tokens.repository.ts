@@ -109,3 +109,18 @@ export async function revokeApiTokens(db: Db, userId: number): Promise<void> {
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/**
+ * Revokes the user's tokens for one business (their removal from it, or
+ * leaving it): a later invitation back makes them a member again, never
+ * brings these tokens back (docs/decisions.md §9.7).
+ */
+export async function revokeApiTokensIn(db: Db, userId: number, businessId: number): Promise<void> {
+  await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('business_id', '=', businessId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -17,16 +17,17 @@ import {
 } from '@reorder/schemas';
 import { href } from '@reorder/schemas/web-paths';
 import { z } from 'zod';
+import { revokeApiTokensIn } from '../api-tokens/api-tokens.repository.ts';
 import { DAY_MS, nowOf } from '../context.ts';
 import { AppError, found, INVITATION_GONE, notFound, roleNeeded, SIGNED_IN_ERRORS } from '../errors.ts';
 import { invitationEmail } from '../mail/messages.ts';
 import {
   accountProcedure,
   assertEmailVerified,
-  authedProcedure,
   EMAIL_NOT_VERIFIED,
   memberProcedure,
   requireVerifiedEmail,
+  TOKEN_FORBIDDEN,
 } from '../sessions/require-user.ts';
 import { publicProcedure, router } from '../trpc.ts';
 import { findBusiness, insertBusiness, listBusinesses, lockAndCountOwnedBusinesses, updateBusiness } from './businesses.repository.ts';
@@ -58,7 +59,7 @@ function assertOwnerLeft(roles: Map<number, string>, userId: number, newRole: st
 
 /** The user's businesses: `GET /businesses`, a new one, and the active one (docs/decisions.md §8.2). */
 export const businessesRouter = router({
-  list: authedProcedure
+  list: accountProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -69,13 +70,13 @@ export const businessesRouter = router({
           'Every business you are a member of, with your role in each, first joined first. Send a business id as `X-Business-Id` to act in it; without the header, calls act in the first one.',
       },
       message: 'Businesses loaded',
-      errors: { ...SIGNED_IN_ERRORS },
+      errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN },
     })
     .input(zNoInput)
     .output(z.array(ZBusiness))
     .query(({ ctx }) => listBusinesses(ctx.db, ctx.user.id)),
 
-  create: authedProcedure
+  create: accountProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -85,7 +86,7 @@ export const businessesRouter = router({
         description: `A second café, say: you own it, and it starts empty. At most ${LIMITS.businessesPerUser} businesses owned per user.`,
       },
       message: 'Business created',
-      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: TOO_MANY_BUSINESSES },
+      errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN, BAD_REQUEST: TOO_MANY_BUSINESSES },
     })
     .input(ZCreateBusinessInput)
     .output(ZBusiness)
@@ -206,6 +207,7 @@ export const businessesRouter = router({
         if (!roles.has(input.userId)) throw notFound('Member');
         assertOwnerLeft(roles, input.userId, undefined);
         await removeMember(tx, ctx.business.id, input.userId);
+        await revokeApiTokensIn(tx, input.userId, ctx.business.id);
       });
       return { id: input.userId };
     }),

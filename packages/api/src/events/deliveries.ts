@@ -90,13 +90,18 @@ export async function claimDelivery(db: Db, deliveryId: number, now: number, lea
 
 export type DeliveryOutcome = 'delivered' | 'retry' | 'failed';
 
-/** Why an attempt failed, as the deliveries log says it. */
+/**
+ * Why an attempt failed, as the deliveries log (and the owners' email) says
+ * it: the outbound rule's refusal, no answer in time, or "Could not connect",
+ * never the socket's or TLS's code (docs/decisions.md §9.7): those tell
+ * whoever reads the log about the network behind the URL (a certificate's
+ * name, a port closed or filtered), and the owner can act on none of them.
+ */
 function failureOf(error: unknown, timing: WebhookTiming): string {
   if (error instanceof OutboundRefused) return error.message;
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') return `No answer within ${timing.timeoutMs / 1000} s`;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' ? `Could not connect (${code})` : 'Could not connect';
+  return 'Could not connect';
 }
 
 /**

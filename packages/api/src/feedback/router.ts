@@ -1,12 +1,12 @@
 import { ZFeedback, ZFeedbackInput } from '@reorder/schemas';
 import { SIGNED_IN_ERRORS } from '../errors.ts';
 import { feedbackEmail } from '../mail/messages.ts';
-import { authedProcedure } from '../sessions/require-user.ts';
+import { accountProcedure, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
 import { insertFeedback } from './feedback.repository.ts';
 
 export const feedbackRouter = router({
-  send: authedProcedure
+  send: accountProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -19,6 +19,7 @@ export const feedbackRouter = router({
       message: 'Thanks, your feedback was successful',
       errors: {
         ...SIGNED_IN_ERRORS,
+        FORBIDDEN: TOKEN_FORBIDDEN,
         BAD_REQUEST: 'Feedback is required',
         TOO_MANY_REQUESTS: 'Too many attempts. Please try again in 60 minutes.',
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordChangedEmail, resetPasswordEmail } from './messages.ts';
+import { invitationEmail, passwordChangedEmail, resetPasswordEmail } from './messages.ts';
 
 const link = 'https://orders.example.com/reset-password/abcDEF123_-xyz';
 const forgotLink = 'https://orders.example.com/forgot-password';
@@ -95,5 +95,37 @@ describe('passwordChangedEmail', () => {
     const mail = passwordChangedEmail({ locale: 'de', name: 'Ana', forgotLink });
     expect(mail.subject).toBe('Your password was changed');
     expect(mail.text).toContain('Hi Ana,');
+  });
+});
+
+describe('invitationEmail (docs/decisions.md §9.7: what users typed is quoted text, never a link or the subject)', () => {
+  const invite = (locale: string, business: string, inviter = 'Ana García') =>
+    invitationEmail({ locale, inviter, business, role: 'staff', link: 'https://orders.example.com/invitations/tok' });
+  const ZWJ = '\u200D';
+
+  it.each([
+    ['Café http://evil.example', `“Café http:${ZWJ}/${ZWJ}/${ZWJ}evil.${ZWJ}example”`],
+    ['evil.com', `“evil.${ZWJ}com”`],
+  ])('quotes %j in the body with its address shapes broken, in the text and the html', (business, quoted) => {
+    const mail = invite('en', business);
+    expect(mail.subject).toBe('You are invited to a business on Reorder');
+    expect(mail.text).toContain(`Ana García invites you to join the business ${quoted} on Reorder as staff,`);
+    expect(mail.text).toContain(`If you don’t know ${quoted}, you can ignore this email.`);
+    expect(mail.text).not.toContain(business);
+    expect(unescapeHtml(mail.html)).toContain(`join the business ${quoted} on Reorder`);
+    expect(unescapeHtml(mail.html)).not.toContain(business);
+    // The one link is the invitation's.
+    expect(mail.html.match(/<a /g)).toHaveLength(1);
+  });
+
+  it('keeps the subject free of what the inviter typed, in Spanish too', () => {
+    const mail = invite('es', 'evil.com', 'Pepe www.evil.com');
+    expect(mail.subject).toBe('Te invitan a un negocio en Reorder');
+    expect(mail.text).toContain(`Pepe www.${ZWJ}evil.${ZWJ}com te invita a unirte al negocio «evil.${ZWJ}com» en Reorder como`);
+    expect(mail.subject).not.toMatch(/evil|Pepe/);
+  });
+
+  it('leaves a name with nothing link-shaped as it was', () => {
+    expect(invite('en', 'Café Luna').text).toContain('join the business “Café Luna” on Reorder');
   });
 });

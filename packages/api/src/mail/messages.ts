@@ -137,7 +137,23 @@ export function verifyEmailEmail(options: { locale: string; name: string; link: 
   );
 }
 
-/** An invitation to join a business, in the inviter's language, with its one-use link. */
+/**
+ * What a user typed, made inert for mail clients that turn anything shaped
+ * like an address into a link (docs/decisions.md §9.7): a zero-width joiner
+ * after each `.`, `:`, `/` and `@` followed by more text. The text reads the
+ * same; "evil.com" and "http://evil.example" are no longer one link-shaped
+ * run for a linkifier, in the plain text or the html.
+ */
+export function defuseLinks(typed: string): string {
+  return typed.replace(/([.:/@])(?=\S)/g, '$1\u200D');
+}
+
+/**
+ * An invitation to join a business, in the inviter's language, with its
+ * one-use link. What the inviter typed (their name, the business's) stays
+ * out of the subject and is quoted and defused in the body: the mail goes to
+ * someone who never chose to hear from them.
+ */
 export function invitationEmail(options: {
   locale: string;
   inviter: string;
@@ -146,7 +162,7 @@ export function invitationEmail(options: {
   link: string;
 }): RenderedMail {
   const t = (key: TMessageKey, vars?: Record<string, string>) => translate(options.locale, key, vars);
-  const vars = { inviter: options.inviter, business: options.business, role: t(`mail.roles.${options.role}`) };
+  const vars = { inviter: defuseLinks(options.inviter), business: defuseLinks(options.business), role: t(`mail.roles.${options.role}`) };
   return render(
     options.locale,
     'mail.invitation.subject',
@@ -154,7 +170,6 @@ export function invitationEmail(options: {
     [t('mail.invitation.body', vars)],
     { label: t('mail.invitation.action'), url: options.link },
     [t('mail.invitation.expiry'), t('mail.invitation.ignore', vars)],
-    vars,
   );
 }
 

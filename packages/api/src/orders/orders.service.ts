@@ -77,7 +77,7 @@ export async function sendOrder(
   },
 ): Promise<TSentOrder> {
   const recorded = options.lines !== undefined;
-  const sentAt = sendTime(ctx, options.sentAt, { late: recorded });
+  const sentAt = sendTime(ctx, options.sentAt);
   const reading = orderReading(ctx);
   const loaded = found(await loadOrder(ctx.db, ctx.business.id, { id: options.orderId }, reading), 'Order');
   const { order } = loaded;
@@ -216,20 +216,22 @@ function isLinkLine(line: string, language: 'en' | 'es', base: string): boolean 
 }
 
 export const SENT_AT_TOO_OLD = `Sent at must be within the last ${LIMITS.sentAtMaxAgeDays} days`;
+export const SENT_AT_AHEAD = `Sent at must not be more than ${LIMITS.sentAtMaxAheadMinutes} minutes from now: check the device's clock`;
 
 /**
  * When a send happened: now, or the time an app that was offline recorded
- * (docs/decisions.md §6.5, §8.1): never after now (a device clock ahead of the
- * server's is taken as now), and for a send of the order as it stands at most
- * `sentAtMaxAgeDays` ago. A `late` send (its lines given) is never refused.
+ * (docs/decisions.md §6.5, §8.1, §9.7): at most `sentAtMaxAgeDays` ago, with
+ * or without its lines (the offline outbox sends within that), and at most
+ * `sentAtMaxAheadMinutes` ahead, a device clock's usual drift, which is taken
+ * as now. Anything else is a 400, so the history never holds a made-up time.
  */
-function sendTime(ctx: OrdersContext, sentAt: string | undefined, options: { late: boolean }): Date {
+function sendTime(ctx: OrdersContext, sentAt: string | undefined): Date {
   const now = nowOf(ctx);
   if (sentAt === undefined) return new Date(now);
   const at = Date.parse(sentAt);
-  if (!options.late && at < now - LIMITS.sentAtMaxAgeDays * DAY_MS) {
-    throw new AppError('BAD_REQUEST', SENT_AT_TOO_OLD, { issues: [{ path: 'sentAt', message: SENT_AT_TOO_OLD }] });
-  }
+  const refuse = (message: string) => new AppError('BAD_REQUEST', message, { issues: [{ path: 'sentAt', message }] });
+  if (at < now - LIMITS.sentAtMaxAgeDays * DAY_MS) throw refuse(SENT_AT_TOO_OLD);
+  if (at > now + LIMITS.sentAtMaxAheadMinutes * 60_000) throw refuse(SENT_AT_AHEAD);
   return new Date(Math.min(at, now));
 }
 

@@ -1,7 +1,18 @@
-import { LIMITS, ZPushEndpointInput, ZPushSubscription, ZPushSubscriptionInput } from '@reorder/schemas';
+import {
+  LIMITS,
+  ZDeletedResult,
+  ZPushDevice,
+  ZPushDeviceIdInput,
+  ZPushEndpointInput,
+  ZPushSubscription,
+  ZPushSubscriptionInput,
+  zNoInput,
+} from '@reorder/schemas';
+import { z } from 'zod';
 import { AppError, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { checkOutboundUrl, OutboundRefused } from '../platform/outbound.ts';
-import { authedProcedure, EMAIL_NOT_VERIFIED, requireVerifiedEmail } from '../sessions/require-user.ts';
+import { accountProcedure, EMAIL_NOT_VERIFIED, requireVerifiedEmail, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
+import { cleanUserAgent } from '../sessions/sessions.repository.ts';
 import { router } from '../trpc.ts';
 
 const tags = ['push'];
@@ -21,9 +32,15 @@ const endpointError = (kind: 'BAD_REQUEST' | 'CONFLICT', message: string) =>
  * person's notifications away (or receive them). The browser's own account
  * turns them off first, or the app subscribes the browser anew (a new
  * endpoint).
+ *
+ * A subscription is a device of the account (§9.7): only a signed-in device
+ * makes one (an API token gets 403), it is tied to that device's session (a
+ * subscription made again moves to the session making it), the profile lists
+ * them and removes any, and it ends with its session (a trigger on
+ * `sessions`: sign-out, "Sign out everywhere", a password change or reset).
  */
 export const pushRouter = router({
-  subscribe: authedProcedure
+  subscribe: accountProcedure
     .use(requireVerifiedEmail)
     .meta({
       openapi: {
@@ -52,13 +69,14 @@ export const pushRouter = router({
         throw error;
       }
       const keys = { p256dh: input.keys.p256dh, auth: input.keys.auth };
+      const device = { ...keys, session_id: ctx.session.id, user_agent: cleanUserAgent(ctx.request.userAgent ?? '') };
       await ctx.db.transaction().execute(async (tx) => {
         // The user row locked: concurrent subscriptions count one after another.
         await tx.selectFrom('users').select('id').where('id', '=', ctx.user.id).forUpdate().executeTakeFirst();
         const held = await tx.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', input.endpoint).executeTakeFirst();
         if (held && held.user_id !== ctx.user.id) throw endpointError('CONFLICT', TAKEN);
         if (held) {
-          await tx.updateTable('push_subscriptions').set(keys).where('endpoint', '=', input.endpoint).execute();
+          await tx.updateTable('push_subscriptions').set(device).where('endpoint', '=', input.endpoint).execute();
           return;
         }
         const { count } = await tx
@@ -69,7 +87,7 @@ export const pushRouter = router({
         if (Number(count) >= LIMITS.pushSubscriptionsPerAccount) throw endpointError('BAD_REQUEST', TOO_MANY_BROWSERS);
         const inserted = await tx
           .insertInto('push_subscriptions')
-          .values({ user_id: ctx.user.id, endpoint: input.endpoint, ...keys })
+          .values({ user_id: ctx.user.id, endpoint: input.endpoint, ...device })
           .onConflict((oc) => oc.column('endpoint').doNothing())
           .returning('id')
           .executeTakeFirst();
@@ -79,7 +97,7 @@ export const pushRouter = router({
       return { endpoint: input.endpoint };
     }),
 
-  unsubscribe: authedProcedure
+  unsubscribe: accountProcedure
     .meta({
       openapi: {
         method: 'DELETE',
@@ -89,7 +107,7 @@ export const pushRouter = router({
         description: 'Takes the endpoint in a JSON body.',
       },
       message: 'Notifications are off for this browser',
-      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Push subscription not found' },
+      errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN, NOT_FOUND: 'Push subscription not found' },
     })
     .input(ZPushEndpointInput)
     .output(ZPushSubscription)
@@ -102,5 +120,61 @@ export const pushRouter = router({
         .executeTakeFirst();
       if (!deleted) throw notFound('Push subscription');
       return { endpoint: deleted.endpoint };
+    }),
+
+  list: accountProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/push/subscriptions',
+        tags,
+        summary: 'List the browsers that receive notifications',
+        description:
+          'Every browser where notifications are on for this account, newest first; `current` marks the one allowed from the session making the request.',
+      },
+      message: 'Devices loaded',
+      errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN },
+    })
+    .input(zNoInput)
+    .output(z.array(ZPushDevice))
+    .query(async ({ ctx }) => {
+      const rows = await ctx.db
+        .selectFrom('push_subscriptions')
+        .select(['id', 'created_at', 'user_agent', 'session_id'])
+        .where('user_id', '=', ctx.user.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        createdAt: row.created_at.toISOString(),
+        userAgent: row.user_agent,
+        current: row.session_id === ctx.session.id,
+      }));
+    }),
+
+  remove: accountProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/push/subscriptions/{id}',
+        tags,
+        summary: 'Stop notifications on one browser',
+        description: 'It receives nothing more from now on. Another account’s device, or one already removed, is a 404.',
+      },
+      message: 'Notifications are off for that browser',
+      errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN, NOT_FOUND: 'Device not found' },
+    })
+    .input(ZPushDeviceIdInput)
+    .output(ZDeletedResult)
+    .mutation(async ({ ctx, input }) => {
+      const deleted = await ctx.db
+        .deleteFrom('push_subscriptions')
+        .where('id', '=', input.id)
+        .where('user_id', '=', ctx.user.id)
+        .returning('id')
+        .executeTakeFirst();
+      if (!deleted) throw notFound('Device');
+      return { id: deleted.id };
     }),
 });

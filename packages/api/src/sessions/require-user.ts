@@ -29,7 +29,8 @@ const TOUCH_AFTER_MS = 5 * 60 * 1000;
 const stale = (last: Date | null) => last === null || Date.now() - last.getTime() > TOUCH_AFTER_MS;
 
 export const BAD_API_TOKEN = 'This API token is not valid: it was revoked or has expired.';
-export const TOKEN_FORBIDDEN = 'An API token cannot manage the account (password, email, devices, tokens): sign in to do that.';
+export const TOKEN_FORBIDDEN =
+  'An API token cannot manage the account (profile, password, email, devices, tokens, businesses): sign in to do that.';
 /** The example of the 403 an account whose address is not proven gets (the real one names the address, in the owner's language). */
 export const EMAIL_NOT_VERIFIED =
   'Confirm your email address first: open the link we sent to ana@example.com, or ask for a new one on your profile.';
@@ -75,31 +76,49 @@ export const requireBusiness = middleware(({ ctx, meta, next }) => {
 });
 
 /** Account management needs a device's session: an API token gets 403 (docs/decisions.md §7). */
-const requireSession = middleware(async ({ ctx, next }) => {
+export const requireSession = middleware(async ({ ctx, next }) => {
   const { credential } = ctx as unknown as SignedInContext;
   if (credential.kind !== 'session') throw new AppError('FORBIDDEN', TOKEN_FORBIDDEN);
   return next({ ctx: { session: credential.session } });
 });
 
 /**
- * A procedure for signed-in owners, by session or API token: the owner's
- * suppliers, products, orders and history. `ctx.user` is the user row.
+ * Signed in, by session or API token: only the two builders below start from
+ * it, so every signed-in call is either inside a business or the account's.
  */
-export const authedProcedure = publicProcedure.use(requireUser);
+const signedInProcedure = publicProcedure.use(requireUser);
 
 /**
  * A procedure inside the active business (X-Business-Id, else the first one
  * joined), by session or API token, for the roles its `meta.role` allows
  * (docs/decisions.md §8.2). `ctx.business` is `{id, role}`; a business the
- * caller is not in answers 404.
+ * caller is not in answers 404. The only builder an API token passes: a token
+ * acts in its own business only (docs/decisions.md §9.7).
  */
-export const memberProcedure = authedProcedure.use(requireBusiness);
+export const memberProcedure = signedInProcedure.use(requireBusiness);
 
 /**
- * Account management (password, email, devices, tokens): a device's session
- * only, never an API token. `ctx.session` is that session.
+ * Everything of the person rather than of a business: the profile, password,
+ * email, sessions, devices (push subscriptions), tokens, the list of their
+ * businesses and a new one, the account's export and erasure, feedback. A
+ * device's session only: an API token gets 403 (docs/decisions.md §7, §9.7).
+ * `ctx.session` is that session.
  */
-export const accountProcedure = authedProcedure.use(requireSession);
+export const accountProcedure = signedInProcedure.use(requireSession);
+
+/**
+ * Who may call a built procedure: anyone (`public`), a member of the active
+ * business by session or API token (`member`), or the account's own session
+ * (`account`). Read from the steps it was built with, so the tests can walk
+ * every procedure of the router and hold them to the rule of §9.7.
+ */
+export function reachOf(procedure: { _def: { middlewares: unknown[] } }): 'public' | 'member' | 'account' | 'signed-in' {
+  const steps = procedure._def.middlewares;
+  if (steps.includes(requireSession._middlewares[0])) return 'account';
+  if (steps.includes(requireBusiness._middlewares[0])) return 'member';
+  if (steps.includes(requireUser._middlewares[0])) return 'signed-in';
+  return 'public';
+}
 
 /**
  * Until the account's address is proven, it makes nothing that outlives a

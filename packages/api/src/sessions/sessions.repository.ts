@@ -14,10 +14,15 @@ export interface LiveSession {
 /** The longest user agent kept: enough to tell "Safari on iPhone" from "Chrome on Windows". */
 const USER_AGENT_MAX = 300;
 
+/** A user agent as it is kept: no control characters, at most USER_AGENT_MAX characters. */
+export function cleanUserAgent(userAgent: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is dropped.
+  return userAgent.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, USER_AGENT_MAX);
+}
+
 /** Starts a session for the user; returns its id (the token's `sid`). */
 export async function insertSession(db: Db, userId: number, options: { expiresAt: Date; userAgent: string }): Promise<number> {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is dropped.
-  const userAgent = options.userAgent.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, USER_AGENT_MAX);
+  const userAgent = cleanUserAgent(options.userAgent);
   const row = await db
     .insertInto('sessions')
     .values({ user_id: userId, expires_at: options.expiresAt, user_agent: userAgent })
@@ -78,11 +83,17 @@ export async function endSession(db: Db, userId: number, sessionId: number): Pro
   return row !== undefined;
 }
 
-/** Ends every live session of the user, but `except` when given; returns how many ended. */
+/**
+ * Ends every live session of the user, but `except` when given; returns how
+ * many ended. Each ended session's push devices go with it (a trigger); so do
+ * the devices no session vouches for any more (made before devices kept their
+ * session, or whose session was pruned), since none of them is `except`'s.
+ */
 export async function endSessions(db: Db, userId: number, options: { except?: number | undefined } = {}): Promise<number> {
   let query = db.updateTable('sessions').set({ ended_at: sql`now()` }).where('user_id', '=', userId).where('ended_at', 'is', null);
   if (options.except !== undefined) query = query.where('id', '!=', options.except);
   const result = await query.executeTakeFirst();
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('session_id', 'is', null).execute();
   return Number(result.numUpdatedRows);
 }
 

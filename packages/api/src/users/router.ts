@@ -1,6 +1,6 @@
 import { type TUser, ZUpdateMeInput, ZUser, ZUsernameInput, zOptionalInput } from '@reorder/schemas';
 import { notFound, SIGNED_IN_ERRORS } from '../errors.ts';
-import { accountProcedure, authedProcedure, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
+import { accountProcedure, TOKEN_FORBIDDEN } from '../sessions/require-user.ts';
 import { EMAIL_TAKEN_MESSAGE } from './email-ownership.service.ts';
 import { updateProfile, userView } from './users.service.ts';
 
@@ -8,7 +8,7 @@ const tags = ['users'];
 
 /** The owner's profile; the account's data and erasure join them under `users` (see `accountProcedures`). */
 export const userProcedures = {
-  byUsername: authedProcedure
+  byUsername: accountProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -19,7 +19,7 @@ export const userProcedures = {
           "Your own username (or `me`) gives your full user. Another user's username answers 404, exactly as one that does not exist: accounts are not looked up by strangers.",
       },
       message: 'User loaded',
-      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'User not found' },
+      errors: { ...SIGNED_IN_ERRORS, FORBIDDEN: TOKEN_FORBIDDEN, NOT_FOUND: 'User not found' },
     })
     .input(ZUsernameInput)
     .output(ZUser)

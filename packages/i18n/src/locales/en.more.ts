@@ -235,6 +235,13 @@ export const enMore = {
     notificationsError: 'Notifications could not be turned on. Try again.',
     stopNotifications: 'Turn off on this device',
     notificationsOff: 'Notifications are off for this device.',
+    pushDevicesTitle: 'Notifications on',
+    pushDevicesIntro: 'The browsers where you allowed notifications. Turn off one you no longer use.',
+    pushDeviceSince: 'since {{date}}',
+    removePushDevice: 'Turn off',
+    removePushDeviceLabel: 'Turn off notifications on {{device}}',
+    pushDeviceRemoved: 'Notifications are off for that device.',
+    noPushDevices: 'No device gets notifications yet.',
   },
   feedback: {
     title: 'Feedback',

@@ -240,6 +240,13 @@ export const esMore: TMoreMessages = {
     notificationsError: 'No se han podido activar las notificaciones. Inténtalo de nuevo.',
     stopNotifications: 'Desactivar en este dispositivo',
     notificationsOff: 'Las notificaciones están desactivadas en este dispositivo.',
+    pushDevicesTitle: 'Notificaciones en',
+    pushDevicesIntro: 'Los navegadores donde permitiste las notificaciones. Desactiva el que ya no uses.',
+    pushDeviceSince: 'desde el {{date}}',
+    removePushDevice: 'Desactivar',
+    removePushDeviceLabel: 'Desactivar las notificaciones en {{device}}',
+    pushDeviceRemoved: 'Las notificaciones están desactivadas en ese dispositivo.',
+    noPushDevices: 'Ningún dispositivo recibe notificaciones todavía.',
   },
   feedback: {
     title: 'Comentarios',

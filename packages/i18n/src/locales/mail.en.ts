@@ -23,11 +23,11 @@ export const enMail = {
     subject: 'Feedback from {{name}}',
   },
   invitation: {
-    subject: '{{inviter}} invites you to {{business}} on Reorder',
-    body: '{{inviter}} invites you to join {{business}} on Reorder as {{role}}, to keep its suppliers and orders together.',
+    subject: 'You are invited to a business on Reorder',
+    body: '{{inviter}} invites you to join the business “{{business}}” on Reorder as {{role}}, to keep its suppliers and orders together.',
     action: 'See the invitation',
     expiry: 'The link works once and expires in 7 days. New to Reorder? Your name and a password are all it takes to join.',
-    ignore: "If you don't know {{business}}, you can ignore this email.",
+    ignore: 'If you don’t know “{{business}}”, you can ignore this email.',
   },
   orderReady: {
     subject: '{{name}} prepared the order for {{supplier}}',

@@ -21,11 +21,11 @@ export const esMail: TMailMessages = {
     subject: 'Comentarios de {{name}}',
   },
   invitation: {
-    subject: '{{inviter}} te invita a {{business}} en Reorder',
-    body: '{{inviter}} te invita a unirte a {{business}} en Reorder como {{role}}, para llevar juntos sus proveedores y pedidos.',
+    subject: 'Te invitan a un negocio en Reorder',
+    body: '{{inviter}} te invita a unirte al negocio «{{business}}» en Reorder como {{role}}, para llevar juntos sus proveedores y pedidos.',
     action: 'Ver la invitación',
     expiry: 'El enlace funciona una sola vez y caduca en 7 días. ¿Nuevo en Reorder? Para unirte basta con tu nombre y una contraseña.',
-    ignore: 'Si no conoces {{business}}, puedes ignorar este correo.',
+    ignore: 'Si no conoces «{{business}}», puedes ignorar este correo.',
   },
   orderReady: {
     subject: '{{name}} preparó el pedido de {{supplier}}',

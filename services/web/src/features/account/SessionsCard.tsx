@@ -10,7 +10,7 @@ import { Card } from '../../ui/Card.tsx';
 import { List, ListItem } from '../../ui/List.tsx';
 import { Badge, ButtonRow, Hint, ItemName, StatusLine } from '../../ui/layout.tsx';
 import { useEndSession, useSignOutEverywhere } from './api.ts';
-import { deviceName } from './device-name.ts';
+import { deviceLabel } from './device-name.ts';
 
 /** The signed-in devices of the account (docs/decisions.md §4): end one, or all of them. */
 export function SessionsCard() {
@@ -26,11 +26,7 @@ export function SessionsCard() {
     onSuccess: () => navigate(href('login'), { replace: true }),
     onError: () => toast.error(t('errors.generic')),
   });
-  const label = (userAgent: string) => {
-    const device = deviceName(userAgent);
-    if (device.browser && device.system) return t('profile.deviceOn', { browser: device.browser, system: device.system });
-    return device.browser ?? device.system ?? (device.raw || t('profile.unknownDevice'));
-  };
+  const label = (userAgent: string) => deviceLabel(t, userAgent);
 
   return (
     <Card title={t('profile.sessionsTitle')}>

@@ -131,12 +131,32 @@ export function useRevokeApiToken(callbacks: MutationCallbacks<unknown>) {
   );
 }
 
-/** Keeps this browser's Web Push subscription on the account (reminders, confirmations). */
+/** Keeps this browser's Web Push subscription on the account (reminders, confirmations); the list of devices is read again. */
 export function useSavePushSubscription() {
-  return useMutation(trpc.push.subscribe.mutationOptions());
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.push.subscribe.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries(trpc.push.list.queryFilter()) }),
+  );
 }
 
-/** Forgets this browser's Web Push subscription. */
+/** Forgets this browser's Web Push subscription; the list of devices is read again. */
 export function useDeletePushSubscription() {
-  return useMutation(trpc.push.unsubscribe.mutationOptions());
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.push.unsubscribe.mutationOptions({ onSettled: () => void queryClient.invalidateQueries(trpc.push.list.queryFilter()) }),
+  );
+}
+
+/** Stops notifications on another browser of the account (docs/decisions.md §9.7); the list of devices is read again. */
+export function useRemovePushDevice(callbacks: MutationCallbacks<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.push.remove.mutationOptions({
+      onSuccess(result) {
+        callbacks.onSuccess?.(result);
+        void queryClient.invalidateQueries(trpc.push.list.queryFilter());
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }

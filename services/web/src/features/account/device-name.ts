@@ -28,3 +28,13 @@ export function deviceName(userAgent: string): { browser?: string; system?: stri
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   return { ...(browser ? { browser } : {}), ...(system ? { system } : {}), raw: userAgent.slice(0, 60) };
 }
+
+/** A device's name for people, in their language: "Chrome on Android", or what is known of it. */
+export function deviceLabel(
+  t: (key: 'profile.deviceOn' | 'profile.unknownDevice', vars?: Record<string, string>) => string,
+  userAgent: string,
+) {
+  const device = deviceName(userAgent);
+  if (device.browser && device.system) return t('profile.deviceOn', { browser: device.browser, system: device.system });
+  return device.browser ?? device.system ?? (device.raw || t('profile.unknownDevice'));
+}

@@ -1,6 +1,7 @@
 import type { TLanguage } from '@reorder/schemas';
 import { useUpdateMe } from '../../features/account/api.ts';
 import { DataCard } from '../../features/account/DataCard.tsx';
+import { PushDevicesCard } from '../../features/account/PushDevicesCard.tsx';
 import { RemindersCard } from '../../features/account/RemindersCard.tsx';
 import { SessionsCard } from '../../features/account/SessionsCard.tsx';
 import { useCan } from '../../features/businesses/api.ts';
@@ -51,6 +52,7 @@ export default function Profile() {
         <LanguageSwitch onChange={saveLanguage} />
       </Card>
       <RemindersCard />
+      <PushDevicesCard />
       <MenuLinks>
         {(
           [
