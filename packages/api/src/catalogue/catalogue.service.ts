@@ -385,7 +385,16 @@ const EXAMPLES: Record<TNumberField, Record<TLanguage, string>> = {
 
 /** The rows of one plan, with what it needs to word its messages. */
 class RowPlanner {
-  constructor(readonly reading: Reading) {}
+  /** Made once: an Intl formatter costs far more to make than to use, and a conflict row asks for a day. */
+  private readonly dayFormat: Intl.DateTimeFormat;
+
+  constructor(readonly reading: Reading) {
+    this.dayFormat = new Intl.DateTimeFormat(reading.language === 'es' ? 'es-ES' : 'en-GB', {
+      day: 'numeric',
+      month: 'short',
+      timeZone: reading.timeZone,
+    });
+  }
 
   /** The message of a row's problem in a column: the column named as the file writes it, or by its field's name when the file lacks it. */
   say(key: keyof TMessages['catalogue']['problems'], row: number, field: TCsvColumn, vars: Record<string, string> = {}): Issue {
@@ -432,13 +441,7 @@ class RowPlanner {
   }
 
   day(at: Date): string {
-    return new Intl.DateTimeFormat(this.reading.language === 'es' ? 'es-ES' : 'en-GB', {
-      day: 'numeric',
-      month: 'short',
-      timeZone: this.reading.timeZone,
-    })
-      .format(at)
-      .replace(/\.$/, '');
+    return this.dayFormat.format(at).replace(/\.$/, '');
   }
 }
 
