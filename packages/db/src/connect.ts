@@ -5,7 +5,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect, type TransactionSettings } from 'kysely';
+import {
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PGliteDialect,
+  PostgresDialect,
+  type TransactionBuilder,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import { prepareRegisteredTexts } from './prepared.ts';
 import type { Database } from './schema.ts';
@@ -101,7 +109,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       client.on('error', () => {});
       prepareRegisteredTexts(client);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const databaseUrl = options.databaseUrl;
     return {
       db,
@@ -137,6 +145,68 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     close: () => db.destroy(),
     dumpDataDir: () => pglite.dumpDataDir('gzip'),
   };
+}
+
+/**
+ * SQLSTATEs that say "run the same transaction again" (docs/decisions.md
+ * §9.7): a deadlock (40P01), a serialization failure (40001). PostgreSQL
+ * rolled the whole transaction back, so running it again is safe.
+ */
+export const RETRYABLE_SQLSTATES: readonly string[] = ['40P01', '40001'];
+
+/** Whether `error` (or a cause of it) is a deadlock or a serialization failure. */
+export function isRetryableConflict(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE_SQLSTATES.includes(code)) return true;
+  }
+  return false;
+}
+
+/** How often a transaction that lost a deadlock or a serialization conflict runs again, and the first wait (doubling, jittered). */
+export const CONFLICT_RETRIES = { retries: 3, firstWaitMs: 25 };
+
+/**
+ * Runs `attempt` again, after a jittered and doubling wait, while it fails
+ * with a deadlock or a serialization failure, at most `retries` more times;
+ * then the last error goes up (the API answers it 503 with `Retry-After`).
+ * The jitter keeps the two losers of one deadlock from meeting again.
+ */
+export async function retryOnConflict<T>(attempt: () => Promise<T>, options = CONFLICT_RETRIES): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= options.retries || !isRetryableConflict(error)) throw error;
+      const wait = options.firstWaitMs * 2 ** tries * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/**
+ * Kysely whose `transaction().execute(callback)` runs the whole callback
+ * again on a deadlock or serialization failure (`retryOnConflict`), so every
+ * transaction of the app has the rule without each caller repeating it. A
+ * callback only reads and writes through its transaction (what it did is
+ * rolled back with it), so running it again is running the request's work
+ * again from the start.
+ */
+class RetryingKysely<DB> extends Kysely<DB> {
+  override transaction(): TransactionBuilder<DB> {
+    return retrying(super.transaction());
+  }
+}
+
+function retrying<DB>(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
+  const execute = builder.execute.bind(builder);
+  const setAccessMode = builder.setAccessMode.bind(builder);
+  const setIsolationLevel = builder.setIsolationLevel.bind(builder);
+  return Object.assign(builder, {
+    execute: <T>(callback: Parameters<typeof execute<T>>[0]) => retryOnConflict(() => execute(callback)),
+    setAccessMode: (mode: Parameters<typeof setAccessMode>[0]) => retrying(setAccessMode(mode)),
+    setIsolationLevel: (level: Parameters<typeof setIsolationLevel>[0]) => retrying(setIsolationLevel(level)),
+  });
 }
 
 /** How a LISTEN connection proves itself alive (docs/decisions.md §8.6); tests may shorten them. */

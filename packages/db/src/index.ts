@@ -3,6 +3,7 @@ export {
   type ConnectOptions,
   connectDatabase,
   type DatabaseHandle,
+  isRetryableConflict,
   listenerName,
   type NotificationHandlers,
 } from './connect.ts';
