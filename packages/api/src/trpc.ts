@@ -76,7 +76,11 @@ function isDatabaseUnavailable(error: unknown): boolean {
     ) {
       return true;
     }
-    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) {
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(
+        e.message,
+      )
+    ) {
       return true;
     }
   }

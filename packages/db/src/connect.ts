@@ -70,6 +70,13 @@ export interface DatabaseHandle {
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** Connections in use and waiting (the embedded database is one connection, and a queue). */
   poolStats(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL: how long a query may go unanswered (0: for ever) before it
+   * fails and its connection is destroyed (`ConnectOptions.queryTimeoutMs`);
+   * the server sets it once its migrations, which may take longer, are done.
+   * The embedded database is in this process: nothing to wait for.
+   */
+  setQueryTimeout(ms: number): void;
   /** Closes the pool or the embedded database; waits for queries in flight. */
   close(): Promise<void>;
   /** PGlite only: its whole data directory as a gzipped tarball, which `loadDataDir` opens a copy of. */
@@ -87,15 +94,33 @@ export interface ConnectOptions {
   maxConnections?: number;
   /** How LISTEN connections prove themselves alive (LISTEN_TIMINGS by default). */
   listenTimings?: Partial<ListenTimings>;
+  /** PostgreSQL: the query timeout to begin with (`DatabaseHandle.setQueryTimeout`); 0 or unset: none. */
+  queryTimeoutMs?: number;
+}
+
+/** How long the pool may take to hand out a connection, queueing and connecting included, when no query timeout is set. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** What a query that the database did not answer in time fails with (the API answers it 503, as a lost connection). */
+export class QueryTimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`Query read timeout: the database did not answer within ${ms} ms`);
+    this.name = 'QueryTimeoutError';
+  }
 }
 
 /** Opens the database: PostgreSQL through `pg` when a URL is given, otherwise embedded PGlite. */
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    let queryTimeoutMs = options.queryTimeoutMs ?? 0;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // The kernel notices a peer that is gone for good, also on idle pool connections (§9.7).
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
@@ -108,14 +133,26 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     pool.on('connect', (client) => {
       client.on('error', () => {});
       prepareRegisteredTexts(client);
+      timeQueries(client, () => queryTimeoutMs);
     });
-    const db = new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Waiting for a connection (queued behind busy ones, then connecting) is bounded as a query is: a
+    // request never waits longer for the one than for the other.
+    const timedPool = {
+      Client: pg.Client,
+      options: pool.options,
+      connect: () => connectWithin(pool, queryTimeoutMs > 0 ? Math.min(queryTimeoutMs, CONNECT_TIMEOUT_MS) : CONNECT_TIMEOUT_MS),
+      end: () => pool.end(),
+    };
+    const db = new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool: timedPool }) });
     const databaseUrl = options.databaseUrl;
     return {
       db,
       kind: 'postgres',
       listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers, { ...LISTEN_TIMINGS, ...options.listenTimings }),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      setQueryTimeout: (ms) => {
+        queryTimeoutMs = ms;
+      },
       close: () => db.destroy(),
     };
   }
@@ -142,9 +179,65 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       const { busy, waiting } = dialect.queue();
       return { total: 1, idle: busy ? 0 : 1, waiting };
     },
+    setQueryTimeout: () => {},
     close: () => db.destroy(),
     dumpDataDir: () => pglite.dumpDataDir('gzip'),
   };
+}
+
+/**
+ * Makes every query of a pool client fail with `QueryTimeoutError` when the
+ * database has not answered it within `timeoutMs()` (docs/decisions.md
+ * §9.7). A network that stalls (connections open, nothing answering: no
+ * error, no FIN) would otherwise hold the query, and the request, for as
+ * long as it lasts. The client's socket is destroyed then, so the client
+ * is not queryable any more and the pool drops it on release instead of
+ * handing it out again; the transaction's ROLLBACK then fails at once too.
+ */
+function timeQueries(client: pg.PoolClient, timeoutMs: () => number): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    const ms = timeoutMs();
+    if (ms <= 0 || !(result instanceof Promise)) return result;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // `end` marks the client as ending at once (the pool then drops it on release, as its socket may not
+        // have closed yet); the socket is destroyed, since a silent server would never finish a goodbye.
+        client.end().catch(() => {});
+        (client as unknown as { connection?: { stream?: net.Socket } }).connection?.stream?.destroy();
+        reject(new QueryTimeoutError(ms));
+      }, ms);
+    });
+    return Promise.race([result, timeout]).finally(() => clearTimeout(timer));
+  };
+}
+
+/**
+ * A pool connection within `ms`, queueing and connecting included (the
+ * pool's own timeout starts again for a queued caller once it may connect).
+ * A connection that comes too late goes back to the pool.
+ */
+function connectWithin(pool: pg.Pool, ms: number): Promise<pg.PoolClient> {
+  return new Promise((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new Error('timeout exceeded when trying to connect'));
+    }, ms);
+    pool.connect().then(
+      (client) => {
+        if (late) return client.release();
+        clearTimeout(timer);
+        resolve(client);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (!late) reject(error);
+      },
+    );
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ export {
   isRetryableConflict,
   listenerName,
   type NotificationHandlers,
+  QueryTimeoutError,
 } from './connect.ts';
 export { migrateTo, migrateToLatest } from './migrate.ts';
 export { executePrepared } from './prepared.ts';
