@@ -114,6 +114,7 @@ export class QueryTimeoutError extends Error {
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     let queryTimeoutMs = options.queryTimeoutMs ?? 0;
+    const health: DatabaseHealth = { stalledAt: undefined };
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
@@ -133,14 +134,17 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     pool.on('connect', (client) => {
       client.on('error', () => {});
       prepareRegisteredTexts(client);
-      timeQueries(client, () => queryTimeoutMs);
+      timeQueries(client, () => queryTimeoutMs, health);
     });
     // Waiting for a connection (queued behind busy ones, then connecting) is bounded as a query is: a
     // request never waits longer for the one than for the other.
     const timedPool = {
       Client: pg.Client,
       options: pool.options,
-      connect: () => connectWithin(pool, queryTimeoutMs > 0 ? Math.min(queryTimeoutMs, CONNECT_TIMEOUT_MS) : CONNECT_TIMEOUT_MS),
+      connect: () => {
+        const bound = queryTimeoutMs > 0 ? Math.min(queryTimeoutMs, CONNECT_TIMEOUT_MS) : CONNECT_TIMEOUT_MS;
+        return connectWithin(pool, health.stalledAt === undefined ? bound : Math.min(bound, SUSPECT_CONNECT_MS));
+      },
       end: () => pool.end(),
     };
     const db = new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool: timedPool }) });
@@ -194,15 +198,20 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
  * is not queryable any more and the pool drops it on release instead of
  * handing it out again; the transaction's ROLLBACK then fails at once too.
  */
-function timeQueries(client: pg.PoolClient, timeoutMs: () => number): void {
+function timeQueries(client: pg.PoolClient, timeoutMs: () => number, health: DatabaseHealth): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let dead = false;
   (client as { query: unknown }).query = (...args: unknown[]) => {
-    const result = query(...args);
     const ms = timeoutMs();
+    // A client given up on fails at once: its transaction's ROLLBACK must not wait a whole timeout again.
+    if (dead) return Promise.reject(new QueryTimeoutError(ms));
+    const result = query(...args);
     if (ms <= 0 || !(result instanceof Promise)) return result;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
+        dead = true;
+        health.stalledAt = Date.now();
         // `end` marks the client as ending at once (the pool then drops it on release, as its socket may not
         // have closed yet); the socket is destroyed, since a silent server would never finish a goodbye.
         client.end().catch(() => {});
@@ -210,9 +219,25 @@ function timeQueries(client: pg.PoolClient, timeoutMs: () => number): void {
         reject(new QueryTimeoutError(ms));
       }, ms);
     });
-    return Promise.race([result, timeout]).finally(() => clearTimeout(timer));
+    return Promise.race([result, timeout])
+      .then((value) => {
+        health.stalledAt = undefined;
+        return value;
+      })
+      .finally(() => clearTimeout(timer));
   };
 }
+
+/**
+ * When a query last went unanswered, until one is answered again. Meanwhile
+ * a request that needs a new connection waits for it only briefly
+ * (`SUSPECT_CONNECT_MS`): the database is probably not answering, and the
+ * request has likely waited a query timeout already.
+ */
+interface DatabaseHealth {
+  stalledAt: number | undefined;
+}
+const SUSPECT_CONNECT_MS = 750;
 
 /**
  * A pool connection within `ms`, queueing and connecting included (the

@@ -94,7 +94,7 @@ describe.runIf(database.url)('two processes whose database goes silent', () => {
     const bad = during.filter((a) => (a.status !== 200 && a.status !== 503) || a.ms >= HELD_AT_MOST_MS);
     expect(
       bad.map((a) => `${a.label}: ${a.status} after ${a.ms} ms ${a.body.slice(0, 200)}`),
-      `${during.length} answers during the stall; ${servers[0]!.running.stdout().slice(-4000)}`,
+      `${during.length} answers during the stall; the first process logged: ${servers[0]!.running.stdout().slice(-4000)}`,
     ).toEqual([]);
     const unavailable = during.filter((a) => a.status === 503);
     expect(unavailable.length).toBeGreaterThan(0);
