@@ -13,7 +13,7 @@ export {
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER,
 } from './errors.ts';
-export { pruneWebhookEvents, runWebhookDeliveries, signDelivery } from './events/deliveries.ts';
+export { pruneWebhookEvents, runWebhookDeliveries, signDelivery, WebhookDispatcher } from './events/deliveries.ts';
 export { DEFAULT_WEBHOOK_TIMING, type WebhookTiming } from './events/timing.ts';
 export { createMailer, type Mailer, type MailMessage } from './mail/mailer.ts';
 export {

@@ -1,3 +1,4 @@
+import { isRetryableConflict } from '@reorder/db';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
@@ -61,9 +62,12 @@ const t = initTRPC
  * Connection failures of `pg` and PostgreSQL's refusals (docs/decisions.md
  * §8.6): connection exceptions (08), too many connections (53300), a
  * database not accepting connections (55000), shutting down or starting up
- * (57P), and the pool's wait for a connection timing out.
+ * (57P), and the pool's wait for a connection timing out. Also (§9.7) a
+ * deadlock or serialization failure still failing after its retries, and a
+ * query the database did not answer in time.
  */
 function isDatabaseUnavailable(error: unknown): boolean {
+  if (isRetryableConflict(error)) return true;
   for (let e = error; e instanceof Error; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
     if (
@@ -72,7 +76,11 @@ function isDatabaseUnavailable(error: unknown): boolean {
     ) {
       return true;
     }
-    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) {
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(
+        e.message,
+      )
+    ) {
       return true;
     }
   }

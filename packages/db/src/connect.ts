@@ -5,7 +5,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect, type TransactionSettings } from 'kysely';
+import {
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PGliteDialect,
+  PostgresDialect,
+  type TransactionBuilder,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import { prepareRegisteredTexts } from './prepared.ts';
 import type { Database } from './schema.ts';
@@ -62,6 +70,13 @@ export interface DatabaseHandle {
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** Connections in use and waiting (the embedded database is one connection, and a queue). */
   poolStats(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL: how long a query may go unanswered (0: for ever) before it
+   * fails and its connection is destroyed (`ConnectOptions.queryTimeoutMs`);
+   * the server sets it once its migrations, which may take longer, are done.
+   * The embedded database is in this process: nothing to wait for.
+   */
+  setQueryTimeout(ms: number): void;
   /** Closes the pool or the embedded database; waits for queries in flight. */
   close(): Promise<void>;
   /** PGlite only: its whole data directory as a gzipped tarball, which `loadDataDir` opens a copy of. */
@@ -79,15 +94,34 @@ export interface ConnectOptions {
   maxConnections?: number;
   /** How LISTEN connections prove themselves alive (LISTEN_TIMINGS by default). */
   listenTimings?: Partial<ListenTimings>;
+  /** PostgreSQL: the query timeout to begin with (`DatabaseHandle.setQueryTimeout`); 0 or unset: none. */
+  queryTimeoutMs?: number;
+}
+
+/** How long the pool may take to hand out a connection, queueing and connecting included, when no query timeout is set. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** What a query that the database did not answer in time fails with (the API answers it 503, as a lost connection). */
+export class QueryTimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`Query read timeout: the database did not answer within ${ms} ms`);
+    this.name = 'QueryTimeoutError';
+  }
 }
 
 /** Opens the database: PostgreSQL through `pg` when a URL is given, otherwise embedded PGlite. */
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    let queryTimeoutMs = options.queryTimeoutMs ?? 0;
+    const health: DatabaseHealth = { stalledAt: undefined };
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // The kernel notices a peer that is gone for good, also on idle pool connections (§9.7).
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
@@ -100,14 +134,29 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     pool.on('connect', (client) => {
       client.on('error', () => {});
       prepareRegisteredTexts(client);
+      timeQueries(client, () => queryTimeoutMs, health);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Waiting for a connection (queued behind busy ones, then connecting) is bounded as a query is: a
+    // request never waits longer for the one than for the other.
+    const timedPool = {
+      Client: pg.Client,
+      options: pool.options,
+      connect: () => {
+        const bound = queryTimeoutMs > 0 ? Math.min(queryTimeoutMs, CONNECT_TIMEOUT_MS) : CONNECT_TIMEOUT_MS;
+        return connectWithin(pool, health.stalledAt === undefined ? bound : Math.min(bound, SUSPECT_CONNECT_MS));
+      },
+      end: () => pool.end(),
+    };
+    const db = new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool: timedPool }) });
     const databaseUrl = options.databaseUrl;
     return {
       db,
       kind: 'postgres',
       listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers, { ...LISTEN_TIMINGS, ...options.listenTimings }),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      setQueryTimeout: (ms) => {
+        queryTimeoutMs = ms;
+      },
       close: () => db.destroy(),
     };
   }
@@ -134,9 +183,148 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       const { busy, waiting } = dialect.queue();
       return { total: 1, idle: busy ? 0 : 1, waiting };
     },
+    setQueryTimeout: () => {},
     close: () => db.destroy(),
     dumpDataDir: () => pglite.dumpDataDir('gzip'),
   };
+}
+
+/**
+ * Makes every query of a pool client fail with `QueryTimeoutError` when the
+ * database has not answered it within `timeoutMs()` (docs/decisions.md
+ * §9.7). A network that stalls (connections open, nothing answering: no
+ * error, no FIN) would otherwise hold the query, and the request, for as
+ * long as it lasts. The client's socket is destroyed then, so the client
+ * is not queryable any more and the pool drops it on release instead of
+ * handing it out again; the transaction's ROLLBACK then fails at once too.
+ */
+function timeQueries(client: pg.PoolClient, timeoutMs: () => number, health: DatabaseHealth): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let dead = false;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const ms = timeoutMs();
+    // A client given up on fails at once: its transaction's ROLLBACK must not wait a whole timeout again.
+    if (dead) return Promise.reject(new QueryTimeoutError(ms));
+    const result = query(...args);
+    if (ms <= 0 || !(result instanceof Promise)) return result;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        dead = true;
+        health.stalledAt = Date.now();
+        // `end` marks the client as ending at once (the pool then drops it on release, as its socket may not
+        // have closed yet); the socket is destroyed, since a silent server would never finish a goodbye.
+        client.end().catch(() => {});
+        (client as unknown as { connection?: { stream?: net.Socket } }).connection?.stream?.destroy();
+        reject(new QueryTimeoutError(ms));
+      }, ms);
+    });
+    return Promise.race([result, timeout])
+      .then((value) => {
+        health.stalledAt = undefined;
+        return value;
+      })
+      .finally(() => clearTimeout(timer));
+  };
+}
+
+/**
+ * When a query last went unanswered, until one is answered again. Meanwhile
+ * a request that needs a new connection waits for it only briefly
+ * (`SUSPECT_CONNECT_MS`): the database is probably not answering, and the
+ * request has likely waited a query timeout already.
+ */
+interface DatabaseHealth {
+  stalledAt: number | undefined;
+}
+const SUSPECT_CONNECT_MS = 750;
+
+/**
+ * A pool connection within `ms`, queueing and connecting included (the
+ * pool's own timeout starts again for a queued caller once it may connect).
+ * A connection that comes too late goes back to the pool.
+ */
+function connectWithin(pool: pg.Pool, ms: number): Promise<pg.PoolClient> {
+  return new Promise((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new Error('timeout exceeded when trying to connect'));
+    }, ms);
+    pool.connect().then(
+      (client) => {
+        if (late) return client.release();
+        clearTimeout(timer);
+        resolve(client);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (!late) reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * SQLSTATEs that say "run the same transaction again" (docs/decisions.md
+ * §9.7): a deadlock (40P01), a serialization failure (40001). PostgreSQL
+ * rolled the whole transaction back, so running it again is safe.
+ */
+export const RETRYABLE_SQLSTATES: readonly string[] = ['40P01', '40001'];
+
+/** Whether `error` (or a cause of it) is a deadlock or a serialization failure. */
+export function isRetryableConflict(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE_SQLSTATES.includes(code)) return true;
+  }
+  return false;
+}
+
+/** How often a transaction that lost a deadlock or a serialization conflict runs again, and the first wait (doubling, jittered). */
+export const CONFLICT_RETRIES = { retries: 3, firstWaitMs: 25 };
+
+/**
+ * Runs `attempt` again, after a jittered and doubling wait, while it fails
+ * with a deadlock or a serialization failure, at most `retries` more times;
+ * then the last error goes up (the API answers it 503 with `Retry-After`).
+ * The jitter keeps the two losers of one deadlock from meeting again.
+ */
+export async function retryOnConflict<T>(attempt: () => Promise<T>, options = CONFLICT_RETRIES): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= options.retries || !isRetryableConflict(error)) throw error;
+      const wait = options.firstWaitMs * 2 ** tries * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/**
+ * Kysely whose `transaction().execute(callback)` runs the whole callback
+ * again on a deadlock or serialization failure (`retryOnConflict`), so every
+ * transaction of the app has the rule without each caller repeating it. A
+ * callback only reads and writes through its transaction (what it did is
+ * rolled back with it), so running it again is running the request's work
+ * again from the start.
+ */
+class RetryingKysely<DB> extends Kysely<DB> {
+  override transaction(): TransactionBuilder<DB> {
+    return retrying(super.transaction());
+  }
+}
+
+function retrying<DB>(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
+  const execute = builder.execute.bind(builder);
+  const setAccessMode = builder.setAccessMode.bind(builder);
+  const setIsolationLevel = builder.setIsolationLevel.bind(builder);
+  return Object.assign(builder, {
+    execute: <T>(callback: Parameters<typeof execute<T>>[0]) => retryOnConflict(() => execute(callback)),
+    setAccessMode: (mode: Parameters<typeof setAccessMode>[0]) => retrying(setAccessMode(mode)),
+    setIsolationLevel: (level: Parameters<typeof setIsolationLevel>[0]) => retrying(setIsolationLevel(level)),
+  });
 }
 
 /** How a LISTEN connection proves itself alive (docs/decisions.md §8.6); tests may shorten them. */

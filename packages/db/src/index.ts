@@ -3,8 +3,10 @@ export {
   type ConnectOptions,
   connectDatabase,
   type DatabaseHandle,
+  isRetryableConflict,
   listenerName,
   type NotificationHandlers,
+  QueryTimeoutError,
 } from './connect.ts';
 export { migrateTo, migrateToLatest } from './migrate.ts';
 export { executePrepared } from './prepared.ts';

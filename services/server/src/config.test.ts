@@ -35,6 +35,11 @@ describe('loadConfig defaults', () => {
     expect(config.facebookAppId).toBeUndefined();
     expect(config.facebookAppSecret).toBeUndefined();
     expect(config.databasePoolSize).toBe(10);
+    expect(config.databaseQueryTimeoutMs).toBe(4000);
+  });
+
+  it('reads DATABASE_QUERY_TIMEOUT_MS', () => {
+    expect(ok({ DATABASE_QUERY_TIMEOUT_MS: '2500' }).databaseQueryTimeoutMs).toBe(2500);
   });
 
   it('reads DATABASE_POOL_SIZE', () => {
@@ -118,6 +123,8 @@ describe('loadConfig errors', () => {
     ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: 'ten' }],
     ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '2.5' }],
     ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '1001' }],
+    ['DATABASE_QUERY_TIMEOUT_MS', { DATABASE_QUERY_TIMEOUT_MS: '50' }],
+    ['DATABASE_QUERY_TIMEOUT_MS', { DATABASE_QUERY_TIMEOUT_MS: '4s' }],
   ] as [string, NodeJS.ProcessEnv][])('gives one line naming %s for %j', (variable, env) => {
     let result: ReturnType<typeof loadConfig> | undefined;
     expect(() => {

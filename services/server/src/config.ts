@@ -11,6 +11,12 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections each process's PostgreSQL pool opens at most, besides its one LISTEN connection. */
   databasePoolSize: number;
+  /**
+   * How long a PostgreSQL query may go unanswered before it fails (503) and
+   * its connection is dropped (docs/decisions.md §9.7); also the longest
+   * wait for a pool connection.
+   */
+  databaseQueryTimeoutMs: number;
   dataDir: string;
   publicUrl: string;
   /** Unset here means "generate once and keep in DATA_DIR" (see `resolveJwtSecret`). */
@@ -94,6 +100,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   if (poolText !== undefined) {
     if (/^\d+$/.test(poolText) && Number(poolText) >= 1 && Number(poolText) <= 1000) databasePoolSize = Number(poolText);
     else errors.push(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "${poolText}")`);
+  }
+
+  // Under the 5 s a request may be held (§9.7), with room for the rest of the request's work.
+  let databaseQueryTimeoutMs = 4000;
+  const queryTimeoutText = get('DATABASE_QUERY_TIMEOUT_MS');
+  if (queryTimeoutText !== undefined) {
+    if (/^\d+$/.test(queryTimeoutText) && Number(queryTimeoutText) >= 100 && Number(queryTimeoutText) <= 600_000)
+      databaseQueryTimeoutMs = Number(queryTimeoutText);
+    else errors.push(`DATABASE_QUERY_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000 (got "${queryTimeoutText}")`);
   }
 
   const dataDir = path.resolve(get('DATA_DIR') ?? './data');
@@ -207,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       host,
       databaseUrl,
       databasePoolSize,
+      databaseQueryTimeoutMs,
       dataDir,
       publicUrl,
       jwtSecret,

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { DatabaseHandle } from '@reorder/db';
 import type { RequestHandler } from 'express';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -54,6 +55,24 @@ export function createMetrics(database: DatabaseHandle): Metrics {
       this.set({ state: 'total' }, pool.total);
       this.set({ state: 'idle' }, pool.idle);
       this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+
+  // docs/decisions.md §9.7: no request keeps the event loop busy over 100 ms. The delay a timer sees
+  // between two 10 ms ticks is how long the loop was busy; the gauges tell it since the last scrape.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  new Gauge({
+    name: 'reorder_event_loop_delay_seconds',
+    help: 'Event-loop delay since the last scrape (max, p99, p50): how long the loop was kept busy at a time',
+    labelNames: ['stat'],
+    registers: [registry],
+    collect() {
+      const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+      this.set({ stat: 'max' }, seconds(loopDelay.max));
+      this.set({ stat: 'p99' }, seconds(loopDelay.percentile(99)));
+      this.set({ stat: 'p50' }, seconds(loopDelay.percentile(50)));
+      loopDelay.reset();
     },
   });
 

@@ -20,9 +20,9 @@ import {
   pruneWebhookEvents,
   type RateRules,
   runReminders,
-  runWebhookDeliveries,
   startSessionCache,
   summarizeError,
+  WebhookDispatcher,
 } from '@reorder/api';
 import { connectDatabase, type DatabaseHandle, migrateToLatest } from '@reorder/db';
 import { sql } from 'kysely';
@@ -139,6 +139,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await lock?.release();
     throw error;
   }
+  // Only now: a migration (or the wait for another process's) may rightly take longer than a request's query.
+  database.setQueryTimeout(config.databaseQueryTimeoutMs);
   // PGlite unpacks a new database with the archive's own modes (0666), whatever the umask: fix them.
   if (database.kind === 'pglite') secureDataDir(config.dataDir);
 
@@ -246,16 +248,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : undefined;
   reminders?.unref();
 
-  // Every process delivers webhooks; the queue's claims make each delivery one process's at a time (docs/decisions.md §15).
-  let webhookRound: Promise<unknown> | undefined;
+  // Every process delivers webhooks; the queue's claims make each delivery one process's at a time (docs/decisions.md §15),
+  // and each is posted on its own, so none waits for another (§9.7): the interval only looks for newly due ones.
+  const webhookDispatcher = new WebhookDispatcher(deps);
   const webhooks =
     config.webhookIntervalMs > 0
       ? setInterval(() => {
-          webhookRound ??= runWebhookDeliveries(deps)
-            .catch((error: unknown) => logger.warn('webhook round failed', summarizeError(error)))
-            .finally(() => {
-              webhookRound = undefined;
-            });
+          webhookDispatcher.poll().catch((error: unknown) => logger.warn('webhook round failed', summarizeError(error)));
         }, config.webhookIntervalMs)
       : undefined;
   webhooks?.unref();
@@ -275,7 +274,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Mail that follows an answer already given still goes out before the database closes.
       await deps.background.drain();
       await reminderRound;
-      await webhookRound;
+      await webhookDispatcher.stop();
       mailer.close();
       await sessionCache.stop();
       await database.close();

@@ -136,6 +136,12 @@ describe('GET /api/metrics', () => {
       expect(samples.some((s) => s.name === 'reorder_db_pool_connections' && s.labels.state === state)).toBe(true);
     }
     expect(samples.some((s) => s.name === 'reorder_process_resident_memory_bytes')).toBe(true);
+    // The event loop's delay since the last scrape (docs/decisions.md §9.7): a real measure, at least its 10 ms tick.
+    for (const stat of ['max', 'p99', 'p50']) {
+      const delay = samples.find((s) => s.name === 'reorder_event_loop_delay_seconds' && s.labels.stat === stat);
+      expect(delay?.value, stat).toBeGreaterThanOrEqual(0.01);
+      expect(delay?.value, stat).toBeLessThan(60);
+    }
     // Nothing about the callers leaks into labels.
     expect(JSON.stringify(samples)).not.toContain(user.email);
   });

@@ -396,6 +396,8 @@ export async function startTcpProxy(
   let connections = 0;
   /** What makes a connection stall: the client sent this text (e.g. `LISTEN reorder_auth`). */
   let stallPattern: string | undefined;
+  /** Every connection stalls, open ones and new ones (`stallAll`). */
+  let stallEverything = false;
   /** Each connection's first bytes from the client (where its startup and first queries are), and whether it is stalled. */
   const opened = new Set<{ sent: string; stalled: boolean }>();
   const server = net.createServer((client) => {
@@ -403,7 +405,7 @@ export async function startTcpProxy(
     const upstream = net.connect(target.port, target.host);
     sockets.add(client).add(upstream);
     const connection = connections++;
-    const state = { sent: '', stalled: false };
+    const state = { sent: '', stalled: stallEverything };
     opened.add(state);
     client.on('data', (chunk: Buffer) => {
       tap?.(connection, chunk);
@@ -446,10 +448,20 @@ export async function startTcpProxy(
       stallPattern = pattern;
       for (const state of opened) if (state.sent.includes(pattern)) state.stalled = true;
     },
+    /**
+     * Stops carrying every connection, open or new, without closing any: a
+     * database whose network went silent. New connections are accepted and
+     * hear nothing back, as a route that drops packets would.
+     */
+    stallAll() {
+      stallEverything = true;
+      for (const state of opened) state.stalled = true;
+    },
     /** Accepts new connections again, and stalls no new one (stalled ones stay stalled). */
     restore() {
       accepting = true;
       stallPattern = undefined;
+      stallEverything = false;
     },
     close: () =>
       new Promise<void>((resolve) => {

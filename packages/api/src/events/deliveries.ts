@@ -11,9 +11,14 @@ import { DEFAULT_WEBHOOK_TIMING, type WebhookTiming } from './timing.ts';
 
 /** How long a delivery is tried, and how long an endpoint may fail before it is switched off: 24 hours (shared DECISIONS §8.5). */
 export const GIVE_UP_MS = DAY_MS;
-/** Deliveries claimed (and posted at once) per batch, and batches per round at most (the next round goes on). */
-const BATCH = 10;
-const BATCHES_PER_ROUND = 20;
+/**
+ * Deliveries one process posts at a time, each on its own (docs/decisions.md
+ * §9.7): a slot that frees is filled at once from the queue, and an endpoint
+ * has one delivery in flight per process, so one that hangs holds one slot.
+ */
+const CONCURRENCY = 16;
+/** Attempts one `runWebhookDeliveries` call makes at most (a failing endpoint with a short retry would keep it going). */
+const ATTEMPTS_PER_ROUND = 200;
 const USER_AGENT = 'Reorder-Webhooks/1.0';
 
 export type WebhookDeps = Pick<ApiDeps, 'db' | 'mailer' | 'logger' | 'settings' | 'clock' | 'outbound' | 'webhooks'>;
@@ -49,19 +54,37 @@ interface Claimed {
 }
 
 /**
- * Claims deliveries for this process: up to `which.limit` due ones, or the
- * one `which.id` whenever it was due ("Send test event" posts at once). Rows
+ * Claims deliveries for this process: up to `which.limit` due ones, at most
+ * one per endpoint and none of the endpoints in `which.busy` (those this
+ * process is posting to), or the one `which.id` whenever it was due ("Send
+ * test event" posts at once). Rows
  * another process is claiming at that instant are skipped (FOR UPDATE SKIP
  * LOCKED), and a claim lasts the lease, so each delivery is attempted by one
  * process at a time, and one whose process died is claimed again once the
  * lease ends.
  */
-async function claim(db: Db, now: number, leaseMs: number, which: { limit: number } | { id: number }): Promise<Claimed[]> {
+async function claim(
+  db: Db,
+  now: number,
+  leaseMs: number,
+  which: { limit: number; busy: readonly number[] } | { id: number },
+): Promise<Claimed[]> {
   const at = new Date(now);
   const [chosen, taken] =
     'id' in which
       ? [sql`id = ${which.id}`, sql.raw('')]
-      : [sql`next_attempt_at <= ${at}`, sql`ORDER BY next_attempt_at, id LIMIT ${which.limit}`];
+      : [
+          // The oldest due delivery of each endpoint not busy here (FOR UPDATE cannot go with DISTINCT ON: chosen first, locked below).
+          sql`id IN (
+            SELECT id FROM (
+              SELECT DISTINCT ON (endpoint_id) id, next_attempt_at FROM webhook_deliveries
+              WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until <= ${at}) AND next_attempt_at <= ${at}
+                AND endpoint_id <> ALL(${sql.val([...which.busy])}::int[])
+              ORDER BY endpoint_id, next_attempt_at, id
+            ) due ORDER BY next_attempt_at, id LIMIT ${which.limit}
+          ) AND next_attempt_at <= ${at}`,
+          sql.raw(''),
+        ];
   const result = await sql<Claimed>`
     WITH claimed AS (
       SELECT id FROM webhook_deliveries
@@ -273,33 +296,112 @@ async function emailOwners(deps: WebhookDeps, endpoint: { url: string; business_
 }
 
 /**
- * One round of the delivery queue, run by every server process on an
- * interval: claim due deliveries in batches, post each batch at once, and
- * record each outcome. What is promised: each delivery is attempted by one
- * process at a time and retried until it is delivered or 24 hours old (at
- * least once). What is not: a process that dies after the receiver took a
- * delivery but before it is recorded leaves it to be posted again after
- * the lease, so receivers ignore an event id they have seen.
+ * This process's share of the delivery queue (docs/decisions.md §15, §9.7).
+ * Each claimed delivery is posted and recorded on its own: none waits for
+ * another, so an endpoint that hangs until the timeout holds one slot and
+ * delays no other endpoint, of its business or another. Whenever a slot
+ * frees (and on every `poll`), due deliveries are claimed for the free
+ * slots, one per endpoint that has none in flight here. What is promised:
+ * each delivery is attempted by one process at a time (the claim's lease)
+ * and retried until it is delivered or 24 hours old (at least once). What
+ * is not: a process that dies after the receiver took a delivery but before
+ * it is recorded leaves it to be posted again after the lease, so receivers
+ * ignore an event id they have seen.
+ */
+export class WebhookDispatcher {
+  readonly #deps: WebhookDeps;
+  readonly #attemptsLeft: { n: number };
+  readonly #onOutcome: ((id: number, outcome: DeliveryOutcome) => void) | undefined;
+  readonly #inFlight = new Set<Promise<void>>();
+  /** The endpoints this process is posting to. */
+  readonly #busy = new Set<number>();
+  #claiming: Promise<void> | undefined;
+  #pollAgain = false;
+  #stopped = false;
+
+  constructor(deps: WebhookDeps, options: { attempts?: number; onOutcome?: (id: number, outcome: DeliveryOutcome) => void } = {}) {
+    this.#deps = deps;
+    this.#attemptsLeft = { n: options.attempts ?? Number.POSITIVE_INFINITY };
+    this.#onOutcome = options.onOutcome;
+  }
+
+  /** Claims due deliveries for the free slots and starts them; resolves once claimed (not delivered). */
+  poll(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    if (this.#claiming) {
+      // A slot freed while claiming: claim again right after.
+      this.#pollAgain = true;
+      return this.#claiming;
+    }
+    this.#claiming = this.#fill().finally(() => {
+      this.#claiming = undefined;
+      if (this.#pollAgain) {
+        this.#pollAgain = false;
+        this.#pollQuietly();
+      }
+    });
+    return this.#claiming;
+  }
+
+  /** Resolves once nothing is being claimed or posted (what was started has been recorded). */
+  async idle(): Promise<void> {
+    while (this.#claiming || this.#inFlight.size > 0) await Promise.allSettled([this.#claiming, ...this.#inFlight]);
+  }
+
+  /** Claims nothing more; resolves once what is in flight has been recorded (shutdown). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await this.idle();
+  }
+
+  #pollQuietly(): void {
+    this.poll().catch((error: unknown) => this.#deps.logger.warn('webhook claim failed', summarizeError(error)));
+  }
+
+  async #fill(): Promise<void> {
+    const timing = timingOf(this.#deps);
+    for (;;) {
+      const free = Math.min(CONCURRENCY - this.#inFlight.size, this.#attemptsLeft.n);
+      if (free <= 0 || this.#stopped) return;
+      const claimed = await claim(this.#deps.db, nowOf(this.#deps), timing.leaseMs, { limit: free, busy: [...this.#busy] });
+      for (const delivery of claimed) this.#start(delivery);
+      if (claimed.length < free) return;
+    }
+  }
+
+  #start(delivery: Claimed): void {
+    this.#attemptsLeft.n -= 1;
+    this.#busy.add(delivery.endpoint_id);
+    const posted: Promise<void> = attemptDelivery(this.#deps, delivery)
+      .catch((error: unknown) => {
+        // Left claimed: tried again once the lease ends.
+        this.#deps.logger.warn('webhook delivery could not be recorded', { deliveryId: delivery.id, ...summarizeError(error) });
+        return 'retry' as const;
+      })
+      .then((outcome) => this.#onOutcome?.(delivery.id, outcome))
+      .finally(() => {
+        this.#busy.delete(delivery.endpoint_id);
+        this.#inFlight.delete(posted);
+        this.#pollQuietly();
+      });
+    this.#inFlight.add(posted);
+  }
+}
+
+/**
+ * One round of the queue, for tests and tools: a `WebhookDispatcher` that
+ * claims and posts until nothing due is left (at most 200 attempts), and the
+ * outcome of each attempt. The server keeps one dispatcher instead, polled
+ * every `WEBHOOK_INTERVAL_MS`.
  */
 export async function runWebhookDeliveries(deps: WebhookDeps): Promise<{ id: number; outcome: DeliveryOutcome }[]> {
-  const timing = timingOf(deps);
   const outcomes: { id: number; outcome: DeliveryOutcome }[] = [];
-  for (let batch = 0; batch < BATCHES_PER_ROUND; batch++) {
-    const claimed = await claim(deps.db, nowOf(deps), timing.leaseMs, { limit: BATCH });
-    if (claimed.length === 0) break;
-    const results = await Promise.all(
-      claimed.map(async (delivery) => {
-        try {
-          return { id: delivery.id, outcome: await attemptDelivery(deps, delivery) };
-        } catch (error) {
-          // Left claimed: tried again once the lease ends.
-          deps.logger.warn('webhook delivery could not be recorded', { deliveryId: delivery.id, ...summarizeError(error) });
-          return { id: delivery.id, outcome: 'retry' as const };
-        }
-      }),
-    );
-    outcomes.push(...results);
-  }
+  const dispatcher = new WebhookDispatcher(deps, {
+    attempts: ATTEMPTS_PER_ROUND,
+    onOutcome: (id, outcome) => outcomes.push({ id, outcome }),
+  });
+  await dispatcher.poll();
+  await dispatcher.idle();
   return outcomes;
 }
 

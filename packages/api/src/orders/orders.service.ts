@@ -11,6 +11,7 @@ import {
   type TSentLineInput,
   type TSentOrder,
 } from '@reorder/schemas';
+import { lockBusinessForWriting } from '../businesses/write-lock.ts';
 import { DAY_MS, nowOf } from '../context.ts';
 import { AppError, found, notFound } from '../errors.ts';
 import { emitEvent } from '../events/emit.ts';
@@ -263,6 +264,7 @@ export async function reorder(
   const unavailable = new Set(sent.confirmation?.unavailable ?? []);
   const lines = sent.lines.filter((line) => !unavailable.has(line.productId));
   await ctx.db.transaction().execute(async (tx) => {
+    await lockBusinessForWriting(tx, userId);
     if (options.mode === 'add') {
       const current = found(await findOrderById(tx, userId, sent.orderId, reading), 'Order');
       if (!current.introduce.trim()) await setIntroduce(tx, userId, sent.orderId, sent.introduce);
@@ -300,6 +302,7 @@ export async function restoreOrder(
 ): Promise<TOrder> {
   const userId = ctx.business.id;
   await ctx.db.transaction().execute(async (tx) => {
+    await lockBusinessForWriting(tx, userId);
     if (!(await setIntroduce(tx, userId, options.orderId, options.introduce))) throw notFound('Order');
     await clearQuantities(tx, userId, options.orderId);
     for (const line of options.lines) {

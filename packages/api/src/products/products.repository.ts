@@ -9,6 +9,7 @@ import {
   type TUpdateProductInput,
 } from '@reorder/schemas';
 import { type SelectQueryBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
+import { lockBusinessForWriting } from '../businesses/write-lock.ts';
 import { STOCK_AND_CATALOGUE_COLUMNS, type StockRow, toCatalogue, toStock } from '../stock.ts';
 import { recordPrices } from './prices.ts';
 
@@ -104,14 +105,16 @@ export async function orderExists(db: Db, businessId: number, orderId: number): 
 }
 
 /**
- * Locks the user's order and counts its products, so concurrent creations
- * respect the per-supplier quota. Undefined when the order is not the user's.
+ * Locks the business (`lockBusinessForWriting`: the one lock order), then the
+ * order, and counts its products, so concurrent creations respect the
+ * per-supplier quota. Undefined when the order is not the business's.
  */
 export async function lockOrderAndCountProducts(
   tx: Transaction<Database>,
   businessId: number,
   orderId: number,
 ): Promise<number | undefined> {
+  await lockBusinessForWriting(tx, businessId);
   const order = await tx
     .selectFrom('orders')
     .select('id')

@@ -1,6 +1,7 @@
 import { type Database, type Db, executePrepared, type SupplierRow } from '@reorder/db';
 import { normalizeSearchText, searchPattern, type TCreateSupplierInput, type TMessageService, type TSupplier } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
+import { lockBusinessForWriting } from '../businesses/write-lock.ts';
 import { nowOf } from '../context.ts';
 import { nextDelivery } from '../schedule.ts';
 import type { SignedInContext } from '../sessions/require-user.ts';
@@ -137,9 +138,9 @@ export async function findSupplier(db: Db, businessId: number, id: number, at: R
   return row && toSupplier(row, at);
 }
 
-/** Counts the business's suppliers after locking its row, so concurrent creations respect the quota. */
+/** Counts the business's suppliers after locking its row (`lockBusinessForWriting`), so concurrent creations respect the quota. */
 export async function lockAndCountSuppliers(tx: Transaction<Database>, businessId: number): Promise<number> {
-  await tx.selectFrom('businesses').select('id').where('id', '=', businessId).forUpdate().executeTakeFirst();
+  await lockBusinessForWriting(tx, businessId);
   const { count } = await tx
     .selectFrom('suppliers')
     .select((eb) => eb.fn.countAll<number>().as('count'))

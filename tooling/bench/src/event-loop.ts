@@ -1,0 +1,137 @@
+/**
+ * The event-loop rule (docs/decisions.md §9.7): no request keeps the event
+ * loop busy more than 100 ms. Each heavy endpoint gets its largest allowed
+ * request while `GET /api/ping` is asked every 10 ms; the worst and the p95
+ * ping time during each are printed beside a baseline with no load, in the
+ * same run, with the longest event-loop delay seen (monitorEventLoopDelay).
+ *
+ *   npx pnpm@10 --filter @reorder/bench bench:event-loop
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_ROUNDS=3 …
+ *
+ * The server runs in this process (as the other benches), so a ping waits
+ * exactly as long as the loop is kept busy. Seeded with SQL: one business
+ * with 10 suppliers of 1,000 products (10,000, the CSV export) and 20,000
+ * sent orders of 8 lines (spend by product, the account export). The import
+ * preview (5,000 rows) is measured, not fixed here (another change).
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { connectDatabase, createMigratedTemplate } from '@reorder/db';
+import { LIMITS } from '@reorder/schemas';
+import { startTestServer } from '@reorder/testing';
+import { sql } from 'kysely';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SUPPLIERS = 10;
+const PRODUCTS = LIMITS.productsPerSupplier;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
+
+const database = await createMigratedTemplate(adminUrl, 'reorder_bench_event_loop');
+const t = await startTestServer({ databaseUrl: database.url });
+try {
+  const { token } = await t.api.register();
+  const businessId = (await t.api.get('/api/business', token)).body.data.id as number;
+  const suppliers = [];
+  for (let i = 0; i < SUPPLIERS; i++) suppliers.push(await t.api.createSupplier(token, { name: `Proveedor ${i + 1}` }));
+  // Seeding runs on a connection of its own: the server's has the query timeout (DATABASE_QUERY_TIMEOUT_MS) of requests.
+  const seeder = await connectDatabase({ databaseUrl: database.url });
+  const db = seeder.db;
+  const orderIds = suppliers.map((s) => s.orderId as number);
+  const supplierIds = suppliers.map((s) => s.id as number);
+  await sql`
+    INSERT INTO products (business_id, order_id, name, unit, search_text, sort_key, price, par, note)
+    SELECT ${businessId}, o.id, 'Producto ' || o.n || '-' || g, 'kg', 'producto ' || o.n || '-' || g, 'producto ' || o.n || '-' || g,
+      1 + (g % 50) / 10.0, g % 12, CASE WHEN g % 3 = 0 THEN 'Nota de ' || g ELSE NULL END
+    FROM unnest(${orderIds}::int[]) WITH ORDINALITY AS o(id, n), generate_series(1, ${PRODUCTS}) AS g`.execute(db);
+  await sql`
+    INSERT INTO sent_orders (business_id, order_id, supplier_id, channel, text, introduce, lines, sent_at, total, unpriced_lines, currency)
+    SELECT ${businessId}, (${orderIds}::int[])[1 + g % ${SUPPLIERS}], (${supplierIds}::int[])[1 + g % ${SUPPLIERS}], 'whatsapp', 'seeded', '',
+      l.lines, now() - (g::float8 / ${ORDERS}) * interval '360 days', l.total, 2, 'EUR'
+    FROM generate_series(1, ${ORDERS}) AS g
+    CROSS JOIN LATERAL (
+      SELECT jsonb_agg(jsonb_build_object('productId', 1000 + (g % ${SUPPLIERS}) * 8 + k, 'name', 'Producto ' || k, 'unit', 'kg',
+          'quantity', 1 + (g + k) % 5, 'price', CASE WHEN k < 6 THEN 1.5 + k ELSE NULL END)) AS lines,
+        sum(CASE WHEN k < 6 THEN (1 + (g + k) % 5) * (1.5 + k) ELSE 0 END) AS total
+      FROM generate_series(0, 7) AS k
+    ) AS l`.execute(db);
+  await sql`VACUUM ANALYZE products`.execute(db);
+  await sql`VACUUM ANALYZE sent_orders`.execute(db);
+  await seeder.close();
+  const csv = (await t.api.get('/api/catalogue.csv', token)).text.replace(/^\uFEFF/, '');
+  const importCsv = csv.split('\r\n').slice(0, 5001).join('\r\n');
+
+  const ok = async (what: string, res: Promise<{ status: number; text: string }>) => {
+    const answer = await res;
+    if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  };
+  let extra = 0;
+  const heavy: Record<string, () => Promise<void>> = {
+    baseline: () => new Promise((r) => setTimeout(r, 1000)),
+    [`bulk add ${LIMITS.bulkRowsMax} rows`]: async () => {
+      const supplier = await t.api.createSupplier(token, { name: `Bulk ${++extra}` });
+      const products = Array.from({ length: LIMITS.bulkRowsMax }, (_, i) => ({
+        name: `Artículo ${i}`,
+        unit: 'ud',
+        price: 1.25,
+        quantity: 2,
+      }));
+      await ok('bulk', t.api.post('/api/products/bulk', { orderId: supplier.orderId, products }, token));
+    },
+    [`CSV export ${SUPPLIERS * PRODUCTS} products`]: () => ok('export', t.api.get('/api/catalogue.csv', token)),
+    'spend by product': () => ok('spend', t.api.get('/api/spend?groupBy=product', token)),
+    [`account export (${ORDERS} sent orders)`]: () => ok('account export', t.api.get('/api/users/me/export', token)),
+    'search products (1,000)': () => ok('search', t.api.get(`/api/products?q=producto&limit=${LIMITS.productsPerSupplier}`, token)),
+    'import preview 5,000 rows': () => ok('import preview', t.api.post('/api/catalogue/import', { csv: importCsv, apply: false }, token)),
+  };
+
+  /** Pings every 10 ms while `work` runs; each ping's round trip, and the longest event-loop delay seen. */
+  const measure = async (work: () => Promise<void>) => {
+    const pings: number[] = [];
+    const inFlight = new Set<Promise<void>>();
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    const pinger = setInterval(() => {
+      const started = performance.now();
+      const ping: Promise<void> = fetch(`${t.url}/api/ping`)
+        .then((res) => res.arrayBuffer())
+        .then(() => {
+          pings.push(performance.now() - started);
+        })
+        .finally(() => inFlight.delete(ping));
+      inFlight.add(ping);
+    }, 10);
+    try {
+      await work();
+    } finally {
+      clearInterval(pinger);
+      await Promise.allSettled([...inFlight]);
+      loop.disable();
+    }
+    return { pings, loopMax: loop.max / 1e6 };
+  };
+
+  const results: Record<string, { pings: number[]; loopMax: number }> = {};
+  for (let round = -1; round < ROUNDS; round++) {
+    for (const [name, work] of Object.entries(heavy)) {
+      const { pings, loopMax } = await measure(work);
+      // The first round warms up (JIT, plans, pool) and is not counted.
+      if (round < 0) continue;
+      const kept = results[name] ?? { pings: [], loopMax: 0 };
+      results[name] = kept;
+      kept.pings.push(...pings);
+      kept.loopMax = Math.max(kept.loopMax, loopMax);
+    }
+  }
+  const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? Number.NaN;
+  console.log(`\nGET /api/ping every 10 ms beside each request, PostgreSQL, ${ROUNDS} rounds (after a warm-up)\n`);
+  console.log('| request | pings | worst ping | p95 ping | longest event-loop delay |');
+  console.log('|---|---|---|---|---|');
+  for (const [name, { pings, loopMax }] of Object.entries(results)) {
+    console.log(
+      `| ${name} | ${pings.length} | ${Math.max(...pings).toFixed(0)} ms | ${p95(pings).toFixed(0)} ms | ${loopMax.toFixed(0)} ms |`,
+    );
+  }
+} finally {
+  await t.close();
+  await database.drop();
+}
