@@ -28,7 +28,7 @@ describe('describeError', () => {
     expect(description.issues).toEqual([]);
   });
 
-  it('covers exactly the kinds of the contract (docs/decisions.md §2, FORBIDDEN of §7, METHOD_NOT_ALLOWED of §14)', () => {
+  it('covers exactly the kinds of the contract (docs/decisions.md §2, FORBIDDEN of §7, METHOD_NOT_ALLOWED of §8.8)', () => {
     expect(ERROR_STATUS).toEqual({
       BAD_REQUEST: 400,
       UNAUTHORIZED: 401,

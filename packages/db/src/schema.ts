@@ -307,7 +307,7 @@ export interface InvitationsTable {
   created_at: Timestamp;
 }
 
-/** A business's webhook endpoint (docs/decisions.md §15). */
+/** A business's webhook endpoint (docs/decisions.md §8.5). */
 export interface WebhookEndpointsTable {
   id: Generated<number>;
   business_id: number;

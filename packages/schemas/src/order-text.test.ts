@@ -101,7 +101,7 @@ describe('formatOrderText', () => {
   });
 });
 
-describe("the order text in the owner's language, with or without prices (docs/decisions.md §12)", () => {
+describe("the order text in the owner's language, with or without prices (docs/decisions.md §8.4)", () => {
   const lines: TOrderTextLine[] = [
     { name: 'Lemons', unit: 'Kg', quantity: 2, price: 3.2 },
     { name: 'Tomatoes', unit: 'Kg', quantity: 1.5, price: 1.85 },

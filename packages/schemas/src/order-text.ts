@@ -9,7 +9,7 @@ export interface TOrderTextLine {
 }
 
 /**
- * How an order text is written (docs/decisions.md §12): the owner's language
+ * How an order text is written (docs/decisions.md §8.4): the owner's language
  * (its decimal mark: "1,5" in Spanish) and, when the supplier's `showPrices`
  * is on, the business's currency for a price on each priced line and a last
  * line with the total. Without a style it is round 1's format exactly.

@@ -40,7 +40,7 @@ export const PATHS = {
   'profile.business': '/profile/business',
   // Issue 42: API tokens (owners, managers) and webhooks (owners), off the profile.
   'profile.integrations': '/profile/integrations',
-  // docs/decisions.md §15: the webhooks' first address, now their part of Integrations.
+  // docs/decisions.md §8.5: the webhooks' first address, now their part of Integrations.
   'profile.webhooks': '/profile/webhooks',
   'profile.delete': '/profile/delete',
   feedback: '/feedback',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zDateTime, zId, zOutboundUrl } from './fields.ts';
 
-/** Every webhook secret starts with this (docs/decisions.md §15), so it is recognised wherever it leaks. */
+/** Every webhook secret starts with this (docs/decisions.md §8.5), so it is recognised wherever it leaks. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** The events an endpoint can receive (shared DECISIONS §8.5). */

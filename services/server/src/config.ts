@@ -201,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   const reminderIntervalMs = milliseconds('REMINDER_INTERVAL_MS', 30_000, 100);
   const reminderLeaseMs = milliseconds('REMINDER_LEASE_MS', 120_000, 1000) || 120_000;
   const webhookIntervalMs = milliseconds('WEBHOOK_INTERVAL_MS', 2_000, 100);
-  // The product's timing (docs/decisions.md §15); shorter values are for tests.
+  // The product's timing (docs/decisions.md §8.5); shorter values are for tests.
   const webhookTiming = {
     retryBaseMs: milliseconds('WEBHOOK_RETRY_MS', 30_000, 100) || 30_000,
     timeoutMs: milliseconds('WEBHOOK_TIMEOUT_MS', 10_000, 100) || 10_000,

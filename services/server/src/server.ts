@@ -248,7 +248,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : undefined;
   reminders?.unref();
 
-  // Every process delivers webhooks; the queue's claims make each delivery one process's at a time (docs/decisions.md §15),
+  // Every process delivers webhooks; the queue's claims make each delivery one process's at a time (docs/decisions.md §8.5),
   // and each is posted on its own, so none waits for another (§9.7): the interval only looks for newly due ones.
   const webhookDispatcher = new WebhookDispatcher(deps);
   const webhooks =

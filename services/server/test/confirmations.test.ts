@@ -63,7 +63,7 @@ describe('the link in a sent text', () => {
       const shop = await sentShop({ language });
       const before = (await t.api.get(`/api/orders/supplier/${shop.supplier.id}`, shop.owner.token)).body.data;
       expect(before.confirmUrl).toMatch(LINK);
-      // In the owner's language's decimal mark (docs/decisions.md §12).
+      // In the owner's language's decimal mark (docs/decisions.md §8.4).
       expect(before.text).toBe(`Hola Pepe\n2 x Kg: Lemons\n1 x Bag: Onions\n${language === 'es' ? '2,5' : '2.5'} x Kg: Tomatoes`);
       const sent = await send(shop);
       expect(sent.confirmUrl).toBe(before.confirmUrl);

@@ -97,7 +97,7 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['put', '/users/me'],
   ['get', '/users/me/export'],
   ['delete', '/users/me'],
-  // docs/decisions.md §15 (shared DECISIONS §8.5): webhooks.
+  // docs/decisions.md §8.5 (shared DECISIONS §8.5): webhooks.
   ['get', '/webhooks'],
   ['post', '/webhooks'],
   ['delete', '/webhooks/{id}'],

@@ -91,7 +91,7 @@ const TABLE: Record<string, Role | 'any'> = {
   'businesses.invite': 'owner',
   'businesses.invitations': 'owner',
   'businesses.revokeInvitation': 'owner',
-  // Webhooks (docs/decisions.md §15): the business's scripts hear of its sends and prices.
+  // Webhooks (docs/decisions.md §8.5): the business's scripts hear of its sends and prices.
   'webhooks.list': 'owner',
   'webhooks.create': 'owner',
   'webhooks.delete': 'owner',

@@ -2,7 +2,7 @@ import { expectFailure, expectFieldError, useTestServer } from '@reorder/testing
 import { describe, expect, it } from 'vitest';
 
 /**
- * Money in what is sent and what comes back (docs/decisions.md §8.4, §12):
+ * Money in what is sent and what comes back (docs/decisions.md §8.4, §8.4):
  * prices in the order text when the supplier's showPrices is on, sent orders
  * keeping the prices they went with, and the supplier's answer per line (a
  * quantity, a price, a substitute), a confirmed price becoming the product's.

@@ -10,7 +10,7 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * Webhook deliveries (docs/decisions.md §15) from two real server processes
+ * Webhook deliveries (docs/decisions.md §8.5) from two real server processes
  * (`src/main.ts`) sharing one PostgreSQL queue, to a receiver on this
  * machine (ALLOW_PRIVATE_ENDPOINTS=1). Rounds every 100 ms, retries after
  * 200 ms (doubling), a 500 ms timeout: the product's rule with short waits.

@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Webhooks (issue 33, docs/decisions.md §15, shared DECISIONS §8.5) on one
+ * Webhooks (issue 33, docs/decisions.md §8.5, shared DECISIONS §8.5) on one
  * server, its delivery rounds run by the test (`runWebhookDeliveries`) on an
  * injected clock: the REST contract of the endpoints, the events each change
  * queues (in its transaction), the signature, the 24-hour switch-off and

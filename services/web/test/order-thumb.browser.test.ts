@@ -204,7 +204,7 @@ for (const language of ['en', 'es'] as const) {
         await expect.poll(() => sheet.getByTestId('order-text-sheet').textContent()).toBe(server);
         await expectAccessible(page, `order sheet (${language})`);
         await viewShot(page, `${language}-phone_order-thumb_sheet`);
-        // Copy text copies what Send would open, the supplier's link included (docs/decisions.md §9).
+        // Copy text copies what Send would open, the supplier's link included (docs/decisions.md §8.1).
         await sheet.getByRole('button', { name: text.copy }).click();
         const copied = confirmUrl ? `${server}\n\n${confirmationLine(language, confirmUrl)}` : server;
         await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(copied);

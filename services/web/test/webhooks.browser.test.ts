@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectVisible, openPage, screenshot, useApp } from './app.ts';
 
 /**
- * The owners' webhooks, on the Integrations screen (docs/decisions.md §15): add an endpoint (its
+ * The owners' webhooks, on the Integrations screen (docs/decisions.md §8.5): add an endpoint (its
  * secret shown once), send it a test event, read its deliveries log. The
  * receiver runs on this machine, so the server allows private endpoints.
  */

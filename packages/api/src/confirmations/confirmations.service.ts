@@ -122,7 +122,7 @@ export async function answerConfirmation(ctx: Context, input: TAnswerConfirmatio
     // A price the supplier confirms becomes the product's price (docs/decisions.md §8.4).
     const prices = answered.flatMap((line) => (line.price === null ? [] : [{ productId: line.productId, price: line.price }]));
     await setSupplierPrices(tx, row.business_id, prices, nowOf(ctx));
-    // Scripts hear of every answer, a changed one too (docs/decisions.md §15); `confirmation.status` tells a partial one.
+    // Scripts hear of every answer, a changed one too (docs/decisions.md §8.5); `confirmation.status` tells a partial one.
     await emitEvent(
       tx,
       row.business_id,

@@ -296,7 +296,7 @@ async function emailOwners(deps: WebhookDeps, endpoint: { url: string; business_
 }
 
 /**
- * This process's share of the delivery queue (docs/decisions.md §15, §9.7).
+ * This process's share of the delivery queue (docs/decisions.md §8.5, §9.7).
  * Each claimed delivery is posted and recorded on its own: none waits for
  * another, so an endpoint that hangs until the timeout holds one slot and
  * delays no other endpoint, of its business or another. Whenever a slot

@@ -11,7 +11,7 @@ const listening = (businessId: number, type: TWebhookEvent) =>
   sql`business_id = ${businessId} AND disabled_at IS NULL AND ${type} = ANY(events)`;
 
 /**
- * Queues events for a business's webhooks (docs/decisions.md §15): one
+ * Queues events for a business's webhooks (docs/decisions.md §8.5): one
  * delivery per event and endpoint that is on and receives `type`, due at
  * once. Called inside the transaction that makes the change, so an event
  * is queued exactly when its change is kept. One statement, whatever the

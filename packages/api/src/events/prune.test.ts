@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { insertWebhook } from '../webhooks/webhooks.repository.ts';
 import { pruneWebhookEvents, WEBHOOK_LOG_DAYS } from './deliveries.ts';
 
-/** The webhook log's retention (docs/decisions.md §15): events and their deliveries go after 30 days, never while one is pending. */
+/** The webhook log's retention (docs/decisions.md §8.5): events and their deliveries go after 30 days, never while one is pending. */
 const t = useDomain();
 
 /** An event `daysAgo` old for a new endpoint of the owner's business, with one delivery in `status`. */

@@ -1,5 +1,5 @@
 /**
- * How deliveries are timed (docs/decisions.md §15). The defaults are the
+ * How deliveries are timed (docs/decisions.md §8.5). The defaults are the
  * product's; tests give a server shorter ones (WEBHOOK_* settings), never
  * a different rule.
  */

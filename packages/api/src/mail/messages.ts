@@ -257,7 +257,7 @@ export function apiTokenCreatedEmail(options: {
   );
 }
 
-/** To each owner when a webhook endpoint is switched off after 24 hours of failures (docs/decisions.md §15). */
+/** To each owner when a webhook endpoint is switched off after 24 hours of failures (docs/decisions.md §8.5). */
 export function webhookDisabledEmail(options: {
   locale: string;
   name: string;

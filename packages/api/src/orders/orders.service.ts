@@ -127,7 +127,7 @@ export async function sendOrder(
       order.id,
       content.lines.map((line) => line.productId),
     );
-    // In the send's transaction: a send recorded is a send told (docs/decisions.md §15), a later-recorded one too.
+    // In the send's transaction: a send recorded is a send told (docs/decisions.md §8.5), a later-recorded one too.
     await emitEvent(tx, ctx.business.id, 'order.sent', sent, nowOf(ctx));
     return sent;
   });

@@ -20,7 +20,7 @@ const FLAGGED_RATIO = LIMITS.flaggedPriceChange;
  * price), and on each product whose price moved by 5% or more its last
  * change, so reading a product stays one row; and queues a
  * `product.price_changed` webhook event for each existing product whose
- * price changed (docs/decisions.md §15). Inside the caller's transaction,
+ * price changed (docs/decisions.md §8.5). Inside the caller's transaction,
  * with the product rows it changed.
  */
 export async function recordPrices(

@@ -6,7 +6,7 @@ import { sentOrdersCsv, spend } from './spend.service.ts';
 
 const tags = ['spend'];
 
-/** What the business spent, from what it sent (docs/decisions.md §8.4, §12). */
+/** What the business spent, from what it sent (docs/decisions.md §8.4, §8.4). */
 export const spendRouter = router({
   get: memberProcedure
     .meta({

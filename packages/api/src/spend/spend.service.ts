@@ -30,7 +30,7 @@ export const RANGE_TOO_LONG = `The range must be at most ${SPEND_MAX_DAYS} days 
 
 /**
  * The business's time zone (its first owner's): days and months are theirs
- * (docs/decisions.md §12), whoever reads.
+ * (docs/decisions.md §8.4), whoever reads.
  */
 async function businessZone(ctx: Ctx): Promise<{ zone: string; currency: string }> {
   const row = await ctx.db

@@ -36,7 +36,7 @@ const NOT_FOUND = 'Webhook not found';
 const urlError = (message: string) => new AppError('BAD_REQUEST', message, { issues: [{ path: 'url', message }] });
 
 /**
- * A business's webhooks (docs/decisions.md §15, shared DECISIONS §8.5):
+ * A business's webhooks (docs/decisions.md §8.5, shared DECISIONS §8.5):
  * owners only. The URL must pass the outbound rule when it is added (and
  * again at each delivery); the secret is in the creation's answer only.
  */

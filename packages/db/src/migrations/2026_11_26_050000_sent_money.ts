@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Frozen in time. A sent order keeps what it cost (docs/decisions.md §12):
+// Frozen in time. A sent order keeps what it cost (docs/decisions.md §8.4):
 // its lines carry their prices (in the JSON), and the row keeps the total,
 // how many lines had no price, and the currency it was in, so that Spend
 // reads one narrow index per range instead of every sent line. Sends from

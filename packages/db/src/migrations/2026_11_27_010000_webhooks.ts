@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Frozen in time. Webhooks (issue 33, docs/decisions.md §15): a business's
+// Frozen in time. Webhooks (issue 33, docs/decisions.md §8.5): a business's
 // endpoints, each with the secret its deliveries are signed with (kept as
 // is: signing needs it, unlike a token, which is only compared), the events
 // that happened, and one delivery per event and endpoint. The deliveries

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time. The webhook log is kept 30 days (docs/decisions.md §15):
+// Frozen in time. The webhook log is kept 30 days (docs/decisions.md §8.5):
 // every process looks for the events past that every ten minutes, by time.
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -114,13 +114,13 @@ export const ROUTES: RouteDef[] = [
   { name: 'profile', access: 'auth', screen: screen(() => import('../screens/profile/Profile.tsx')) },
   { name: 'profile.me', access: 'auth', screen: screen(() => import('../screens/profile/ProfileEdit.tsx')) },
   { name: 'profile.business', access: 'auth', screen: screen(() => import('../screens/profile/Business.tsx')) },
-  // Tokens act with the member's role: staff make none (docs/decisions.md §8.2); webhooks are the owners' (§15).
+  // Tokens act with the member's role: staff make none (docs/decisions.md §8.2); webhooks are the owners' (§8.5).
   {
     name: 'profile.integrations',
     access: 'auth',
     screen: screen(() => import('../screens/profile/Integrations.tsx'), 'manager'),
   },
-  // docs/decisions.md §15: only owners manage webhooks.
+  // docs/decisions.md §8.5: only owners manage webhooks.
   { name: 'profile.webhooks', access: 'auth', screen: screen(() => import('../screens/profile/Webhooks.tsx'), 'owner') },
   {
     name: 'profile.delete',

@@ -82,7 +82,7 @@ export function shownText(state: DraftState, product: OrderProduct, language: TL
 
 type TLanguage = TTextStyle['language'];
 
-/** How the order's text is written: in the owner's language, with prices when its supplier takes them (docs/decisions.md §12). */
+/** How the order's text is written: in the owner's language, with prices when its supplier takes them (docs/decisions.md §8.4). */
 export function orderStyle(order: Pick<TOrder, 'currency' | 'showPrices'> | undefined, language: TLanguage): TTextStyle {
   return { language, prices: order?.showPrices ? order.currency : null };
 }

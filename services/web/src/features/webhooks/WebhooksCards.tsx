@@ -24,7 +24,7 @@ const EVENT_KEYS = {
 } as const satisfies Record<TWebhookEvent, string>;
 
 /**
- * The business's webhooks, for owners (docs/decisions.md §15), on the
+ * The business's webhooks, for owners (docs/decisions.md §8.5), on the
  * Integrations screen: the endpoints, adding one (its secret shown once,
  * with a copy button), "Send test event", each one's deliveries log, and
  * deleting one.

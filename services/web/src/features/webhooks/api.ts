@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc.ts';
 import type { MutationCallbacks } from '../suppliers/api.ts';
 
-/** The business's webhooks (owners only, docs/decisions.md §15). */
+/** The business's webhooks (owners only, docs/decisions.md §8.5). */
 export function useWebhooks() {
   return useQuery(trpc.webhooks.list.queryOptions({}));
 }

@@ -9,7 +9,7 @@ import { Screen } from '../../ui/Screen.tsx';
 /**
  * What scripts and other tools use (issue 42): API tokens, for owners and
  * managers (they act with the member's role, so staff make none:
- * docs/decisions.md §8.2), and webhooks, for owners (§15). Kept off the
+ * docs/decisions.md §8.2), and webhooks, for owners (§8.5). Kept off the
  * profile, which holds the everyday settings.
  */
 export default function Integrations() {
