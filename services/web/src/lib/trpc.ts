@@ -4,6 +4,7 @@ import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError }
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { businessStore } from './business.ts';
 import { OFFLINE_MAX_AGE_MS } from './offline-cache.ts';
+import { clockedFetch } from './server-clock.ts';
 import { sessionStore } from './session.ts';
 
 /** What the server says went wrong: its kind and per-field issues (see the API's error shape). */
@@ -73,8 +74,8 @@ function apiLinks(businessOf: () => number | undefined) {
     // app.ts). So does a call in a business of its own (`context.businessId`): a batch has one set of headers.
     splitLink<AppRouter>({
       condition: (op) => /^(auth\.|feedback\.|users\.updateMe$)/.test(op.path) || op.context.businessId !== undefined,
-      true: httpLink({ url: '/api/trpc', headers: ({ op }) => headers(op.context) }),
-      false: httpBatchLink({ url: '/api/trpc', headers: () => headers({}), maxItems: MAX_BATCH }),
+      true: httpLink({ url: '/api/trpc', fetch: clockedFetch, headers: ({ op }) => headers(op.context) }),
+      false: httpBatchLink({ url: '/api/trpc', fetch: clockedFetch, headers: () => headers({}), maxItems: MAX_BATCH }),
     }),
   ];
 }

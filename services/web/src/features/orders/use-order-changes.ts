@@ -4,6 +4,7 @@ import { formatAmount } from '@reorder/schemas/order-text';
 import { quantityIssue, stepQuantity } from '@reorder/schemas/quantities';
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
+import { serverNow } from '../../lib/server-clock.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { enqueue } from '../offline/outbox-runtime.ts';
 import type { OrderChange } from './changes.ts';
@@ -181,7 +182,7 @@ export function useOrderChanges(order: TOrder | undefined) {
     recordSend(sent: { text: string; introduce: string; lines: SentLine[] }, channel: TMessageService) {
       if (!target) return;
       saveMessage();
-      make({ kind: 'send', ...target, channel, sentAt: new Date().toISOString(), ...sent });
+      make({ kind: 'send', ...target, channel, sentAt: new Date(serverNow()).toISOString(), ...sent });
     },
     /** The order as the screen shows it: the message being written and every quantity typed or tapped. */
     text,
