@@ -98,7 +98,7 @@ export const esMore: TMoreMessages = {
       contact: 'Contacto',
       product: 'Producto',
       unit: 'Unidad',
-      par: 'Par',
+      par: 'Objetivo',
       price: 'Precio',
       step: 'Paso',
       note: 'Nota',
