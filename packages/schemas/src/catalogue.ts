@@ -70,13 +70,13 @@ const zCellValue = z.union([z.string(), z.number(), z.null()]);
 /** What a row gives, by field: a cell left blank (or a column the file lacks) is absent, and keeps what is stored. */
 export const ZCatalogueRowValues = z
   .object({
-    service: z.string().optional(),
-    contact: z.string().optional(),
-    unit: z.string().optional(),
-    par: z.number().optional(),
-    price: z.number().optional(),
-    step: z.number().optional(),
-    note: z.string().optional(),
+    service: z.string().optional().describe("The supplier's messaging service, as read"),
+    contact: z.string().optional().describe("The supplier's contact (a phone, an email), as read"),
+    unit: z.string().optional().describe("The product's unit, as read"),
+    par: z.number().optional().describe('The par level (stock wanted after a delivery), parsed'),
+    price: z.number().optional().describe('The price per unit, parsed (a currency sign is allowed in the cell)'),
+    step: z.number().optional().describe('The step the product is sold by, parsed'),
+    note: z.string().optional().describe("The product's note, as read"),
   })
   .describe('Every value the row gives beside the names, as read (numbers parsed); a blank cell is absent: it keeps the current value');
 export type TCatalogueRowValues = z.infer<typeof ZCatalogueRowValues>;
@@ -111,7 +111,7 @@ export const ZCatalogueImportRow = z
       .describe("For a row that updates: each field it changes, before → after (a price in conflict only when `keep` takes the file's)"),
     conflict: z
       .object({
-        field: z.literal('price'),
+        field: z.literal('price').describe('The field in conflict: only a price can be'),
         current: z.number().nullable().describe('The price stored'),
         file: z.number().describe("The file's price"),
         source: z
