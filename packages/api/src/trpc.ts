@@ -4,6 +4,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { Context } from './context.ts';
 import { ALWAYS_POSSIBLE, AppError, declaredErrors, describeError, type TErrorKind, type TRole, UNAVAILABLE_MESSAGE } from './errors.ts';
+import { nextTurn } from './platform/turn.ts';
 
 /**
  * Per-procedure metadata, the whole contract of a call besides its schemas:
@@ -33,6 +34,12 @@ export type Meta = OpenApiMeta & {
    * (tRPC answers the `{filename, content}` object as usual).
    */
   file?: { contentType: string; example: string };
+  /**
+   * A call whose answer can be large (an import, an export, a bulk add): its
+   * output is validated and serialized in event-loop turns of their own
+   * (docs/decisions.md §9.7), as is any answer `isLargeAnswer` finds large.
+   */
+  heavy?: boolean;
 };
 
 const t = initTRPC
@@ -97,6 +104,9 @@ const base = t.middleware(async ({ ctx, meta, path, type, next }) => {
   // A change to an account, a session or a token is in every process's sign-in check before it is answered.
   if (result.ok) {
     if (type === 'mutation' && ACCOUNT_CHANGES.test(path)) await ctx.sessions.settle(ctx.db);
+    // The output was just validated; serializing a large answer in the same turn would hold the
+    // event loop for both (§9.7). A small answer gets no extra macrotask (throughput).
+    if (meta?.heavy || isLargeAnswer(result.data)) await nextTurn();
     return result;
   }
   if (!(result.error instanceof AppError) && isDatabaseUnavailable(result.error.cause)) {
@@ -108,6 +118,26 @@ const base = t.middleware(async ({ ctx, meta, path, type, next }) => {
   }
   return result;
 });
+
+/** From this many items a list costs several milliseconds to validate or serialize. */
+const LARGE_LIST = 500;
+/** From this many characters (an exported file) a text costs several milliseconds to copy and send. */
+const LARGE_TEXT = 256 * 1024;
+
+/**
+ * Whether a value (an input or an answer) is a long list or text, or an
+ * object with one among its fields or theirs. Looks at a few fields only, so
+ * a small answer pays next to nothing for the question.
+ */
+export function isLargeAnswer(value: unknown, depth = 2): boolean {
+  if (typeof value === 'string') return value.length >= LARGE_TEXT;
+  if (Array.isArray(value)) return value.length >= LARGE_LIST;
+  if (depth === 0 || value === null || typeof value !== 'object') return false;
+  for (const key in value) {
+    if (isLargeAnswer((value as Record<string, unknown>)[key], depth - 1)) return true;
+  }
+  return false;
+}
 
 /** The calls that may change an account, its sessions or its tokens (the sign-in check's inputs). */
 const ACCOUNT_CHANGES = /^(auth|users|businesses|invitations)\./;
@@ -136,13 +166,15 @@ function parseSyncFirst(schema: unknown): void {
   if (typeof parser.parse !== 'function' || typeof parser.parseAsync !== 'function') return;
   const sync = parser as AsyncParser;
   const parseAsync = parser.parseAsync.bind(schema);
-  parser.parseAsync = (data: unknown) => {
+  const parseSync = (data: unknown) => {
     try {
       return Promise.resolve(sync.parse(data));
     } catch (error) {
       return error instanceof z.core.$ZodAsyncError ? parseAsync(data) : Promise.reject(error);
     }
   };
+  // A large value is validated in a turn of its own, not in the one that built it (§9.7).
+  parser.parseAsync = (data: unknown) => (isLargeAnswer(data) ? nextTurn().then(() => parseSync(data)) : parseSync(data));
   syncFirst.add(schema);
 }
 

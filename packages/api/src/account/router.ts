@@ -10,6 +10,7 @@ const tags = ['users'];
 export const accountProcedures = {
   export: accountProcedure
     .meta({
+      heavy: true,
       openapi: {
         method: 'GET',
         path: '/users/me/export',

@@ -74,7 +74,7 @@ export async function exportCatalogue(ctx: Ctx, supplierId: number | undefined):
   }));
   const date = new Date(nowOf(ctx)).toISOString().slice(0, 10);
   const name = supplierId === undefined ? 'catalogue' : `catalogue-${slug(rows[0]!.supplier)}`;
-  return { filename: `${name}-${date}.csv`, content: writeCatalogueCsv(lines, ctx.user.language) };
+  return { filename: `${name}-${date}.csv`, content: await writeCatalogueCsv(lines, ctx.user.language) };
 }
 
 const slug = (text: string) =>

@@ -71,7 +71,7 @@ export interface TCsvLine {
 }
 
 /** The CSV text (with its BOM) of these lines, in the convention of `language` (platform/csv.ts). */
-export function writeCatalogueCsv(lines: readonly TCsvLine[], language: TLanguage): string {
+export function writeCatalogueCsv(lines: readonly TCsvLine[], language: TLanguage): Promise<string> {
   const rows = lines.map((line) => [
     csvText(line.supplier),
     line.service,

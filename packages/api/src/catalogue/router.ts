@@ -10,6 +10,7 @@ const tags = ['catalogue'];
 export const catalogueRouter = router({
   export: memberProcedure
     .meta({
+      heavy: true,
       role: 'staff',
       file: {
         contentType: 'text/csv; charset=utf-8',
@@ -33,6 +34,7 @@ export const catalogueRouter = router({
 
   import: memberProcedure
     .meta({
+      heavy: true,
       role: 'manager',
       openapi: {
         method: 'POST',

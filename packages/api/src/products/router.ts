@@ -103,6 +103,7 @@ export const productProcedures = {
 
   bulk: memberProcedure
     .meta({
+      heavy: true,
       role: 'manager',
       openapi: {
         method: 'POST',

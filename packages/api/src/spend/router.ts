@@ -28,6 +28,7 @@ export const spendRouter = router({
 
   sentOrdersCsv: memberProcedure
     .meta({
+      heavy: true,
       role: 'manager',
       file: {
         contentType: 'text/csv; charset=utf-8',

@@ -210,5 +210,5 @@ export async function sentOrdersCsv(
       ]);
     }
   }
-  return { filename: `sent-orders-${range.from}-to-${range.to}.csv`, content: csvFile(SENT_LINES_CSV_COLUMNS, cells, language) };
+  return { filename: `sent-orders-${range.from}-to-${range.to}.csv`, content: await csvFile(SENT_LINES_CSV_COLUMNS, cells, language) };
 }
