@@ -35,7 +35,7 @@ describe('loadConfig defaults', () => {
     expect(config.facebookAppId).toBeUndefined();
     expect(config.facebookAppSecret).toBeUndefined();
     expect(config.databasePoolSize).toBe(10);
-    expect(config.databaseQueryTimeoutMs).toBe(4000);
+    expect(config.databaseQueryTimeoutMs).toBe(3500);
   });
 
   it('reads DATABASE_QUERY_TIMEOUT_MS', () => {

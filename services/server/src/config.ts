@@ -103,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   }
 
   // Under the 5 s a request may be held (§9.7), with room for the rest of the request's work.
-  let databaseQueryTimeoutMs = 4000;
+  let databaseQueryTimeoutMs = 3500;
   const queryTimeoutText = get('DATABASE_QUERY_TIMEOUT_MS');
   if (queryTimeoutText !== undefined) {
     if (/^\d+$/.test(queryTimeoutText) && Number(queryTimeoutText) >= 100 && Number(queryTimeoutText) <= 600_000)
