@@ -19,6 +19,7 @@ import { connectDatabase, createMigratedTemplate } from '@reorder/db';
 import { LIMITS } from '@reorder/schemas';
 import { startTestServer } from '@reorder/testing';
 import { sql } from 'kysely';
+import { seedSentOrders } from './seed-sent-orders.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -43,17 +44,7 @@ try {
     SELECT ${businessId}, o.id, 'Producto ' || o.n || '-' || g, 'kg', 'producto ' || o.n || '-' || g, 'producto ' || o.n || '-' || g,
       1 + (g % 50) / 10.0, g % 12, CASE WHEN g % 3 = 0 THEN 'Nota de ' || g ELSE NULL END
     FROM unnest(${orderIds}::int[]) WITH ORDINALITY AS o(id, n), generate_series(1, ${PRODUCTS}) AS g`.execute(db);
-  await sql`
-    INSERT INTO sent_orders (business_id, order_id, supplier_id, channel, text, introduce, lines, sent_at, total, unpriced_lines, currency)
-    SELECT ${businessId}, (${orderIds}::int[])[1 + g % ${SUPPLIERS}], (${supplierIds}::int[])[1 + g % ${SUPPLIERS}], 'whatsapp', 'seeded', '',
-      l.lines, now() - (g::float8 / ${ORDERS}) * interval '360 days', l.total, 2, 'EUR'
-    FROM generate_series(1, ${ORDERS}) AS g
-    CROSS JOIN LATERAL (
-      SELECT jsonb_agg(jsonb_build_object('productId', 1000 + (g % ${SUPPLIERS}) * 8 + k, 'name', 'Producto ' || k, 'unit', 'kg',
-          'quantity', 1 + (g + k) % 5, 'price', CASE WHEN k < 6 THEN 1.5 + k ELSE NULL END)) AS lines,
-        sum(CASE WHEN k < 6 THEN (1 + (g + k) % 5) * (1.5 + k) ELSE 0 END) AS total
-      FROM generate_series(0, 7) AS k
-    ) AS l`.execute(db);
+  await seedSentOrders(db, { businessId, orderIds, supplierIds, orders: ORDERS, days: 360 });
   await sql`VACUUM ANALYZE products`.execute(db);
   await sql`VACUUM ANALYZE sent_orders`.execute(db);
   await seeder.close();

@@ -18,6 +18,7 @@ import { createMigratedTemplate } from '@reorder/db';
 import { startTestServer } from '@reorder/testing';
 import { sql } from 'kysely';
 import { printMedians, timeRounds } from './rounds.ts';
+import { seedSentOrders } from './seed-sent-orders.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -36,17 +37,7 @@ try {
   const supplierIds = suppliers.map((s) => s.id as number);
   const orderIds = suppliers.map((s) => s.orderId as number);
   // Lines: 8 products per order, ids 1..160 per supplier block, 6 of them priced.
-  await sql`
-    INSERT INTO sent_orders (business_id, order_id, supplier_id, channel, text, introduce, lines, sent_at, total, unpriced_lines, currency)
-    SELECT ${businessId}, (${orderIds}::int[])[1 + g % ${SUPPLIERS}], (${supplierIds}::int[])[1 + g % ${SUPPLIERS}], 'whatsapp', 'seeded', '',
-      l.lines, now() - (g::float8 / ${ORDERS}) * interval '730 days', l.total, 2, 'EUR'
-    FROM generate_series(1, ${ORDERS}) AS g
-    CROSS JOIN LATERAL (
-      SELECT jsonb_agg(jsonb_build_object('productId', 1000 + (g % ${SUPPLIERS}) * 8 + k, 'name', 'Producto ' || k, 'unit', 'kg',
-          'quantity', 1 + (g + k) % 5, 'price', CASE WHEN k < 6 THEN 1.5 + k ELSE NULL END)) AS lines,
-        sum(CASE WHEN k < 6 THEN (1 + (g + k) % 5) * (1.5 + k) ELSE 0 END) AS total
-      FROM generate_series(0, 7) AS k
-    ) AS l`.execute(db);
+  await seedSentOrders(db, { businessId, orderIds, supplierIds, orders: ORDERS, days: 730 });
   // What autovacuum does to a table at rest: statistics, and the visibility map an index-only scan needs.
   await sql`VACUUM ANALYZE sent_orders`.execute(db);
   console.log(`seeded ${ORDERS} sent orders in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
