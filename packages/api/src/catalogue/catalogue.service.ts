@@ -28,6 +28,7 @@ import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { nowOf } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
+import { nextTurn } from '../platform/turn.ts';
 import { bulkUpsertProducts } from '../products/bulk.ts';
 import type { BusinessContext } from '../sessions/require-user.ts';
 import { insertSupplier, lockAndCountSuppliers, readingTime, updateSupplier } from '../suppliers/suppliers.repository.ts';
@@ -147,7 +148,6 @@ interface Reading {
 
 /** Rows planned between two turns of the event loop (docs/decisions.md §9.7). */
 const ROWS_PER_TURN = 250;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Reads the rows, decides each one's fate against what the business has, and
