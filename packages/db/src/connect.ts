@@ -100,12 +100,6 @@ export interface ConnectOptions {
 
 /** How long the pool may take to hand out a connection, queueing and connecting included, when no query timeout is set. */
 const CONNECT_TIMEOUT_MS = 5000;
-/**
- * How long, with a query timeout set, a request may wait for a pool connection: with the query's own
- * timeout after it, a silent database holds no request past 5 s. A pool busy that long is overloaded,
- * and 503 with Retry-After is the answer to that too.
- */
-const POOL_WAIT_MS = 1000;
 
 /** What a query that the database did not answer in time fails with (the API answers it 503, as a lost connection). */
 export class QueryTimeoutError extends Error {
@@ -142,14 +136,13 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       prepareRegisteredTexts(client);
       timeQueries(client, () => queryTimeoutMs, health);
     });
-    // Waiting for a connection (queued behind busy ones, then connecting) is bounded too. With a query
-    // timeout, at most POOL_WAIT_MS: during a stall the pool's connections all hang, and a request that
-    // waited the whole query timeout for one, then its own query's, was held 8 s (§9.7 allows 5).
+    // Waiting for a connection (queued behind busy ones, then connecting) is bounded as a query is: a
+    // request never waits longer for the one than for the other.
     const timedPool = {
       Client: pg.Client,
       options: pool.options,
       connect: () => {
-        const bound = queryTimeoutMs > 0 ? Math.min(queryTimeoutMs, POOL_WAIT_MS) : CONNECT_TIMEOUT_MS;
+        const bound = queryTimeoutMs > 0 ? Math.min(queryTimeoutMs, CONNECT_TIMEOUT_MS) : CONNECT_TIMEOUT_MS;
         return connectWithin(pool, health.stalledAt === undefined ? bound : Math.min(bound, SUSPECT_CONNECT_MS));
       },
       end: () => pool.end(),

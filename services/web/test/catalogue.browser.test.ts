@@ -323,7 +323,7 @@ describe('an import that never surprises', () => {
     expect(await mapping.inputValue()).toBe('');
     expect(await page.getByLabel('Leer «Stock deseado» como').inputValue()).toBe('par');
     // Every value read, and the newer price kept unless chosen otherwise.
-    await expectVisible(page, 'Unidad: brik · Par: 4 · Precio: 2,10 € · Paso: 6');
+    await expectVisible(page, 'Unidad: brik · Objetivo: 4 · Precio: 2,10 € · Paso: 6');
     await expectVisible(page, /^El precio cambió a 14,90 € el \d+ [a-z]+, después de la fecha del archivo; el archivo dice 13,50 €\.$/);
     expect(await page.getByRole('radio', { name: 'Mantener 14,90 €' }).isChecked()).toBe(true);
     await expectAccessible(page, 'import preview (es)');
