@@ -54,6 +54,13 @@ export interface ApiDeps {
    * spend a real hash's time.
    */
   passwordHashing?: PasswordHashing | undefined;
+  /**
+   * How long one call may wait for the database in all, connections and
+   * queries together (docs/decisions.md §9.7): `ordinary` for most calls,
+   * `heavy` for those whose meta says `heavy` (an import, an export).
+   * Unset: each query is bound by the query timeout alone.
+   */
+  databaseDeadline?: { ordinaryMs: number; heavyMs: number } | undefined;
 }
 
 /** A day in milliseconds, for expiries and windows counted in days. */

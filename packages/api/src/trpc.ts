@@ -1,4 +1,4 @@
-import { isRetryableConflict } from '@reorder/db';
+import { isRetryableConflict, withinDeadline } from '@reorder/db';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
@@ -100,7 +100,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
  * would not tell scripts about it (the test harness fails on such a line).
  */
 const base = t.middleware(async ({ ctx, meta, path, type, next }) => {
-  const result = await next();
+  const deadline = ctx.databaseDeadline;
+  const result = await (deadline ? withinDeadline(meta?.heavy ? deadline.heavyMs : deadline.ordinaryMs, () => next()) : next());
   // A change to an account, a session or a token is in every process's sign-in check before it is answered.
   if (result.ok) {
     if (type === 'mutation' && ACCOUNT_CHANGES.test(path)) await ctx.sessions.settle(ctx.db);

@@ -15,6 +15,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { deadlineLeftMs } from './deadline.ts';
 import { prepareRegisteredTexts } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -137,13 +138,15 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       timeQueries(client, () => queryTimeoutMs, health);
     });
     // Waiting for a connection (queued behind busy ones, then connecting) is bounded as a query is: a
-    // request never waits longer for the one than for the other.
+    // request never waits longer for the one than for the other, nor longer than its deadline allows.
     const timedPool = {
       Client: pg.Client,
       options: pool.options,
       connect: () => {
         const bound = queryTimeoutMs > 0 ? Math.min(queryTimeoutMs, CONNECT_TIMEOUT_MS) : CONNECT_TIMEOUT_MS;
-        return connectWithin(pool, health.stalledAt === undefined ? bound : Math.min(bound, SUSPECT_CONNECT_MS));
+        const suspect = health.stalledAt === undefined ? bound : Math.min(bound, SUSPECT_CONNECT_MS);
+        // Within a request's deadline (deadline.ts), no longer than the time it has left.
+        return connectWithin(pool, Math.min(suspect, deadlineLeftMs() ?? suspect));
       },
       end: () => pool.end(),
     };
@@ -201,23 +204,33 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
 function timeQueries(client: pg.PoolClient, timeoutMs: () => number, health: DatabaseHealth): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   let dead = false;
+  /** Gives the client up: `end` marks it as ending at once, so the pool drops it on release (its socket may not have closed yet); the socket is destroyed, since a silent server would never finish a goodbye. */
+  const giveUp = () => {
+    dead = true;
+    client.end().catch(() => {});
+    (client as unknown as { connection?: { stream?: net.Socket } }).connection?.stream?.destroy();
+  };
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const ms = timeoutMs();
     // A client given up on fails at once: its transaction's ROLLBACK must not wait a whole timeout again.
     if (dead) return Promise.reject(new QueryTimeoutError(ms));
+    const left = deadlineLeftMs();
+    if (left !== undefined && left <= 0) {
+      // The request's time is up (deadline.ts). The client may be inside its transaction: given up too, it never goes back to the pool with it open.
+      giveUp();
+      return Promise.reject(new QueryTimeoutError(ms));
+    }
+    const limit = left === undefined ? ms : ms > 0 ? Math.min(ms, left) : left;
     const result = query(...args);
-    if (ms <= 0 || !(result instanceof Promise)) return result;
+    if (limit <= 0 || !(result instanceof Promise)) return result;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        dead = true;
-        health.stalledAt = Date.now();
-        // `end` marks the client as ending at once (the pool then drops it on release, as its socket may not
-        // have closed yet); the socket is destroyed, since a silent server would never finish a goodbye.
-        client.end().catch(() => {});
-        (client as unknown as { connection?: { stream?: net.Socket } }).connection?.stream?.destroy();
-        reject(new QueryTimeoutError(ms));
-      }, ms);
+        // Only a whole query timeout says the database may be silent; a request's deadline says nothing of it.
+        if (limit === ms) health.stalledAt = Date.now();
+        giveUp();
+        reject(new QueryTimeoutError(limit));
+      }, limit);
     });
     return Promise.race([result, timeout])
       .then((value) => {
@@ -245,6 +258,7 @@ const SUSPECT_CONNECT_MS = 750;
  * A connection that comes too late goes back to the pool.
  */
 function connectWithin(pool: pg.Pool, ms: number): Promise<pg.PoolClient> {
+  if (ms <= 0) return Promise.reject(new Error('timeout exceeded when trying to connect'));
   return new Promise((resolve, reject) => {
     let late = false;
     const timer = setTimeout(() => {

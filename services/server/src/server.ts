@@ -103,6 +103,18 @@ async function databaseAnswers(database: DatabaseHandle): Promise<boolean> {
   return answered;
 }
 
+/**
+ * How long a call may wait for the database in all (docs/decisions.md
+ * §9.7): a query timeout and half a second, so that a silent database
+ * answers every ordinary call 503 within 5 s by default; 30 s for a heavy
+ * call (a 5,000-row import, an account export), whose queries are each still
+ * bound by the query timeout.
+ */
+export function requestDeadlines(queryTimeoutMs: number): { ordinaryMs: number; heavyMs: number } {
+  const ordinaryMs = queryTimeoutMs + 500;
+  return { ordinaryMs, heavyMs: Math.max(30_000, ordinaryMs) };
+}
+
 /** Opens the database, runs migrations and starts listening. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger();
@@ -156,6 +168,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     background: createBackgroundTasks(logger),
     passwordHashing: options.passwordHashing,
+    databaseDeadline: requestDeadlines(config.databaseQueryTimeoutMs),
     settings: { publicUrl: config.publicUrl, feedbackTo: config.feedbackTo },
     social: {
       google: config.googleClientId

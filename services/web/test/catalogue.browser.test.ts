@@ -332,7 +332,7 @@ describe('an import that never surprises', () => {
     await mapping.selectOption({ label: 'Nota' });
     await expectVisible(page, 'Nota: — → Los de corral');
     await expectVisible(page, '3 filas: 2 nuevas, 0 se actualizan, 0 sin cambios, 1 en conflicto, 0 con errores, 0 en blanco');
-    await expectVisible(page, 'Unidad: brik · Par: 4 · Precio: 2,10 € · Paso: 6 · Nota: Para montar');
+    await expectVisible(page, 'Unidad: brik · Objetivo: 4 · Precio: 2,10 € · Paso: 6 · Nota: Para montar');
     await screenshot(page, 'es-phone_catalogue-import-mapped');
     await page.getByRole('button', { name: 'Importar', exact: true }).click();
     await expectVisible(page, 'Importado: 0 proveedores nuevos, 2 productos nuevos, 0 actualizados');

@@ -1,3 +1,4 @@
+import { outsideDeadline } from '@reorder/db';
 import { type Logger, summarizeError } from './logger.ts';
 
 /**
@@ -16,7 +17,8 @@ export function createBackgroundTasks(logger: Logger): BackgroundTasks {
   const running = new Set<Promise<void>>();
   return {
     run(what, task) {
-      const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      // A task outlives the request that started it: its database waits are not bound by the request's deadline.
+      const done: Promise<void> = outsideDeadline(() => new Promise<void>((resolve) => setImmediate(resolve)))
         .then(task)
         .then(
           () => undefined,
