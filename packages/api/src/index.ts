@@ -25,6 +25,7 @@ export {
   type VapidKeys,
 } from './mail/push.ts';
 export { type BackgroundTasks, createBackgroundTasks } from './platform/background.ts';
+export { endJsonInTurns } from './platform/json-turns.ts';
 export { createLogger, type Logger, summarizeError } from './platform/logger.ts';
 export { redactPath } from './platform/redact.ts';
 export {

@@ -4,6 +4,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { Context } from './context.ts';
 import { ALWAYS_POSSIBLE, AppError, declaredErrors, describeError, type TErrorKind, type TRole, UNAVAILABLE_MESSAGE } from './errors.ts';
+import { isLargeJson, parseInTurns } from './platform/json-turns.ts';
 import { nextTurn } from './platform/turn.ts';
 
 /**
@@ -174,8 +175,15 @@ function parseSyncFirst(schema: unknown): void {
       return error instanceof z.core.$ZodAsyncError ? parseAsync(data) : Promise.reject(error);
     }
   };
-  // A large value is validated in a turn of its own, not in the one that built it (§9.7).
-  parser.parseAsync = (data: unknown) => (isLargeAnswer(data) ? nextTurn().then(() => parseSync(data)) : parseSync(data));
+  // A large value is validated in a turn of its own, not in the one that built it, and a very large one
+  // in many (§9.7; json-turns.ts). A schema with an async refinement still gets Zod's own parse.
+  parser.parseAsync = (data: unknown) => {
+    if (isLargeJson(data))
+      return parseInTurns(schema as z.ZodType, data).catch((error: unknown) =>
+        error instanceof z.core.$ZodAsyncError ? parseAsync(data) : Promise.reject(error),
+      );
+    return isLargeAnswer(data) ? nextTurn().then(() => parseSync(data)) : parseSync(data);
+  };
   syncFirst.add(schema);
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { type AppRouter, appRouter, type Context, hasBody, type RestHandler, type RestRequest } from '@reorder/api';
+import { type AppRouter, appRouter, type Context, endJsonInTurns, hasBody, type RestHandler, type RestRequest } from '@reorder/api';
 import { LIMITS } from '@reorder/schemas';
 import type { AnyProcedure, TRPCError } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
@@ -167,9 +167,9 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     res.setHeader('vary', 'trpc-accept, accept');
     res.setHeader('content-type', 'application/json');
     for (const [key, value] of Object.entries(trpc.responseMeta({ errors: error ? [error] : [] }).headers ?? {})) res.setHeader(key, value);
-    // As tRPC's Node adapter writes it: the body, then the end, with no length (so gzip applies at any size).
-    res.write(JSON.stringify(transformTRPCResponse(config, body as never)));
-    res.end();
+    // As tRPC's Node adapter writes it: the body, then the end, with no length (so gzip applies at any size);
+    // a very large answer (an account export) in turns of the event loop (docs/decisions.md §9.7).
+    await endJsonInTurns(res, transformTRPCResponse(config, body as never));
   };
 
   const answer = async (req: RestRequest, res: ServerResponse, found: NonNullable<ReturnType<RestHandler['find']>>, readsBody: boolean) => {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import { type ApiDeps, createContext, type RequestInfo } from '../context.ts';
 import { AppError, describeError, INVALID_JSON_MESSAGE, logUnexpectedFailure } from '../errors.ts';
+import { endJsonInTurns, isLargeJson } from '../platform/json-turns.ts';
 import { appRouter, createCaller } from '../root.ts';
 import { errorEnvelope, successEnvelope } from './envelope.ts';
 import { type RestRoute as Route, restRoutes } from './routes.ts';
@@ -73,11 +74,13 @@ function inputOf(req: RestRequest, route: Route, params: Record<string, string>)
   return input;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  // Encoded once: its length is the Buffer's, not a second pass over the text.
-  const json = Buffer.from(JSON.stringify(body));
+async function sendJson(res: ServerResponse, status: number, body: unknown): Promise<void> {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  // A very large answer (an account export) is written in turns of the event loop, with no length (§9.7).
+  if (isLargeJson(body)) return endJsonInTurns(res, body);
+  // Encoded once: its length is the Buffer's, not a second pass over the text.
+  const json = Buffer.from(JSON.stringify(body));
   res.setHeader('Content-Length', json.length);
   res.end(json);
 }
@@ -118,6 +121,7 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
     options.onRoute?.(res, route.procedure);
     const info = options.requestInfo(req);
     let input: Record<string, unknown> | undefined;
+    let answer: unknown;
     try {
       input = inputOf(req, route, params);
       const caller = createCaller(createContext(options.deps, info));
@@ -134,14 +138,17 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
         return;
       }
       const message = route.meta.message;
-      sendJson(res, 200, successEnvelope(output ?? null, typeof message === 'function' ? message({ input, output }) : message));
+      answer = successEnvelope(output ?? null, typeof message === 'function' ? message({ input, output }) : message);
     } catch (error) {
       const described = describeError(error);
       if (error instanceof TRPCError)
         logUnexpectedFailure(logger, error, { surface: 'rest', procedure: route.procedure, requestId: info.requestId });
       if (described.retryAfter) res.setHeader('Retry-After', String(described.retryAfter));
-      sendJson(res, described.status, errorEnvelope(described));
+      await sendJson(res, described.status, errorEnvelope(described));
+      return;
     }
+    // Outside the try: once a large answer has begun (sent in turns), no error envelope can follow it.
+    await sendJson(res, 200, answer);
   };
   // HEAD is GET without the body (Node's response leaves the body out of a HEAD answer by itself).
   const find = (method: string, path: string) => match(routes, method === 'HEAD' ? 'GET' : method, path);

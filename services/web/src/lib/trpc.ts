@@ -71,9 +71,11 @@ function apiLinks(businessOf: () => number | undefined) {
   };
   return [
     // Sign-in, email change and feedback calls go one per request: the server refuses them in batches (UNBATCHABLE,
-    // app.ts). So does a call in a business of its own (`context.businessId`): a batch has one set of headers.
+    // app.ts). So does a call in a business of its own (`context.businessId`): a batch has one set of headers. And
+    // an export: alone, the server writes its large answer in turns of its event loop (docs/decisions.md §9.7).
     splitLink<AppRouter>({
-      condition: (op) => /^(auth\.|feedback\.|users\.updateMe$)/.test(op.path) || op.context.businessId !== undefined,
+      condition: (op) =>
+        /^(auth\.|feedback\.|users\.updateMe$|users\.export$|catalogue\.export$)/.test(op.path) || op.context.businessId !== undefined,
       true: httpLink({ url: '/api/trpc', fetch: clockedFetch, headers: ({ op }) => headers(op.context) }),
       false: httpBatchLink({ url: '/api/trpc', fetch: clockedFetch, headers: () => headers({}), maxItems: MAX_BATCH }),
     }),
