@@ -173,7 +173,7 @@ export async function endJsonInTurns(res: ServerResponse, value: unknown): Promi
   let since = performance.now();
   for (const piece of jsonPieces(value)) {
     batch.push(piece);
-    if (batch.length % 64 === 0 && performance.now() - since >= TURN_MS) {
+    if (performance.now() - since >= TURN_MS) {
       res.write(batch.join(''));
       batch = [];
       await nextTurn();
