@@ -84,7 +84,7 @@ const serviceWorker = VitePWA({
  * Where the order screen starts: its code, the API client every screen renders inside, and the
  * offline outbox. Their modules that other screens share go into one chunk (`order-shared` below).
  */
-const ORDER_ROOTS = ['/src/screens/orders/Order.tsx', '/src/app/data.tsx', '/src/features/offline/outbox-runtime.ts'];
+const ORDER_ROOTS = ['/src/screens/orders/Order.tsx', '/src/app/data.tsx', '/src/features/orders/outbox-runtime.ts'];
 /** The supplier's confirmation page, which loads none of the app: what it shares with it is a chunk of its own. */
 const CONFIRM_ROOT = '/src/confirm/main.ts';
 /** The modules each imports, directly or not (filled from the module graph as the build ends). */

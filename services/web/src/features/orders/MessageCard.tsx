@@ -36,7 +36,7 @@ export function MessageCard({
   const [editing, setEditing] = useState(false);
   const open = editing || drafts.messageChanged || drafts.messageTooLong;
   const saved = () => {
-    // Offline, it waits on the device (features/offline): say so rather than "updated".
+    // Offline, it waits on the device (outbox-runtime.ts): say so rather than "updated".
     if (navigator.onLine) toast.success(t('orders.updated'));
     else toast.info(t('offline.savedHere'));
   };

@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { enqueue } from '../../features/offline/outbox-runtime.ts';
+import { enqueue } from '../../features/orders/outbox-runtime.ts';
 import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useToast } from '../../lib/toast.tsx';
