@@ -57,7 +57,7 @@ const shells: Plugin = {
  * runtime, the router, the screen frame, buttons, toasts, the session.
  */
 const SHELL =
-  /\/(src\/(app\/lazy-screen|lib\/(toast|session|redirect|visits|update-ready|online|progress|value-store|paths)|ui\/(base|Button|Screen|Feedback|layout|Icon|icon-paths|Loading))\.|node_modules\/(wouter|regexparam|use-sync-external-store|react)\/|node_modules\/react-dom\/(index|cjs\/react-dom\.production)\.js)/;
+  /\/(src\/(app\/lazy-screen|lib\/(session|redirect|visits|update-ready|online|navigation-busy|value-store|paths)|ui\/(base|Button|Screen|Feedback|layout|Icon|icon-paths|Loading|toast|progress))\.|node_modules\/(wouter|regexparam|use-sync-external-store|react)\/|node_modules\/react-dom\/(index|cjs\/react-dom\.production)\.js)/;
 
 /**
  * The service worker (src/sw.ts), with the build's files to keep for offline

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useOnline } from '../../lib/online.ts';
-import { useToast } from '../../lib/toast.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { dismissRejection, useSync } from './outbox-sync.ts';
 import { refusalText } from './refusal-text.ts';
 import './OfflineBar.css';

@@ -18,7 +18,6 @@ import '../../features/orders/order-screen.css';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { canShareFiles } from '../../lib/send.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { usePreload } from '../../lib/use-preload.ts';
@@ -33,6 +32,7 @@ import { Empty, InlineLinks, Spinner, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { SplitView } from '../../ui/SplitView.tsx';
 import { TwoPanes } from '../../ui/TwoPanes.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 /** The orders list beside the order comes only to a desktop (issue 32). */
 const OrdersPane = lazy(() => import('../../features/orders/OrdersPane.tsx').then((module) => ({ default: module.OrdersPane })));
