@@ -57,7 +57,7 @@ const shells: Plugin = {
  * runtime, the router, the screen frame, buttons, toasts, the session.
  */
 const SHELL =
-  /\/(src\/(app\/lazy-screen|lib\/(toast|session|redirect|visits|update-ready|online|progress|value-store|paths)|ui\/(base|Button|Screen|Feedback|layout|Icon|icon-paths|Loading))\.|node_modules\/(wouter|regexparam|use-sync-external-store|react)\/|node_modules\/react-dom\/(index|cjs\/react-dom\.production)\.js)/;
+  /\/(src\/(app\/lazy-screen|lib\/(session|redirect|visits|update-ready|online|navigation-busy|value-store|paths)|ui\/(base|Button|Screen|Feedback|layout|Icon|icon-paths|Loading|toast|progress))\.|node_modules\/(wouter|regexparam|use-sync-external-store|react)\/|node_modules\/react-dom\/(index|cjs\/react-dom\.production)\.js)/;
 
 /**
  * The service worker (src/sw.ts), with the build's files to keep for offline
@@ -84,7 +84,7 @@ const serviceWorker = VitePWA({
  * Where the order screen starts: its code, the API client every screen renders inside, and the
  * offline outbox. Their modules that other screens share go into one chunk (`order-shared` below).
  */
-const ORDER_ROOTS = ['/src/screens/orders/Order.tsx', '/src/app/data.tsx', '/src/features/offline/outbox-runtime.ts'];
+const ORDER_ROOTS = ['/src/screens/orders/Order.tsx', '/src/app/data.tsx', '/src/features/orders/outbox-runtime.ts'];
 /** The supplier's confirmation page, which loads none of the app: what it shares with it is a chunk of its own. */
 const CONFIRM_ROOT = '/src/confirm/main.ts';
 /** The modules each imports, directly or not (filled from the module graph as the build ends). */

@@ -32,13 +32,16 @@ describe('the import boundaries (tooling/scripts/boundaries.mjs)', () => {
     ['packages/api/src/confirmations/probe.ts', '../reminders/router.ts', true],
     ['packages/api/src/confirmations/probe.ts', '../mail/notify-owner.ts', false],
     ['packages/api/src/root.ts', './orders/router.ts', false],
-    // The web app: app → screens → features → lib/ui, never back.
+    // The web app: app → screens → features → ui → lib, never back.
     ['services/web/src/ui/probe.tsx', '../features/orders/api.ts', true],
     ['services/web/src/ui/probe.tsx', '../app/App.tsx', true],
     ['services/web/src/ui/probe.tsx', '../lib/paths.ts', false],
     ['services/web/src/ui/probe.tsx', '../lib/i18n.ts', false],
     ['services/web/src/ui/probe.tsx', '../app/data.tsx', true],
     ['services/web/src/ui/probe.tsx', '../lib/trpc.ts', false],
+    ['services/web/src/lib/probe.tsx', '../ui/Feedback.tsx', true],
+    ['services/web/src/lib/probe.ts', '../features/orders/api.ts', true],
+    ['services/web/src/lib/probe.ts', './trpc.ts', false],
     ['services/web/src/features/orders/probe.ts', '../../screens/Home.tsx', true],
     ['services/web/src/features/orders/probe.ts', '../../app/routes.ts', true],
     ['services/web/src/features/orders/probe.ts', '../../lib/i18n.ts', false],

@@ -17,7 +17,9 @@ const src = path.dirname(fileURLToPath(import.meta.url));
 const allowed: Record<string, string> = {
   'app/data.tsx':
     "The query-client wiring: it makes the one QueryClient, empties it when the account changes and reads everything again once the offline copy is restored. Those writes are the whole cache's life, once per page outside React, not one feature's data.",
-  'features/offline/outbox-runtime.ts':
+  'lib/mutations.ts':
+    "useRefreshing, the api.ts hooks' shared callbacks: it reads again only the queries the calling hook names as stale, so each write is still named in features/<area>/api.ts; it sits in lib/ so features share it without importing each other.",
+  'features/orders/outbox-runtime.ts':
     "The one save path for order changes: outside React, it settles each answer into the order's cache as the change leaves the queue, and reads the orders again when the queue empties or a change is refused.",
 };
 

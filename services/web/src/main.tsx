@@ -4,8 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { opensOnPage } from './app/routes.ts';
 import { startI18n } from './lib/i18n.ts';
-import { ToastProvider } from './lib/toast.tsx';
 import { useUpdateReady } from './lib/update-ready.ts';
+import { ToastProvider } from './ui/toast.tsx';
 
 /** "A new version is ready" comes with the first new version (features/offline/UpdatePrompt.tsx). */
 const UpdatePrompt = lazy(() => import('./features/offline/UpdatePrompt.tsx'));

@@ -2,11 +2,11 @@ import { type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { Access } from '../lib/access.ts';
 import { href, PATHS, type RouteName } from '../lib/paths.ts';
-import { ProgressBar } from '../lib/progress.tsx';
 import { loginRedirect } from '../lib/redirect.ts';
 import { isSessionValid, sessionStore, useSession } from '../lib/session.ts';
 import { recordVisit } from '../lib/visits.ts';
 import { Loading } from '../ui/Loading.tsx';
+import { ProgressBar } from '../ui/progress.tsx';
 import { ScreenErrorBoundary } from './lazy-screen.tsx';
 import { ROUTES } from './routes.ts';
 

@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
 import { BusinessSwitcher } from '../features/businesses/BusinessSwitcher.tsx';
-import { startSync, useSync } from '../features/offline/sync.ts';
+import { startSync, useSync } from '../features/orders/outbox-sync.ts';
 import { createOfflinePersister, keepOffline, OFFLINE_MAX_AGE_MS } from '../lib/offline-cache.ts';
 import { useOnline } from '../lib/online.ts';
 import { loginRedirect } from '../lib/redirect.ts';
@@ -49,7 +49,7 @@ const persistence = {
 void persistQueryClientRestore(persistence)
   .then(() => queryClient.invalidateQueries())
   .finally(() => persistQueryClientSubscribe(persistence));
-// Changes made offline wait on the device and go to the server when it can be reached (features/offline).
+// Changes made offline wait on the device and go to the server when it can be reached (features/orders/outbox-sync.ts).
 startSync({ queryClient, onUnauthorized: () => unauthorized() });
 
 /**
@@ -57,7 +57,7 @@ startSync({ queryClient, onUnauthorized: () => unauthorized() });
  * (offline, changes waiting or refused). Offline before the service worker
  * kept it, it cannot come: the screen goes on without it rather than failing.
  */
-const OfflineBar = lazy(() => import('../features/offline/OfflineBar.tsx').catch(() => ({ default: () => null })));
+const OfflineBar = lazy(() => import('../features/orders/OfflineBar.tsx').catch(() => ({ default: () => null })));
 function OfflineNotice() {
   const online = useOnline();
   const { state, rejections } = useSync();

@@ -3,7 +3,7 @@ import type { PersistedClient, Persister } from '@tanstack/react-query-persist-c
 import { createStore, del, get, set } from 'idb-keyval';
 import { sessionStore } from './session.ts';
 
-/** The app's IndexedDB database: react-query's copy here, the outbox of changes made offline (features/offline/sync.ts). */
+/** The app's IndexedDB database: react-query's copy here, the outbox of changes made offline (features/orders/outbox-sync.ts). */
 export const appStore = createStore('reorder', 'data');
 
 /** The key of an account's changes waiting to be sent (features/offline/outbox.ts). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { useNavigationBusy } from './navigation-busy.ts';
 import { useOnline } from './online.ts';
-import { useNavigationBusy } from './progress.tsx';
 
 /**
  * A screen that pre-loads (a supplier, an order, a product) shows once the

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../lib/i18n.ts';
-import { useToast } from '../lib/toast.tsx';
 import { Button, type ButtonVariant } from './Button.tsx';
+import { useToast } from './toast.tsx';
 
 /** A button that copies something; it says "Copied" for a moment, or the failure text (docs/product.md §2). */
 export function CopyButton({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../lib/i18n.ts';
+import { useNavigationBusy } from '../lib/navigation-busy.ts';
 import { useOnline } from '../lib/online.ts';
-import { useNavigationBusy } from '../lib/progress.tsx';
 import { Button } from './Button.tsx';
 import { CenterView, Spinner } from './layout.tsx';
 import { PageTimeout } from './PageTimeout.tsx';

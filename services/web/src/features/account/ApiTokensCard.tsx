@@ -5,7 +5,6 @@ import { useForm } from '../../forms/use-form.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo, trpc } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -13,6 +12,7 @@ import { type Option, PasswordField, SelectField, TextField } from '../../ui/fie
 import { List, ListItem } from '../../ui/List.tsx';
 import { Empty, Form, Hint, ItemName, StatusLine } from '../../ui/layout.tsx';
 import { SecretOnce } from '../../ui/SecretOnce.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useCreateApiToken, useRevokeApiToken } from './api.ts';
 
 /** Every token expires: 90 days unless another is picked, a year at most (docs/decisions.md §8.6). */

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { ButtonRow, Hint } from '../../ui/layout.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useExportData } from './api.ts';
 
 /** Saves text as a file the browser downloads, under the given name. */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatShortDate } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { List, ListItem } from '../../ui/List.tsx';
 import { Badge, Empty, Hint, ItemName, StatusLine } from '../../ui/layout.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useRemovePushDevice } from './api.ts';
 import { deviceLabel } from './device-name.ts';
 

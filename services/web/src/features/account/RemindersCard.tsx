@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo, trpc } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { CheckboxField, type Option, SelectField } from '../../ui/fields.tsx';
 import { Hint } from '../../ui/layout.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useDeletePushSubscription, useSavePushSubscription, useUpdateMe } from './api.ts';
 import { type PushState, PushUnavailable, pushState, subscribe, unsubscribe } from './push.ts';
 

@@ -3,12 +3,12 @@ import { useLocation } from 'wouter';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { List, ListItem } from '../../ui/List.tsx';
 import { Badge, ButtonRow, Hint, ItemName, StatusLine } from '../../ui/layout.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useEndSession, useSignOutEverywhere } from './api.ts';
 import { deviceLabel } from './device-name.ts';
 

@@ -1,9 +1,9 @@
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { TextButton } from '../../ui/Button.tsx';
 import { Banner } from '../../ui/layout.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useResendVerification } from './api.ts';
 
 /**

@@ -2,10 +2,10 @@ import type { TCreatedApiToken, TUser } from '@reorder/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { businessStore } from '../../lib/business.ts';
+import type { MutationCallbacks } from '../../lib/mutations.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
 import { apiClient, trpc } from '../../lib/trpc.ts';
 import { useBusinesses } from '../businesses/api.ts';
-import type { MutationCallbacks } from '../suppliers/api.ts';
 
 /**
  * Saves the owner's profile (`PUT /users/me`): the language switch, the

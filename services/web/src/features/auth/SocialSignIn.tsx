@@ -8,10 +8,10 @@ import { facebookAccessToken, googleCredential } from '../../lib/providers.ts';
 import { afterLoginPath } from '../../lib/redirect.ts';
 import { browserTimeZone } from '../../lib/schedule-format.ts';
 import { startSession } from '../../lib/start-session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo, trpc } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Divider, Stack } from '../../ui/layout.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useFacebookSignIn, useGoogleSignIn } from './api.ts';
 
 type Provider = 'Google' | 'Facebook';

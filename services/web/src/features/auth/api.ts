@@ -1,10 +1,10 @@
 import type { TSession, TUser } from '@reorder/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { MutationCallbacks } from '../../lib/mutations.ts';
 import { signOutOfProviders } from '../../lib/providers.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { apiClient, trpc } from '../../lib/trpc.ts';
-import type { MutationCallbacks } from '../suppliers/api.ts';
 
 /** Signs in with email and password; the screen starts the session with the answer. */
 export function useLogin(callbacks: MutationCallbacks<TSession>) {

@@ -3,13 +3,13 @@ import { useLocation } from 'wouter';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/fields.tsx';
 import { List, ListItem } from '../../ui/List.tsx';
 import { Divider, Form, ItemName, StatusLine } from '../../ui/layout.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useActiveBusiness, useBusinesses, useCreateBusiness, useSwitchBusiness } from './api.ts';
 
 /**

@@ -3,9 +3,9 @@ import { type Role, roleAllows } from '@reorder/schemas/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { businessStore, useChosenBusiness } from '../../lib/business.ts';
+import { type MutationCallbacks, useRefreshing } from '../../lib/mutations.ts';
 import { sessionStore, useSession } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { type MutationCallbacks, useRefreshing } from '../suppliers/api.ts';
 
 /** The businesses the signed-in user is a member of, first joined first, with their role in each. */
 export function useBusinesses() {

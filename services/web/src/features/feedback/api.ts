@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MutationCallbacks } from '../../lib/mutations.ts';
 import { trpc } from '../../lib/trpc.ts';
-import type { MutationCallbacks } from '../suppliers/api.ts';
 
 /** Sends the owner's feedback to the team (nothing cached changes). */
 export function useSendFeedback(callbacks: MutationCallbacks<unknown>) {

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../lib/i18n.ts';
 import { applyUpdate } from '../../lib/service-worker.ts';
 import { dismissUpdate } from '../../lib/update-ready.ts';
-import './offline.css';
+import './UpdatePrompt.css';
 
 /**
  * "A new version is ready" with Update (reload into it) and Later. It stays

@@ -106,7 +106,7 @@ export function CountLine({
     setError(undefined);
     if (value === (which in sent.current ? sent.current[which] : saved)) return;
     sent.current[which] = value;
-    // A refusal (the product was deleted meanwhile) is told by a toast, like every change's (features/offline).
+    // A refusal (the product was deleted meanwhile) is told by a toast, like every change's (refusal-text.ts).
     if (which === 'count') onCount(product, value);
     else onPar?.(product, value);
   };

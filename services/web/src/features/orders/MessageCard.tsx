@@ -1,11 +1,11 @@
 import { LIMITS } from '@reorder/schemas/limits';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextArea } from '../../ui/fields.tsx';
 import { Form } from '../../ui/layout.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import type { useOrderChanges } from './use-order-changes.ts';
 
 type OrderDrafts = ReturnType<typeof useOrderChanges>;
@@ -36,7 +36,7 @@ export function MessageCard({
   const [editing, setEditing] = useState(false);
   const open = editing || drafts.messageChanged || drafts.messageTooLong;
   const saved = () => {
-    // Offline, it waits on the device (features/offline): say so rather than "updated".
+    // Offline, it waits on the device (outbox-runtime.ts): say so rather than "updated".
     if (navigator.onLine) toast.success(t('orders.updated'));
     else toast.info(t('offline.savedHere'));
   };

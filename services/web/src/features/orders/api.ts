@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import type { MutationCallbacks } from '../../lib/mutations.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useShownOrder } from '../offline/outbox-runtime.ts';
-import { loadRuntime } from '../offline/sync.ts';
-import { type MutationCallbacks, useSupplier } from '../suppliers/api.ts';
+import { useSupplier } from '../suppliers/api.ts';
+import { useShownOrder } from './outbox-runtime.ts';
+import { loadRuntime } from './outbox-sync.ts';
 
 /**
  * A supplier's current order, with every product of the supplier and the

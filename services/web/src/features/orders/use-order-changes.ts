@@ -6,7 +6,6 @@ import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { serverNow } from '../../lib/server-clock.ts';
 import { sessionStore } from '../../lib/session.ts';
-import { enqueue } from '../offline/outbox-runtime.ts';
 import type { OrderChange } from './changes.ts';
 import {
   draftQuantity,
@@ -19,6 +18,7 @@ import {
   shownQuantity,
   shownText,
 } from './order-drafts.ts';
+import { enqueue } from './outbox-runtime.ts';
 
 type SentLine = TSentLineInput;
 

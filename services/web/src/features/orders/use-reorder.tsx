@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { type Translation, useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { enqueue } from '../offline/outbox-runtime.ts';
+import { useToast } from '../../ui/toast.tsx';
 import { useOrder } from './api.ts';
+import { enqueue } from './outbox-runtime.ts';
 
 /**
  * Re-order from the history or a sent order: the same, then the order screen

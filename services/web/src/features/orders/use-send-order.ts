@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { carryOutSend, isIos } from '../../lib/send.ts';
 import { useSession } from '../../lib/session.ts';
-import { useToast } from '../../lib/toast.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import type { useOrderChanges } from './use-order-changes.ts';
 
 type OrderChanges = ReturnType<typeof useOrderChanges>;

@@ -4,8 +4,8 @@ import { suggestUnits } from '@reorder/schemas/paste-list';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { type MutationCallbacks, useRefreshing } from '../../lib/mutations.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { type MutationCallbacks, useRefreshing } from '../suppliers/api.ts';
 
 export function useProduct(id: number) {
   return useQuery(trpc.products.byId.queryOptions({ id }, { retry: false }));

@@ -1,27 +1,7 @@
 import type { TSupplier } from '@reorder/schemas';
-import { keepPreviousData, type QueryFilters, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type MutationCallbacks, useRefreshing } from '../../lib/mutations.ts';
 import { trpc } from '../../lib/trpc.ts';
-
-/** What a screen does once a change is saved or refused (a toast, a navigation); the cache is the hook's job. */
-export interface MutationCallbacks<T> {
-  onSuccess?: (data: T) => void;
-  onError?: (error: unknown) => void;
-}
-
-/**
- * A mutation's callbacks that first read again what the change made `stale` (awaited: the screen's
- * next view shows it), then hand the answer to the screen's own.
- */
-export function useRefreshing<T>(stale: QueryFilters[], callbacks: MutationCallbacks<T>) {
-  const queryClient = useQueryClient();
-  return {
-    async onSuccess(data: T) {
-      await Promise.all(stale.map((filters) => queryClient.invalidateQueries(filters)));
-      callbacks.onSuccess?.(data);
-    },
-    onError: callbacks.onError,
-  };
-}
 
 /** The owner's suppliers, those matching `q` when given, by name or by the soonest cut-off; the previous list stays while a search loads. */
 export function useSuppliers(q: string, sort: 'name' | 'orderBy' = 'name') {

@@ -4,7 +4,6 @@ import { useForm } from '../../forms/use-form.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -14,6 +13,7 @@ import { List, ListActions, ListItem, ListText } from '../../ui/List.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { Empty, Form, Hint, StatusLine } from '../../ui/layout.tsx';
 import { SecretOnce } from '../../ui/SecretOnce.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { useCreateWebhook, useDeleteWebhook, useTestWebhook, useWebhookDeliveries, useWebhooks } from './api.ts';
 
 /** Each event's text key: the dotted names cannot be keys themselves. */

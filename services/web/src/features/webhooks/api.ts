@@ -1,7 +1,7 @@
 import type { TCreatedWebhook, TWebhookDelivery } from '@reorder/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MutationCallbacks } from '../../lib/mutations.ts';
 import { trpc } from '../../lib/trpc.ts';
-import type { MutationCallbacks } from '../suppliers/api.ts';
 
 /** The business's webhooks (owners only, docs/decisions.md §8.5). */
 export function useWebhooks() {

@@ -5,13 +5,13 @@ import { useForgotPassword } from '../../features/auth/api.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card, CardTitle } from '../../ui/Card.tsx';
 import { EmailField } from '../../ui/fields.tsx';
 import { Form } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 /** Asks for a reset link; the answer is the same whether or not the email has an account (docs/decisions.md §4). */
 export default function ForgotPassword() {

@@ -9,7 +9,6 @@ import { href } from '../../lib/paths.ts';
 import { browserTimeZone } from '../../lib/schedule-format.ts';
 import { isSessionValid, useSession } from '../../lib/session.ts';
 import { startSession } from '../../lib/start-session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -17,6 +16,7 @@ import { PasswordField, TextField } from '../../ui/fields.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { ButtonRow, Form, Hint } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 /**
  * An invitation's link (docs/decisions.md §8.2, §9.3): what it offers, and the

@@ -8,13 +8,13 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { afterLoginPath } from '../../lib/redirect.ts';
 import { startSession } from '../../lib/start-session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { EmailField, PasswordField } from '../../ui/fields.tsx';
 import { Form } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 export default function Login() {
   const { t } = useTranslation();

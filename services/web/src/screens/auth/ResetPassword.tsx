@@ -5,13 +5,13 @@ import { useResetPassword } from '../../features/auth/api.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PasswordField } from '../../ui/fields.tsx';
 import { Form } from '../../ui/layout.tsx';
 import { PublicScreen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 const ZNewPasswordForm = ZResetPasswordInput.pick({ password: true });
 

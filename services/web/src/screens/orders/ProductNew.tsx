@@ -3,10 +3,10 @@ import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { useCreateProduct, useUnitSuggestions } from '../../features/products/api.ts';
 import { EMPTY_PRODUCT, ProductForm, showServerIssues, useProductForm } from '../../features/products/ProductForm.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 export default function ProductNew() {
   const { t } = useTranslation();

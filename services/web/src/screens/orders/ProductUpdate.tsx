@@ -10,13 +10,13 @@ import {
 } from '../../features/products/ProductForm.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { usePreload } from '../../lib/use-preload.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { ButtonRow } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 /** The form, mounted once the product is there so it starts from the saved values. */
 function ProductUpdateForm({ productId, supplierId, initial }: { productId: number; supplierId: number; initial: ProductFormValues }) {

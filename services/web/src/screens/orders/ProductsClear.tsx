@@ -1,11 +1,11 @@
 import { useLocation } from 'wouter';
-import { enqueue } from '../../features/offline/outbox-runtime.ts';
+import { enqueue } from '../../features/orders/outbox-runtime.ts';
 import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { ConfirmCard } from '../../ui/ConfirmCard.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 /** Sets every quantity of the supplier's order to 0; the products stay (docs/decisions.md §3). */
 export default function ProductsClear() {

@@ -10,7 +10,6 @@ import { useSupplierOrder } from '../../features/orders/use-supplier-order.ts';
 import { useBulkProducts, useUnitSuggestions } from '../../features/products/api.ts';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { useOnline } from '../../lib/online.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { ActionBar } from '../../ui/ActionBar.tsx';
 import { Button, TextButton } from '../../ui/Button.tsx';
@@ -19,6 +18,7 @@ import { TextArea } from '../../ui/fields.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { Hint, StatusLine } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import '../../ui/PasteList.css';
 
 /** A row of the preview as the owner may have changed it; keyed by the line it was read from. */

@@ -17,7 +17,6 @@ import { formatShortDate } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card, CardTitle } from '../../ui/Card.tsx';
@@ -27,6 +26,7 @@ import { List, ListActions, ListItem, ListText } from '../../ui/List.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { Details, Empty, Form, Hint } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 /**
  * The active business (docs/decisions.md §8.2): its name, its members and

@@ -5,12 +5,12 @@ import { useForm } from '../../forms/use-form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { EmailField, TextArea, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 /** The feedback form, prefilled with the current user's name and email. */
 export default function Feedback() {

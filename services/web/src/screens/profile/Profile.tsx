@@ -8,12 +8,12 @@ import { useCan } from '../../features/businesses/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { Details, MenuLinks } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 /**
  * The everyday settings: who you are, the language (the switch also saves the

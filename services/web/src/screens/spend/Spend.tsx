@@ -5,13 +5,13 @@ import { useActiveBusiness } from '../../features/businesses/api.ts';
 import { useDownloadSentLines, useSpend } from '../../features/spend/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/fields.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { Empty, Hint } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import '../../ui/Spend.css';
 
 // chart.js comes with this screen's chart only: no other screen's JavaScript carries it.

@@ -14,13 +14,13 @@ import { useExportCatalogue, useImportCatalogue } from '../../features/catalogue
 import { useTranslation } from '../../lib/i18n.ts';
 import { useOnline } from '../../lib/online.ts';
 import { href } from '../../lib/paths.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { CompactSelect } from '../../ui/fields.tsx';
 import { Banner, ButtonRow, Hint, StatusLine } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import '../../ui/ImportPreview.css';
 
 type TFile = { csv: string; fileName: string };

@@ -2,11 +2,11 @@ import { useLocation, useParams } from 'wouter';
 import { useDeleteSupplier, useSupplier } from '../../features/suppliers/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { usePreload } from '../../lib/use-preload.ts';
 import { ConfirmCard } from '../../ui/ConfirmCard.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 export default function SupplierDelete() {
   const { t } = useTranslation();

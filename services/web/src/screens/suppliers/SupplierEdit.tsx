@@ -6,13 +6,13 @@ import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useOwnerTimeZone } from '../../lib/session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { usePreload } from '../../lib/use-preload.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { ButtonRow, StatusLine } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 export default function SupplierEdit() {
   const { t, i18n } = useTranslation();

@@ -4,9 +4,9 @@ import { EMPTY_SUPPLIER, SupplierForm } from '../../features/suppliers/SupplierF
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { useOwnerTimeZone } from '../../lib/session.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 export default function SupplierNew() {
   const { t } = useTranslation();

@@ -4,7 +4,6 @@ import { useExportCatalogue } from '../../features/catalogue/api.ts';
 import { useSuppliers } from '../../features/suppliers/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
-import { useToast } from '../../lib/toast.tsx';
 import { useSearchParam } from '../../lib/use-search-param.ts';
 import { LinkButton, TextButton } from '../../ui/Button.tsx';
 import { SearchField } from '../../ui/fields.tsx';
@@ -13,6 +12,7 @@ import { List, ListActions, ListItem, ListLink } from '../../ui/List.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { Empty, InlineLinks, Toolbar } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
+import { useToast } from '../../ui/toast.tsx';
 
 export default function SuppliersList() {
   const { t } = useTranslation();

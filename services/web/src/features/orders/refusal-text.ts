@@ -1,5 +1,5 @@
 import type { Translation } from '../../lib/i18n.ts';
-import type { OrderChange } from '../orders/changes.ts';
+import type { OrderChange } from './changes.ts';
 import type { Rejection } from './outbox-runtime.ts';
 
 /**

@@ -2,17 +2,18 @@ import { get } from 'idb-keyval';
 import { appStore, outboxKey } from '../../lib/offline-cache.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { useValue, valueStore } from '../../lib/value-store.ts';
-import type { OutboxState } from './outbox.ts';
+import type { OutboxState } from '../offline/outbox.ts';
 import type { Shown, SyncDeps } from './outbox-runtime.ts';
 
 export type { Rejection } from './outbox-runtime.ts';
 
 /**
- * What the app knows of the outbox (outbox.ts): what waits, what was
- * refused. The outbox itself (outbox-runtime.ts) comes with the order
- * screens, which make every change through it, and is loaded on any other
- * screen only when needed: the device went offline, or changes were left
- * waiting by an earlier visit. docs/architecture.md, "One save path".
+ * What the app knows of the order outbox (features/offline/outbox.ts, run
+ * with the order's changes): what waits, what was refused. The outbox
+ * itself (outbox-runtime.ts) comes with the order screens, which make every
+ * change through it, and is loaded on any other screen only when needed:
+ * the device went offline, or changes were left waiting by an earlier
+ * visit. docs/architecture.md, "One save path".
  */
 
 const IDLE: OutboxState = { waiting: 0, sending: false, held: false };

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { type ToastAction, Toasts, type ToastTone } from '../ui/Feedback.tsx';
+import { type ToastAction, Toasts, type ToastTone } from './Feedback.tsx';
 
 /** Toasts stay 3 s (docs/product.md §9). */
 export const TOAST_MS = 3000;

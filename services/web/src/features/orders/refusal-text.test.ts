@@ -1,6 +1,6 @@
 import { resources, translateIn } from '@reorder/i18n';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_KINDS, type OrderChange } from '../orders/changes.ts';
+import { CHANGE_KINDS, type OrderChange } from './changes.ts';
 import { REFUSAL_REASONS, refusalText } from './refusal-text.ts';
 
 /** `t` in one language, as the app words its texts. */

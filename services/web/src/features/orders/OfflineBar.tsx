@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useOnline } from '../../lib/online.ts';
-import { useToast } from '../../lib/toast.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { dismissRejection, useSync } from './outbox-sync.ts';
 import { refusalText } from './refusal-text.ts';
-import { dismissRejection, useSync } from './sync.ts';
-import './offline.css';
+import './OfflineBar.css';
 
 /** How long a refusal stays on screen: long enough to read it. */
 const REFUSAL_MS = 8000;

@@ -6,8 +6,8 @@ import { appStore, outboxKey } from '../../lib/offline-cache.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { apiErrorInfo, chosenBusiness, createApiClient, isUnreachable, trpc } from '../../lib/trpc.ts';
 import { useValue, valueStore } from '../../lib/value-store.ts';
-import { callChange, checkChange, keyOfChange, type OrderChange, withPending } from '../orders/changes.ts';
-import { createOutbox, type Outbox, type OutboxEntry, type OutboxOutcome, type OutboxState } from './outbox.ts';
+import { createOutbox, type Outbox, type OutboxEntry, type OutboxOutcome, type OutboxState } from '../offline/outbox.ts';
+import { callChange, checkChange, keyOfChange, type OrderChange, withPending } from './changes.ts';
 
 /**
  * The signed-in account's outbox on this device: the one path every change

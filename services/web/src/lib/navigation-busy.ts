@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { ProgressLine } from '../ui/Feedback.tsx';
 import { useValue, valueStore } from './value-store.ts';
 
 /** How many things a navigation is waiting for (a screen's code, a screen's data). */
@@ -21,8 +20,7 @@ export function useNavigationBusy(active = true) {
   useEffect(() => (active ? startWaiting() : undefined), [active]);
 }
 
-/** The thin bar at the top of the page while a navigation loads. */
-export function ProgressBar() {
-  const busy = useValue(pending) > 0;
-  return <ProgressLine busy={busy} />;
+/** Whether a navigation is loading: the progress bar shows (ui/progress.tsx). */
+export function useNavigating(): boolean {
+  return useValue(pending) > 0;
 }
