@@ -70,8 +70,9 @@ function apiLinks(businessOf: () => number | undefined) {
     return { authorization: `Bearer ${value}`, ...(business === undefined ? {} : { 'x-business-id': String(business) }) };
   };
   return [
-    // Sign-in, email change and feedback calls go one per request: the server refuses them in batches (UNBATCHABLE,
-    // app.ts). So does a call in a business of its own (`context.businessId`): a batch has one set of headers.
+    // Sign-in, email change and feedback calls go one per request: the server refuses them in batches
+    // (UNBATCHABLE, services/server/src/app/trpc-handlers.ts). So does a call in a business of its own
+    // (`context.businessId`): a batch has one set of headers.
     splitLink<AppRouter>({
       condition: (op) => /^(auth\.|feedback\.|users\.updateMe$)/.test(op.path) || op.context.businessId !== undefined,
       true: httpLink({ url: '/api/trpc', fetch: clockedFetch, headers: ({ op }) => headers(op.context) }),
