@@ -91,7 +91,7 @@ function pagesWithShells(webDir: string, index: string) {
   return { pages, styleHash };
 }
 
-/** The answer's Content-Security-Policy (set for every request in app.ts) with the inline stylesheet's hash. */
+/** The answer's Content-Security-Policy (set for every request in app/request-start.ts) with the inline stylesheet's hash. */
 function allowStyle(res: express.Response, hash: string) {
   const csp = res.getHeader('Content-Security-Policy');
   if (typeof csp === 'string')

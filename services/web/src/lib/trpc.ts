@@ -70,9 +70,10 @@ function apiLinks(businessOf: () => number | undefined) {
     return { authorization: `Bearer ${value}`, ...(business === undefined ? {} : { 'x-business-id': String(business) }) };
   };
   return [
-    // Sign-in, email change and feedback calls go one per request: the server refuses them in batches (UNBATCHABLE,
-    // app.ts). So does a call in a business of its own (`context.businessId`): a batch has one set of headers. And
-    // an export: alone, the server writes its large answer in turns of its event loop (docs/decisions.md §9.7).
+    // Sign-in, email change and feedback calls go one per request: the server refuses them in batches
+    // (UNBATCHABLE, services/server/src/app/trpc-handlers.ts). So does a call in a business of its own
+    // (`context.businessId`): a batch has one set of headers. And an export: alone, the server writes its
+    // large answer in turns of its event loop (docs/decisions.md §9.7).
     splitLink<AppRouter>({
       condition: (op) =>
         /^(auth\.|feedback\.|users\.updateMe$|users\.export$|catalogue\.export$)/.test(op.path) || op.context.businessId !== undefined,
