@@ -313,6 +313,14 @@ describe('a forgotten password', () => {
     expect(Math.abs(rows[0]!.expires_at.getTime() - (Date.now() + 3600_000))).toBeLessThan(60_000);
   });
 
+  it('is mailed in the language the profile says now', async () => {
+    const owner = await t.domain.owner({ language: 'en' });
+    await owner.api.users.updateMe({ language: 'es' });
+    await anonymous().auth.forgotPassword({ email: owner.email });
+    expect(await mailsTo(owner.email, 'Restablece tu contraseña')).toHaveLength(1);
+    expect(await mailsTo(owner.email, 'Reset your password')).toEqual([]);
+  });
+
   it('mails at most 5 links an email per 15 minutes, and still answers the same past that', async () => {
     const owner = await t.domain.owner();
     for (let i = 0; i < 8; i++) {
