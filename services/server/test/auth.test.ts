@@ -21,12 +21,14 @@ import {
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, PASSWORD_HASHING } from '../../../packages/api/src/users/passwords.ts';
-import { usernameBaseFromEmail } from '../../../packages/api/src/users/usernames.ts';
 
 /**
  * Accounts end to end (docs/decisions.md §2 and §4): register, login, tokens, the
  * forgot/reset flow through a real SMTP server and through the outbox folder,
- * rate limits, and that no secret ever reaches the log.
+ * rate limits, and that no secret ever reaches the log. The rules behind
+ * them (usernames, languages, sessions a password change ends, links that
+ * expire or are used up, the per-email limits) are
+ * packages/api/src/auth/auth.test.ts's, in-process.
  */
 
 const SIGNING_KEY = new TextEncoder().encode(TEST_JWT_SECRET);
@@ -146,8 +148,6 @@ async function requestResetMail(
   return { mail, token, link: `http://app.test/reset-password/${token}` };
 }
 
-const countMails = (to: string, subject: string) =>
-  smtp.messages.filter((m) => m.to.includes(to.toLowerCase()) && m.subject === subject).length;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------- register
@@ -187,50 +187,6 @@ describe('POST /api/auth/register', () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect((await login(t, user.email, user.password)).status).toBe(200);
     expectError(await login(t, user.email, `${user.password}!`), 401, 'UNAUTHORIZED');
-  });
-
-  it('keeps the language given at registration', async () => {
-    const user = await register(t, { language: 'es' });
-    expect(user.user.language).toBe('es');
-    expect((await me(t, user.token)).body.data.language).toBe('es');
-  });
-
-  it('makes the username from the email local part, appending a number when taken', async () => {
-    const tag = unique().replace(/[^a-z0-9]/g, '');
-    const first = await register(t, { email: `maria${tag}@a.com` });
-    const second = await register(t, { email: `Maria${tag}@b.com` });
-    const third = await register(t, { email: `MARIA${tag}@c.com` });
-    expect(first.user.username).toBe(`maria${tag}`);
-    expect(second.user.username).toBe(`maria${tag}2`);
-    expect(third.user.username).toBe(`maria${tag}3`);
-  });
-
-  it('makes "maria" then "maria2" for maria@a.com and Maria@b.com', async () => {
-    const first = await register(t, { email: 'maria@a.com' });
-    const second = await register(t, { email: 'Maria@b.com' });
-    expect(first.user.username).toBe('maria');
-    expect(second.user.username).toBe('maria2');
-  });
-
-  it('keeps only lower-case [a-z0-9._-] in usernames', async () => {
-    const tag = unique().replace(/[^a-z0-9]/g, '');
-    const user = await register(t, { email: `O'Brien+Shop_X-${tag}@x.com` });
-    expect(user.user.username).toBe(`obrienshop_x-${tag}`);
-    expect(user.user.username).toMatch(/^[a-z0-9._-]+$/);
-  });
-
-  it('drops accents when making a username (the rule register uses)', () => {
-    // The API's email check accepts ASCII local parts only, so accents reach
-    // this rule through social sign-in; the function itself is checked here.
-    expect(usernameBaseFromEmail('José.Pérez+Shop@x.es')).toBe('jose.perezshop');
-    expect(usernameBaseFromEmail('Ñandú_Ü-9@x.es')).toBe('nandu_u-9');
-    expect(usernameBaseFromEmail('MARÍA@x.es')).toBe('maria');
-  });
-
-  it('never gives the username "me", which /api/users/me means the caller', async () => {
-    const user = await register(t, { email: `me@${unique()}.example.com` });
-    expect(user.user.username).not.toBe('me');
-    expect(user.user.username).toMatch(/^me\d+$/);
   });
 
   it('answers 409 CONFLICT for an email already registered, also in another case', async () => {
@@ -316,12 +272,6 @@ describe('POST /api/auth/login', () => {
   it('answers a Session for the right email and password', async () => {
     const { expiresAt } = await expectSession(t.api, await login(t, user.email, user.password), user.user);
     expect(Math.abs(Date.parse(expiresAt) - (Date.now() + SEVEN_DAYS_MS))).toBeLessThan(60_000);
-  });
-
-  it('finds the account whatever the case of the email', async () => {
-    const res = await login(t, user.email.toUpperCase(), user.password);
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.data.user.id).toBe(user.user.id);
   });
 
   it('answers 401 with the same message for a wrong password and an unknown email', async () => {
@@ -427,28 +377,6 @@ describe('tokens', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toEqual(alice.user);
   });
-
-  it('ends every other session when the password changes through PUT /api/users/me; this one stays', async () => {
-    const user = await register(t);
-    const other = await login(t, user.email, user.password);
-    const otherToken = other.body.data.token as string;
-    const newPassword = `new-${unique()}`;
-    secrets.passwords.add(newPassword);
-    const changed = await t.api.put('/api/users/me', { password: newPassword, currentPassword: user.password }, user.token);
-    expect(changed.status, changed.text).toBe(200);
-    expect(changed.body).toEqual({ code: 1, data: user.user, message: expect.any(String) });
-
-    expect((await me(t, user.token)).status).toBe(200);
-    expectError(await me(t, otherToken), 401, 'UNAUTHORIZED');
-    expectError(await login(t, user.email, user.password), 401, 'UNAUTHORIZED');
-    const fresh = await login(t, user.email, newPassword);
-    expect(fresh.status, fresh.text).toBe(200);
-    expect((await me(t, fresh.body.data.token)).status).toBe(200);
-    // The notice email follows.
-    const notice = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Your password was changed');
-    expect(notice.text).toContain('http://app.test/forgot-password');
-    expect(notice.text).not.toContain(newPassword);
-  });
 });
 
 // ---------------------------------------------------------------- forgot / reset
@@ -525,68 +453,6 @@ describe('forgot and reset password, through a real SMTP server', () => {
     }
     expectFieldError(await t.api.post('/api/auth/reset-password', { password: 'whatever-password' }), 'token');
   });
-
-  it('refuses an expired token with a 400, and the password stays', async () => {
-    const user = await register(t);
-    const { token } = await requestResetMail(user.email);
-    await t.server.deps.db
-      .updateTable('password_reset_tokens')
-      .set({ expires_at: new Date(Date.now() - 60 * 60 * 1000) })
-      .where('user_id', '=', user.user.id)
-      .execute();
-    const res = await t.api.post('/api/auth/reset-password', { token, password: `late-${unique()}` });
-    expectError(res, 400, 'BAD_REQUEST');
-    expect((await login(t, user.email, user.password)).status).toBe(200);
-    expect((await me(t, user.token)).status).toBe(200);
-  });
-
-  it('makes links that expire in about one hour', async () => {
-    const user = await register(t);
-    await requestResetMail(user.email);
-    const rows = await t.server.deps.db
-      .selectFrom('password_reset_tokens')
-      .select(['expires_at'])
-      .where('user_id', '=', user.user.id)
-      .execute();
-    expect(rows).toHaveLength(1);
-    const expires = new Date(rows[0]?.expires_at ?? 0).getTime();
-    expect(Math.abs(expires - (Date.now() + 60 * 60 * 1000))).toBeLessThan(2 * 60 * 1000);
-  });
-
-  it('refuses a new password of 7 or 129 characters without using up the token', async () => {
-    const user = await register(t);
-    const { token } = await requestResetMail(user.email);
-    expectFieldError(await t.api.post('/api/auth/reset-password', { token, password: 'x'.repeat(7) }), 'password');
-    expectFieldError(await t.api.post('/api/auth/reset-password', { token, password: 'x'.repeat(129) }), 'password');
-    expect((await login(t, user.email, user.password)).status).toBe(200);
-    const newPassword = `later-${unique()}`;
-    secrets.passwords.add(newPassword);
-    const res = await t.api.post('/api/auth/reset-password', { token, password: newPassword });
-    expect(res.status, res.text).toBe(200);
-    expect((await login(t, user.email, newPassword)).status).toBe(200);
-  });
-
-  it('mails a user who registered in Spanish in Spanish', async () => {
-    const user = await register(t, { language: 'es', fullName: 'Lucía Ruiz' });
-    const { mail, link, token } = await requestResetMail(user.email, 'Restablece tu contraseña');
-    expect(mail.text).toContain(link);
-    expect(mail.html).toContain(link);
-    expect(mail.text).toContain('Lucía Ruiz');
-    const newPassword = `nueva-${unique()}`;
-    secrets.passwords.add(newPassword);
-    expect((await t.api.post('/api/auth/reset-password', { token, password: newPassword })).status).toBe(200);
-    await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Tu contraseña ha cambiado');
-  });
-
-  it('mails in Spanish once the profile language is set to es', async () => {
-    const user = await register(t);
-    const res = await t.api.put('/api/users/me', { language: 'es' }, user.token);
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.data.language).toBe('es');
-    const { mail, link } = await requestResetMail(user.email, 'Restablece tu contraseña');
-    expect(mail.text).toContain(link);
-    expect(countMails(user.email, 'Reset your password')).toBe(0);
-  });
 });
 
 describe('forgot and reset password without SMTP_URL: the outbox folder', () => {
@@ -662,32 +528,6 @@ describe('rate limits', () => {
     expect(trpc.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(Number(trpc.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(trpc.body.error.data).toMatchObject({ kind: 'TOO_MANY_REQUESTS', httpStatus: 429 });
-  });
-
-  it('does not count successful logins against the email', async () => {
-    const user = await register(t);
-    for (let attempt = 0; attempt < 12; attempt++) {
-      const res = await login(t, user.email, user.password);
-      expect(res.status, `login ${attempt + 1}: ${res.text}`).toBe(200);
-    }
-  });
-
-  it('sends at most 5 reset mails per email per 15 minutes, and past that still answers "We just emailed you!"', async () => {
-    const user = await register(t);
-    const other = await register(t);
-    for (let attempt = 1; attempt <= 8; attempt++) {
-      // Any case of the address counts against the same limit.
-      const email = attempt % 2 ? user.email : user.email.toUpperCase();
-      const res = await t.api.post('/api/auth/forgot-password', { email });
-      expect(res.status, `attempt ${attempt}: ${res.text}`).toBe(200);
-      expect(res.body).toEqual(FORGOT_ANSWER);
-      expect(res.headers.get('retry-after')).toBeNull();
-    }
-    await t.server.deps.background.drain();
-    expect(countMails(user.email, 'Reset your password')).toBe(5);
-    // Another address is not affected.
-    expect((await t.api.post('/api/auth/forgot-password', { email: other.email })).status).toBe(200);
-    await smtp.waitFor((m) => m.to.includes(other.email.toLowerCase()) && m.subject === 'Reset your password');
   });
 
   it('limits registrations per email', async () => {
@@ -772,7 +612,8 @@ describe('logs', () => {
     expect(t.logs.some((line) => line.includes('password reset'))).toBe(true);
     expect(secrets.passwords.size).toBeGreaterThan(10);
     expect(secrets.tokens.size).toBeGreaterThan(10);
-    expect(secrets.resetTokens.size).toBeGreaterThan(3);
+    // One reset through SMTP here (the outbox server's token is checked in its own test).
+    expect(secrets.resetTokens.size).toBeGreaterThan(0);
     for (const server of [t, outbox, limited]) {
       for (const line of server.logs) {
         expect(line).not.toContain('$argon2');

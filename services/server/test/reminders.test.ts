@@ -13,11 +13,14 @@ import {
 import { describe, expect, it } from 'vitest';
 
 /**
- * Reminders before a cut-off (docs/decisions.md §6.3): planned in the database,
- * delivered once by email and Web Push (to a local push-service stand-in,
- * decrypted here as the browser would), and not at all when the order went
- * out, reminders are off, or the cut-off has passed. Time is the server's
- * injectable clock; rounds run when the test calls them.
+ * Reminders before a cut-off (docs/decisions.md §6.3) on the wire: delivered
+ * by email and Web Push to a local push-service stand-in (encrypted,
+ * VAPID-signed, decrypted here as the browser would), a 410 from the push
+ * service, and the push subscription endpoints. Time is the server's
+ * injectable clock; rounds run when the test calls them. The rules of when a
+ * reminder is due and when it is not sent (a send since the previous
+ * cut-off, reminders off, a schedule change, a passed cut-off, a team's
+ * members) are packages/api/src/reminders/reminders.test.ts's, in-process.
  */
 
 const gone = new Set<string>();
@@ -122,61 +125,6 @@ describe('a due reminder', () => {
     expect(push.deliveries.length - before).toBe(2);
   });
 
-  it("is written in the owner's language", async () => {
-    const owner = await t.api.register({ language: 'es' });
-    const when = scheduleAhead(5, 60);
-    expectOk(await t.api.put('/api/users/me', { reminderMinutes: 60 }, owner.token), expect.objectContaining({ reminderMinutes: 60 }));
-    const supplier = await t.api.createSupplier(owner.token, { name: 'Pescados Ana', ...when.fields });
-    expect(await round(when.due, supplier.id)).toEqual(['sent']);
-    const [mail] = (await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Haz el pedido'));
-    expect(mail?.subject).toBe(`Haz el pedido a Pescados Ana antes de las ${when.hhmm}`);
-    expect(mail?.text).toContain(`Haz el pedido a Pescados Ana como tarde ${when.when('es')} para la entrega del ${when.weekday('es')}.`);
-  });
-
-  it('is not sent when the order went out since the previous cut-off', async () => {
-    const owner = await t.api.register();
-    const when = scheduleAhead(4);
-    const supplier = await t.api.createSupplier(owner.token, { name: 'Already Sent', ...when.fields });
-    const product = await t.api.createProduct(owner.token, supplier.orderId, 'Pan', 'Unit');
-    await t.api.put('/api/products/quantity', { productId: product.id, orderId: supplier.orderId, quantity: 2 }, owner.token);
-    expect((await t.api.post(`/api/orders/${supplier.orderId}/send`, {}, owner.token)).status).toBe(200);
-    expect(await round(when.due, supplier.id)).toEqual(['already sent']);
-    expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'))).toEqual([]);
-  });
-
-  it('is not sent when reminders are switched off, and is planned again when they are switched on', async () => {
-    const owner = await t.api.register();
-    const when = scheduleAhead(6);
-    const supplier = await t.api.createSupplier(owner.token, { name: 'Quiet', ...when.fields });
-    expectOk(await t.api.put('/api/users/me', { reminders: false }, owner.token), expect.objectContaining({ reminders: false }));
-    expect(await round(when.due, supplier.id)).toEqual([]);
-    expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'))).toEqual([]);
-    expectOk(await t.api.put('/api/users/me', { reminders: true }, owner.token), expect.objectContaining({ reminders: true }));
-    expect(await round(when.due + MINUTE, supplier.id)).toEqual(['sent']);
-  });
-
-  it('follows a schedule change: the old cut-off is forgotten, the new one reminded', async () => {
-    const owner = await t.api.register();
-    const first = scheduleAhead(2);
-    const supplier = await t.api.createSupplier(owner.token, { name: 'Moving', ...first.fields });
-    expect(await round(first.due - 10 * MINUTE, supplier.id)).toEqual([]); // planned, not yet due
-    const second = scheduleAhead(8);
-    await t.api.put(`/api/suppliers/${supplier.id}`, { name: 'Moving', messageService: 'other', ...second.fields }, owner.token);
-    expect(await round(first.due, supplier.id)).toEqual([]);
-    expect(await round(second.due, supplier.id)).toEqual(['sent']);
-    const mails = (await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'));
-    expect(mails.map((m) => m.subject)).toEqual([`Order from Moving by ${second.hhmm}`]);
-  });
-
-  it('is closed unsent once its cut-off has passed (a server that was down does not remind late)', async () => {
-    const owner = await t.api.register();
-    const when = scheduleAhead(3);
-    const supplier = await t.api.createSupplier(owner.token, { name: 'Too Late', ...when.fields });
-    expect(await round(when.due - MINUTE, supplier.id)).toEqual([]);
-    expect(await round(when.cutoff + MINUTE, supplier.id)).toEqual(['too late']);
-    expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'))).toEqual([]);
-  });
-
   it('drops a browser whose push service says the subscription is gone (410), and still emails', async () => {
     const owner = await t.api.register();
     const old = await subscribe(owner, `old-${owner.user.id}`);
@@ -187,45 +135,6 @@ describe('a due reminder', () => {
     const rows = await t.server.deps.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', owner.user.id).execute();
     expect(rows).toEqual([]);
     expect((await mailsTo(owner.email)).filter((m) => m.subject.startsWith('Order from'))).toHaveLength(1);
-  });
-});
-
-describe('a team', () => {
-  it('reminds every member who has reminders on, each in their own language; not one who turned them off or left', async () => {
-    const owner = await t.api.register({ language: 'en' });
-    await t.confirmEmail(owner.email, owner.token);
-    verified.add(owner.user.id);
-    const member = async (role: 'manager' | 'staff', language: 'en' | 'es') => {
-      const user = await t.joinBusiness(owner, role, { language });
-      verified.add(user.user.id);
-      return user;
-    };
-    const manager = await member('manager', 'es');
-    const staff = await member('staff', 'en');
-    const quiet = await member('staff', 'en');
-    const leaving = await member('staff', 'es');
-    const business = (await t.api.get('/api/businesses', owner.token)).body.data[0].id as number;
-    const inBusiness = { 'x-business-id': String(business) };
-    expect((await t.api.request('PUT', '/api/users/me', { token: quiet.token, body: { reminders: false } })).status).toBe(200);
-
-    const when = scheduleAhead(9);
-    const supplier = await t.api.createSupplier(owner.token, { name: 'Panadería Sol', ...when.fields });
-    // Planned for each member who wants them; one leaves before it is due.
-    expect(await round(when.due - MINUTE, supplier.id)).toEqual([]);
-    expect(
-      (await t.api.request('DELETE', `/api/business/members/${leaving.user.id}`, { token: leaving.token, headers: inBusiness })).status,
-    ).toBe(200);
-    expect((await round(when.due, supplier.id)).sort()).toEqual(['not a member', 'sent', 'sent', 'sent']);
-
-    const subjects = async (user: RegisteredUser) =>
-      (await mailsTo(user.email)).map((m) => m.subject).filter((subject) => subject.includes('Panadería Sol'));
-    expect(await subjects(owner)).toEqual([`Order from Panadería Sol by ${when.hhmm}`]);
-    expect(await subjects(staff)).toEqual([`Order from Panadería Sol by ${when.hhmm}`]);
-    expect(await subjects(manager)).toEqual([`Haz el pedido a Panadería Sol antes de las ${when.hhmm}`]);
-    expect(await subjects(quiet)).toEqual([]);
-    expect(await subjects(leaving)).toEqual([]);
-    // Later rounds send nothing more to anyone.
-    expect(await round(when.due + MINUTE, supplier.id)).toEqual([]);
   });
 });
 

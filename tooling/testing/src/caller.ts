@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -19,6 +19,7 @@ import {
 import { connectDatabase, migrateToLatest } from '@reorder/db';
 import { afterAll, beforeAll } from 'vitest';
 import { newEmail, TEST_PASSWORD_HASHING } from './fixtures.ts';
+import { parseMail, type ReceivedMail } from './mail.ts';
 import { migratedPgliteTemplate } from './templates.ts';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -38,6 +39,19 @@ export interface Domain {
   caller(token?: string): Caller;
   /** Registers a new owner (a unique email) and signs in as them. */
   owner(fields?: { businessName?: string; fullName?: string; language?: 'en' | 'es' }): Promise<Owner>;
+  /** Opens the verification link mailed to the owner, with their session (their address is proven; nothing else changes). */
+  confirmEmail(owner: Owner): Promise<void>;
+  /**
+   * A new account that joined `owner`'s first business as `role` by registering
+   * from the emailed invitation (docs/decisions.md §9.3): its address is proven,
+   * and the business it joined is its only one. Proves `owner`'s address first
+   * when it is not yet (only a proven address invites).
+   */
+  member(owner: Owner, role: 'owner' | 'manager' | 'staff', fields?: { fullName?: string; language?: 'en' | 'es' }): Promise<Owner>;
+  /** The mail sent so far, parsed, oldest first, once the emails still being sent (background tasks) are out. */
+  outbox(): Promise<ReceivedMail[]>;
+  /** The newest mail to `to` holding a link under `<publicUrl><linkPath>/`: its token (an error when there is none). */
+  linkToken(to: string, linkPath: '/verify-email' | '/reset-password' | '/invitations'): Promise<string>;
   logs: string[];
   close(): Promise<void>;
 }
@@ -46,7 +60,7 @@ export interface Domain {
  * The procedures called in-process (`createCaller`) on a migrated in-memory
  * PGlite (a copy of the run's template: global-setup.ts): the domain rules in
  * milliseconds, without HTTP. The HTTP suite in services/server/test keeps
- * the REST and tRPC contract. Mail goes to an outbox folder. `close()` fails
+ * the REST and tRPC contract. Mail goes to an outbox folder (`outbox()`). `close()` fails
  * when a procedure threw a kind of error its meta does not declare. Passwords
  * hash at TEST_PASSWORD_HASHING unless `passwordHashing` says otherwise.
  */
@@ -81,10 +95,50 @@ export async function startDomain(options: { passwordHashing?: PasswordHashing }
         userAgent: 'domain test',
       }),
     );
+  const outbox = async (): Promise<ReceivedMail[]> => {
+    await deps.background.drain();
+    if (!existsSync(outboxDir)) return [];
+    const files = readdirSync(outboxDir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+    return Promise.all(files.map((f) => parseMail(readFileSync(path.join(outboxDir, f), 'utf8'))));
+  };
+  const linkToken: Domain['linkToken'] = async (to, linkPath) => {
+    const pattern = new RegExp(`${deps.settings.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${linkPath}/([A-Za-z0-9_-]+)`);
+    const mails = (await outbox()).filter((m) => m.to.some((address) => address.toLowerCase() === to.toLowerCase()));
+    const token = mails
+      .reverse()
+      .map((m) => pattern.exec(m.text)?.[1])
+      .find(Boolean);
+    if (!token) throw new Error(`no ${linkPath} link to ${to} in the outbox`);
+    return token;
+  };
+  const confirmEmail: Domain['confirmEmail'] = async (owner) => {
+    const token = await linkToken(owner.email, '/verify-email');
+    await owner.api.auth.verifyEmail({ token });
+  };
   return {
     deps,
     caller,
     logs,
+    outbox,
+    linkToken,
+    confirmEmail,
+    async member(owner, role, fields = {}) {
+      if (!(await owner.api.users.byUsername({ username: 'me' })).emailVerified) await confirmEmail(owner);
+      const email = newEmail('member');
+      await owner.api.businesses.invite({ email, role });
+      const invitation = await linkToken(email, '/invitations');
+      const password = 'correct horse battery';
+      const { token, user } = await caller().auth.register({
+        invitation,
+        fullName: fields.fullName ?? 'Marta Cocina',
+        email,
+        password,
+        language: fields.language,
+      });
+      return { email, password, token, user, api: caller(token) };
+    },
     async owner(fields = {}) {
       const email = newEmail();
       const password = 'correct horse battery';

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { createLogger, type PasswordHashing, type RateRules, type RouterOutputs, UNDECLARED_ERROR } from '@reorder/api';
 import { createScratchDatabase } from '@reorder/db';
 import { type Config, loadConfig, type RunningServer, type StartOptions, startServer } from '@reorder/server';
-import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { TEST_PASSWORD_HASHING } from './fixtures.ts';
+import { parseMail, type ReceivedMail } from './mail.ts';
 import { migratedPgliteTemplate, migratedPostgresTemplate } from './templates.ts';
 
 /** The signing key of every test server, so servers (and processes) of one test accept each other's tokens. */
@@ -293,30 +293,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const undeclared = logs.filter((line) => line.includes(UNDECLARED_ERROR));
       if (undeclared.length) throw new Error(`Failures not declared in the procedures' meta.errors:\n${undeclared.join('\n')}`);
     },
-  };
-}
-
-export interface ReceivedMail {
-  to: string[];
-  from: string;
-  subject: string;
-  text: string;
-  html: string;
-  raw: string;
-}
-
-/** A raw message as a test reads it: addresses, subject and both bodies. */
-export async function parseMail(raw: string, envelope?: { to: string[]; from: string }): Promise<ReceivedMail> {
-  const parsed = await simpleParser(raw);
-  const addresses = (field: typeof parsed.to) =>
-    (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));
-  return {
-    to: envelope?.to ?? addresses(parsed.to),
-    from: envelope?.from ?? addresses(parsed.from)[0] ?? '',
-    subject: parsed.subject ?? '',
-    text: parsed.text ?? '',
-    html: typeof parsed.html === 'string' ? parsed.html : '',
-    raw,
   };
 }
 

@@ -3,6 +3,7 @@ export * from './caller.ts';
 export * from './envelope.ts';
 export * from './fixtures.ts';
 export * from './harness.ts';
+export * from './mail.ts';
 export * from './processes.ts';
 export * from './push-service.ts';
 export * from './raw-http.ts';
