@@ -3,7 +3,12 @@ import { expectFailure, expectOk, NEW_PRODUCT, useTestServer } from '@reorder/te
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-/** "The catalogue in minutes" (docs/decisions.md §8.3): many products at once, over REST and tRPC. */
+/**
+ * "The catalogue in minutes" (docs/decisions.md §8.3) over REST and tRPC:
+ * many products at once, the CSV as served (type, file name, byte order
+ * mark), the import's preview, apply and refusals. The catalogue's rules are
+ * packages/api/src/catalogue/catalogue.test.ts, in-process.
+ */
 
 const t = useTestServer();
 
@@ -292,6 +297,18 @@ describe('GET /catalogue.csv and POST /catalogue/import', () => {
       [4, 'new product'],
       [5, 'new supplier'],
     ]);
+    // Each column as read, and each row with what it gives, its changes, conflict and issues.
+    expect(preview.body.data.columns[0]).toEqual({ header: 'supplier', field: 'supplier', mapped: false });
+    expect(preview.body.data.rows[2]).toEqual({
+      row: 4,
+      supplier: 'Frutas Pepe',
+      product: 'Tomates',
+      fate: 'new product',
+      issues: [],
+      values: { service: 'whatsapp', contact: '+34 600 111 222', unit: 'kg', par: 6.5, price: 1.85, note: 'Maduros, "de rama"' },
+      changes: [],
+      conflict: null,
+    });
     expect(preview.body.data.counts).toEqual({
       newSuppliers: 2,
       newProducts: 3,
@@ -322,38 +339,6 @@ describe('GET /catalogue.csv and POST /catalogue/import', () => {
     });
     expect((await download('/catalogue.csv', second.token)).text).toBe(file.text);
     await t.api.put('/api/users/me', { language: 'en' }, owner.token);
-  });
-
-  it('reads Spanish headers, `;`, decimal commas and a BOM; a matching name updates, case and accents aside', async () => {
-    const { token } = await t.api.register();
-    const supplier = await t.api.createSupplier(token, { name: 'Panadería Sol', messageService: 'sms', contactInfo: '600 333 444' });
-    await t.api.post('/api/products/bulk', { orderId: supplier.orderId, products: [{ name: 'Barra', unit: 'ud', price: 0.9 }] }, token);
-    const csv = [
-      '\uFEFFProveedor;Servicio;Contacto;Producto;Unidad;Precio;Paso;Nota',
-      'PANADERIA SOL;;;barra;ud;0,95;;',
-      'panadería sol;;;Croissant;ud;1,2;6;Mantequilla',
-      'Carnicería Paco;teléfono;600 555 666;Chuletas;kg;14,5;;',
-      '',
-    ].join('\n');
-    const res = await importCsv(csv, true, token);
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.data.rows.map((r: { fate: string }) => r.fate)).toEqual(['updated', 'new product', 'new supplier']);
-    const products = await t.api.get(`/api/products?orderId=${supplier.orderId}`, token);
-    expect(
-      products.body.data.map((p: { name: string; price: number; step: number | null; note: string }) => [p.name, p.price, p.step, p.note]),
-    ).toEqual([
-      ['Barra', 0.95, null, ''],
-      ['Croissant', 1.2, 6, 'Mantequilla'],
-    ]);
-    const suppliers = (await t.api.get('/api/suppliers', token)).body.data as {
-      name: string;
-      messageService: string;
-      contactInfo: string;
-    }[];
-    expect(suppliers.map((s) => [s.name, s.messageService, s.contactInfo])).toEqual([
-      ['Carnicería Paco', 'phone', '600 555 666'],
-      ['Panadería Sol', 'sms', '600 333 444'],
-    ]);
   });
 
   it('previews errors by row and column, and with apply refuses the whole file, writing nothing', async () => {
@@ -417,26 +402,6 @@ describe('GET /catalogue.csv and POST /catalogue/import', () => {
     });
     expect(applied.body.error.issues).toHaveLength(7);
     expect((await t.api.get('/api/suppliers', token)).body.data).toEqual([]);
-  });
-
-  it('keeps a formula-like cell as text: the leading quote of the export is read back, anything else stays as written', async () => {
-    const { token } = await t.api.register();
-    const csv = "supplier,service,product,unit\nBebidas,other,'=1+1,ud\nBebidas,other,@cmd,ud\n";
-    expect((await importCsv(csv, true, token)).status).toBe(200);
-    const names = (await t.api.get('/api/products', token)).body.data.map((p: { name: string }) => p.name);
-    expect(names.sort()).toEqual(['=1+1', '@cmd']);
-    expect((await download('/catalogue.csv', token)).text).toContain("Bebidas,other,,'=1+1,ud");
-  });
-
-  it('imports 1,000 products in one file', async () => {
-    const { token } = await t.api.register();
-    const rows = Array.from({ length: 1000 }, (_, i) => `Mayorista,other,,Artículo ${i + 1},ud,${i % 10},${(i / 4).toFixed(2)},,`);
-    const res = await importCsv(['supplier,service,contact,product,unit,par,price,step,note', ...rows].join('\n'), true, token);
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.data.counts).toMatchObject({ newSuppliers: 1, newProducts: 1000, errors: 0 });
-    const listed = (await t.api.get('/api/products?limit=1000', token)).body.data as { name: string; price: number }[];
-    expect(listed).toHaveLength(1000);
-    expect(listed.find((p) => p.name === 'Artículo 1000')?.price).toBe(249.75);
   });
 
   it('refuses a file it cannot read as a whole with a 400 that says why', async () => {

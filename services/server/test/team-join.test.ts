@@ -6,7 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 /**
  * docs/decisions.md §9.3: an account made from an invitation link joins the
  * inviting business (no business of its own, the address confirmed), and an
- * order keeps "Ready to send" (who, when) until it is sent or changed.
+ * order keeps "Ready to send" (who, when) until it is sent or changed. The
+ * invitation's refusals (a used, withdrawn or unknown link, both or neither
+ * of businessName and invitation) and accepting with an existing account are
+ * packages/api/src/businesses/businesses.test.ts, in-process.
  */
 
 const t = useTestServer();
@@ -71,45 +74,6 @@ describe('creating an account from an invitation', () => {
     expect(members.map((m) => m.email)).not.toContain(other);
   });
 
-  it('refuses an unknown, used or withdrawn invitation with a 400 naming invitation', async () => {
-    const unknown = await t.api.post('/api/auth/register', registerBody({ email: newEmail('x'), invitation: 'not-a-real-token-at-all' }));
-    expectFailure(unknown, 400, 'BAD_REQUEST');
-    expect(unknown.body.error.issues).toEqual([{ path: 'invitation', message: expect.stringMatching(/used, withdrawn or has expired/) }]);
-
-    const withdrawnEmail = newEmail('withdrawn');
-    const withdrawn = await invitationFor(owner, withdrawnEmail, 'manager');
-    const waiting = (await t.api.get('/api/business/invitations', owner.token)).body.data as { id: number; email: string }[];
-    const id = waiting.find((i) => i.email === withdrawnEmail)?.id;
-    expectOk(await t.api.delete(`/api/business/invitations/${id}`, owner.token), { id });
-    const res = await t.api.post('/api/auth/register', registerBody({ email: withdrawnEmail, invitation: withdrawn }));
-    expectFailure(res, 400, 'BAD_REQUEST');
-    expect(res.body.error.issues[0].path).toBe('invitation');
-    expectFailure(await t.api.post('/api/auth/login', { email: withdrawnEmail, password: PASSWORD }), 401, 'UNAUTHORIZED');
-
-    const usedEmail = newEmail('used');
-    const used = await invitationFor(owner, usedEmail);
-    expect((await t.api.post('/api/auth/register', registerBody({ email: usedEmail, invitation: used }))).status).toBe(200);
-    // The same link again: the address is registered now (409), and for anyone else the link is spent (400).
-    expectFailure(await t.api.post('/api/auth/register', registerBody({ email: usedEmail, invitation: used })), 400, 'BAD_REQUEST');
-    expectFailure(await t.api.post('/api/auth/register', registerBody({ email: newEmail('late'), invitation: used })), 400, 'BAD_REQUEST');
-  });
-
-  it('takes exactly one of businessName and invitation', async () => {
-    const email = newEmail('both');
-    const invitation = await invitationFor(owner, email);
-    const both = await t.api.post('/api/auth/register', registerBody({ email, invitation, businessName: 'Café Luna' }));
-    expectFailure(both, 400, 'BAD_REQUEST');
-    expect(both.body.error.issues).toEqual([
-      { path: 'invitation', message: expect.stringMatching(/either businessName .* or invitation/) },
-    ]);
-    const neither = await t.api.post('/api/auth/register', registerBody({ email }));
-    expectFailure(neither, 400, 'BAD_REQUEST');
-    expect(neither.body.error.issues).toEqual([{ path: 'businessName', message: 'Business name is required' }]);
-    // Neither made an account, and the invitation still works.
-    expectFailure(await t.api.post('/api/auth/login', { email, password: PASSWORD }), 401, 'UNAUTHORIZED');
-    expect((await t.api.post('/api/auth/register', registerBody({ email, invitation }))).status).toBe(200);
-  });
-
   it('works the same over tRPC', async () => {
     const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${t.url}/api/trpc` })] });
     const email = newEmail('trpc');
@@ -121,17 +85,6 @@ describe('creating an account from an invitation', () => {
     expect(session.user).toMatchObject({ email, businessName: 'Café Luna', emailVerified: true });
     expect((await t.api.get('/api/businesses', session.token)).body.data).toEqual([
       { id: businessId, name: 'Café Luna', role: 'manager', currency: 'EUR' },
-    ]);
-  });
-
-  it('still lets an existing account sign in and accept the link', async () => {
-    const member = await t.api.register({ businessName: 'Bar Sol', fullName: 'Lola' });
-    await t.confirmEmail(member.email, member.token);
-    const invitation = await invitationFor(owner, member.email);
-    expectOk(await t.api.post(`/api/invitations/${invitation}/accept`, {}, member.token), expect.objectContaining({ name: 'Café Luna' }));
-    expect((await t.api.get('/api/businesses', member.token)).body.data.map((b: { name: string }) => b.name)).toEqual([
-      'Bar Sol',
-      'Café Luna',
     ]);
   });
 });

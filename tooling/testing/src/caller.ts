@@ -11,13 +11,15 @@ import {
   createRateLimiter,
   createTokenService,
   defaultRateRules,
+  describeError,
   type PasswordHashing,
   type RouterOutputs,
   startSessionCache,
+  type TErrorDescription,
   UNDECLARED_ERROR,
 } from '@reorder/api';
 import { connectDatabase, migrateToLatest } from '@reorder/db';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { newEmail, TEST_PASSWORD_HASHING } from './fixtures.ts';
 import { parseMail, type ReceivedMail } from './mail.ts';
 import { migratedPgliteTemplate } from './templates.ts';
@@ -33,34 +35,55 @@ export interface Owner {
   api: Caller;
 }
 
+/** A member of another owner's business: a caller acting in that business (X-Business-Id), and its id. */
+export interface Member extends Owner {
+  businessId: number;
+}
+
 export interface Domain {
   deps: ApiDeps;
-  /** A caller with this bearer token (none: signed out). */
-  caller(token?: string): Caller;
+  /** A caller with this bearer token (none: signed out), acting in `businessId` when given (X-Business-Id), from `ip` (127.0.0.1). */
+  caller(token?: string, options?: { businessId?: number; ip?: string }): Caller;
   /** Registers a new owner (a unique email) and signs in as them. */
   owner(fields?: { businessName?: string; fullName?: string; language?: 'en' | 'es' }): Promise<Owner>;
-  /** Opens the verification link mailed to the owner, with their session (their address is proven; nothing else changes). */
+  /** The mail sent so far (once the work after the answers is done), parsed, oldest first. */
+  outbox(): Promise<ReceivedMail[]>;
+  /** The token of the newest link under `<publicUrl><linkPath>/` mailed to `to`. */
+  linkToken(to: string, linkPath: '/verify-email' | '/reset-password' | '/invitations'): Promise<string>;
+  /** Opens the verification link mailed to `owner` with their own session: their address is confirmed. */
   confirmEmail(owner: Owner): Promise<void>;
+  /**
+   * A new owner of a business of their own, address confirmed, who joined
+   * `owner`'s first business as `role` through the mailed invitation
+   * (`owner`'s address must be confirmed); `api` acts in that business.
+   */
+  member(owner: Owner, role: 'owner' | 'manager' | 'staff', fields?: { fullName?: string; language?: 'en' | 'es' }): Promise<Member>;
   /**
    * A new account that joined `owner`'s first business as `role` by registering
    * from the emailed invitation (docs/decisions.md §9.3): its address is proven,
    * and the business it joined is its only one. Proves `owner`'s address first
    * when it is not yet (only a proven address invites).
    */
-  member(owner: Owner, role: 'owner' | 'manager' | 'staff', fields?: { fullName?: string; language?: 'en' | 'es' }): Promise<Owner>;
-  /** The mail sent so far, parsed, oldest first, once the emails still being sent (background tasks) are out. */
-  outbox(): Promise<ReceivedMail[]>;
-  /** The newest mail to `to` holding a link under `<publicUrl><linkPath>/`: its token (an error when there is none). */
-  linkToken(to: string, linkPath: '/verify-email' | '/reset-password' | '/invitations'): Promise<string>;
+  joiner(owner: Owner, role: 'owner' | 'manager' | 'staff', fields?: { fullName?: string; language?: 'en' | 'es' }): Promise<Owner>;
   logs: string[];
   close(): Promise<void>;
+}
+
+/** What a call that must fail was refused with, as the envelope and tRPC describe it (kind, status, message, issues). */
+export async function refusal(call: Promise<unknown>): Promise<TErrorDescription> {
+  const error = await call.then(
+    () => undefined,
+    (caught: unknown) => caught ?? new Error('rejected without a reason'),
+  );
+  expect(error, 'the call was expected to be refused').toBeDefined();
+  return describeError(error);
 }
 
 /**
  * The procedures called in-process (`createCaller`) on a migrated in-memory
  * PGlite (a copy of the run's template: global-setup.ts): the domain rules in
  * milliseconds, without HTTP. The HTTP suite in services/server/test keeps
- * the REST and tRPC contract. Mail goes to an outbox folder (`outbox()`). `close()` fails
+ * the REST and tRPC contract. Mail goes to an outbox folder. `close()` fails
  * when a procedure threw a kind of error its meta does not declare. Passwords
  * hash at TEST_PASSWORD_HASHING unless `passwordHashing` says otherwise.
  */
@@ -86,15 +109,29 @@ export async function startDomain(options: { passwordHashing?: PasswordHashing }
     social: {},
   };
   let requests = 0;
-  const caller = (token?: string) =>
-    createCaller(
+  const caller = (token?: string, options: { businessId?: number; ip?: string } = {}) =>
+    // A context per call, as a server makes one per request: a test that changes `deps` (the clock, the outbound rule) changes the next call.
+    createCaller(() =>
       createContext(deps, {
-        ip: '127.0.0.1',
+        ip: options.ip ?? '127.0.0.1',
         requestId: `domain-${++requests}`,
         authorization: token ? `Bearer ${token}` : undefined,
         userAgent: 'domain test',
+        businessId: options.businessId === undefined ? undefined : String(options.businessId),
       }),
     );
+  const owner = async (fields: { businessName?: string; fullName?: string; language?: 'en' | 'es' } = {}): Promise<Owner> => {
+    const email = newEmail();
+    const password = 'correct horse battery';
+    const { token, user } = await caller().auth.register({
+      businessName: fields.businessName ?? 'Café Central',
+      fullName: fields.fullName ?? 'Ana García',
+      email,
+      password,
+      language: fields.language,
+    });
+    return { email, password, token, user, api: caller(token) };
+  };
   const outbox = async (): Promise<ReceivedMail[]> => {
     await deps.background.drain();
     if (!existsSync(outboxDir)) return [];
@@ -103,7 +140,7 @@ export async function startDomain(options: { passwordHashing?: PasswordHashing }
       .sort();
     return Promise.all(files.map((f) => parseMail(readFileSync(path.join(outboxDir, f), 'utf8'))));
   };
-  const linkToken: Domain['linkToken'] = async (to, linkPath) => {
+  const linkToken = async (to: string, linkPath: string) => {
     const pattern = new RegExp(`${deps.settings.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${linkPath}/([A-Za-z0-9_-]+)`);
     const mails = (await outbox()).filter((m) => m.to.some((address) => address.toLowerCase() === to.toLowerCase()));
     const token = mails
@@ -113,21 +150,21 @@ export async function startDomain(options: { passwordHashing?: PasswordHashing }
     if (!token) throw new Error(`no ${linkPath} link to ${to} in the outbox`);
     return token;
   };
-  const confirmEmail: Domain['confirmEmail'] = async (owner) => {
-    const token = await linkToken(owner.email, '/verify-email');
-    await owner.api.auth.verifyEmail({ token });
+  const confirmEmail = async (user: Owner) => {
+    await caller(user.token).auth.verifyEmail({ token: await linkToken(user.email, '/verify-email') });
   };
   return {
     deps,
     caller,
     logs,
+    owner,
     outbox,
     linkToken,
     confirmEmail,
-    async member(owner, role, fields = {}) {
-      if (!(await owner.api.users.byUsername({ username: 'me' })).emailVerified) await confirmEmail(owner);
+    async joiner(of, role, fields = {}) {
+      if (!(await of.api.users.byUsername({ username: 'me' })).emailVerified) await confirmEmail(of);
       const email = newEmail('member');
-      await owner.api.businesses.invite({ email, role });
+      await of.api.businesses.invite({ email, role });
       const invitation = await linkToken(email, '/invitations');
       const password = 'correct horse battery';
       const { token, user } = await caller().auth.register({
@@ -139,17 +176,14 @@ export async function startDomain(options: { passwordHashing?: PasswordHashing }
       });
       return { email, password, token, user, api: caller(token) };
     },
-    async owner(fields = {}) {
-      const email = newEmail();
-      const password = 'correct horse battery';
-      const { token, user } = await caller().auth.register({
-        businessName: fields.businessName ?? 'Café Central',
-        fullName: fields.fullName ?? 'Ana García',
-        email,
-        password,
-        language: fields.language,
-      });
-      return { email, password, token, user, api: caller(token) };
+    async member(of, role, fields = {}) {
+      const [business] = await of.api.businesses.list();
+      if (!business) throw new Error('member(): the owner has no business');
+      const joining = await owner({ ...fields, businessName: `${fields.fullName ?? 'Member'}'s own` });
+      await confirmEmail(joining);
+      await of.api.businesses.invite({ email: joining.email, role });
+      await joining.api.invitations.accept({ token: await linkToken(joining.email, '/invitations') });
+      return { ...joining, businessId: business.id, api: caller(joining.token, { businessId: business.id }) };
     },
     async close() {
       await deps.background.drain();

@@ -72,7 +72,7 @@ describe('the profile', () => {
     const owner = await t.domain.owner({ businessName: 'Bar Pino' });
     expect(await owner.api.users.updateMe({ businessName: 'Bar Pino Nuevo' })).toMatchObject({ businessName: 'Bar Pino Nuevo' });
     expect((await owner.api.businesses.active()).name).toBe('Bar Pino Nuevo');
-    const manager = await t.domain.member(owner, 'manager');
+    const manager = await t.domain.joiner(owner, 'manager');
     expect(await me(manager)).toMatchObject({ businessName: 'Bar Pino Nuevo' });
     expect(await refusal(manager.api.users.updateMe({ businessName: 'Mine now', fullName: 'Not saved' }))).toMatchObject({
       kind: 'FORBIDDEN',
@@ -159,7 +159,7 @@ describe('the export', () => {
 
   it("holds the active business's data for its owners only: a manager's holds their own account alone", async () => {
     const { owner } = await populatedAccount();
-    const manager = await t.domain.member(owner, 'manager');
+    const manager = await t.domain.joiner(owner, 'manager');
     await manager.api.feedback.send({ fullName: 'Marta', email: manager.email, note: 'Mine' });
     const data = await manager.api.users.export();
     expect(data).toMatchObject({ suppliers: [], webhooks: [], apiTokens: [] });
@@ -269,8 +269,8 @@ describe('the erasure', () => {
   it('keeps a business that has another owner, and one the user only worked in: they lose the member alone', async () => {
     const { owner } = await populatedAccount();
     const businessId = await businessIdOf(t.domain.deps.db, owner.user.id);
-    const coOwner = await t.domain.member(owner, 'owner');
-    const staff = await t.domain.member(owner, 'staff');
+    const coOwner = await t.domain.joiner(owner, 'owner');
+    const staff = await t.domain.joiner(owner, 'staff');
     const before = await businessRows(businessId);
     expect(before.members).toBe(3);
 

@@ -294,12 +294,12 @@ describe("a team's reminders", () => {
   it('go to every member who has them on, each in their language and time zone; not to one who turned them off or left', async () => {
     now = Date.parse('2027-01-04T08:00:00Z');
     const owner = await t.domain.owner({ language: 'en' });
-    const manager = await t.domain.member(owner, 'manager', { language: 'es' });
+    const manager = await t.domain.joiner(owner, 'manager', { language: 'es' });
     await manager.api.users.updateMe({ timeZone: 'America/New_York' });
-    const staff = await t.domain.member(owner, 'staff', { language: 'en' });
-    const quiet = await t.domain.member(owner, 'staff');
+    const staff = await t.domain.joiner(owner, 'staff', { language: 'en' });
+    const quiet = await t.domain.joiner(owner, 'staff');
     await quiet.api.users.updateMe({ reminders: false });
-    const leaving = await t.domain.member(owner, 'staff');
+    const leaving = await t.domain.joiner(owner, 'staff');
     const supplier = await newSupplier(owner, 'Panadería Sol');
 
     // Planned for each member who wants them, at 14:00 in each one's time zone.
