@@ -245,6 +245,23 @@ export function setPar(db: Db, businessId: number, input: TSetParInput): Promise
   return updateStock(db, businessId, input, { par: amount(input.par) });
 }
 
+/**
+ * The step of a product of the order (null for any amount); undefined when
+ * the product is not the business's or not in that order. `products.setQuantity`
+ * asks it only when the quantity was refused, to tell a quantity off the step
+ * from a product elsewhere.
+ */
+export async function stepOf(db: Db, businessId: number, line: { productId: number; orderId: number }): Promise<number | null | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('step')
+    .where('id', '=', line.productId)
+    .where('order_id', '=', line.orderId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  return row?.step;
+}
+
 export async function deleteProduct(db: Db, businessId: number, id: number): Promise<boolean> {
   const row = await db.deleteFrom('products').where('id', '=', id).where('business_id', '=', businessId).returning('id').executeTakeFirst();
   return row !== undefined;
