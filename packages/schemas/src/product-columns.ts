@@ -264,9 +264,14 @@ export function emptyProductFields<P extends 'stock' | 'catalogue'>(
 /** A column of the `products` table that a product's fields are read from. */
 export type TProductDbColumn = Columns[TProductColumnKey]['db'][number];
 
+/** The `products` columns of one part. */
+export type TProductDbColumnOf<P extends TProductPart> = Columns[KeysOf<P>]['db'][number];
+
 /** The `products` columns of these parts, in the definition's order. */
-export function productDbColumns(...parts: TProductPart[]): TProductDbColumn[] {
-  return entries.filter(([, column]) => parts.includes(column.part)).flatMap(([, column]) => column.db as readonly TProductDbColumn[]);
+export function productDbColumns<P extends TProductPart>(...parts: P[]): TProductDbColumnOf<P>[] {
+  return entries
+    .filter(([, column]) => parts.includes(column.part as P))
+    .flatMap(([, column]) => column.db as readonly TProductDbColumnOf<P>[]);
 }
 
 /**
@@ -282,18 +287,24 @@ export const PRODUCT_LIST_INDEX_INCLUDE: readonly string[] = [...productDbColumn
 /** A product's column of the catalogue CSV, by its header. */
 export type TProductCsvColumn = { [K in CsvKey]: CsvOf<K>['header'] }[CsvKey];
 
+/** The `products` column a CSV column is stored in. */
+export type TProductCsvDbColumn = { [K in CsvKey]: Columns[K]['db'][0] }[CsvKey];
+
 /** The product's columns of the catalogue CSV, in the file's order: where each is stored, and how it is written and read. */
 export const PRODUCT_CSV_COLUMNS = entries.flatMap(([key, column]) =>
-  column.csv ? [{ key, db: column.db[0] as TProductDbColumn, input: column.input as z.ZodType, ...column.csv }] : [],
+  column.csv ? [{ key, db: column.db[0], input: column.input, ...column.csv }] : [],
 ) as readonly {
   key: CsvKey;
   header: TProductCsvColumn;
-  db: TProductDbColumn;
+  db: TProductCsvDbColumn;
   reads: readonly string[];
   decimals?: number;
   read?: string;
   input: z.ZodType;
 }[];
+
+/** A product's values of its CSV columns, by header, as a Product answers them (its name under `product`). */
+export type TProductCsvRecord = { [K in CsvKey as CsvOf<K>['header']]: z.output<Columns[K]['field']> };
 
 /** The product's CSV columns an import reads as a value (every one but the product's name, which finds the product). */
 type ValueKey = { [K in CsvKey]: CsvOf<K> extends { read: string } ? K : never }[CsvKey];
@@ -302,6 +313,9 @@ type ValueKey = { [K in CsvKey]: CsvOf<K> extends { read: string } ? K : never }
 export type TProductCsvValues = {
   [K in ValueKey as CsvOf<K>['header']]?: CsvOf<K> extends { decimals: number } ? number : string;
 };
+export type TProductCsvValueColumn = keyof TProductCsvValues;
+/** The value columns whose cells are numbers. */
+export type TProductCsvNumberColumn = { [K in ValueKey]: CsvOf<K> extends { decimals: number } ? CsvOf<K>['header'] : never }[ValueKey];
 
 /** The schema of those values in an import's preview (`CatalogueImportRow.values`), as read. */
 export function productCsvValueFields(): { [K in keyof TProductCsvValues]-?: z.ZodOptional<z.ZodType<TProductCsvValues[K]>> } {

@@ -1,24 +1,22 @@
 import { type Database, type Db, executePrepared, type ProductRow } from '@reorder/db';
 import {
   normalizeSearchText,
+  productDbColumns,
   searchPattern,
   type TCreateProductInput,
   type TProduct,
+  type TProductDbColumnOf,
   type TSetParInput,
   type TSetStockInput,
   type TUpdateProductInput,
 } from '@reorder/schemas';
 import { type SelectQueryBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
 import { lockBusinessForWriting } from '../businesses/write-lock.ts';
-import { STOCK_AND_CATALOGUE_COLUMNS, type StockRow, toCatalogue, toStock } from '../stock.ts';
+import { type CatalogueRow, ofProducts, type StockRow, toCatalogue, toStock } from '../stock.ts';
 import { recordPrices } from './prices.ts';
 
 export function toProduct(
-  row: Pick<
-    ProductRow,
-    'id' | 'name' | 'unit' | 'order_id' | 'price' | 'step' | 'note' | 'price_change_from' | 'price_change_to' | 'price_change_at'
-  > &
-    StockRow & { quantity: number | null },
+  row: Pick<ProductRow, 'id' | TProductDbColumnOf<'product'>> & CatalogueRow & StockRow & { quantity: number | null },
 ): TProduct {
   return {
     id: row.id,
@@ -31,14 +29,8 @@ export function toProduct(
   };
 }
 
-/** The columns a Product is made of. */
-export const PRODUCT_COLUMNS = [
-  'products.id',
-  'products.name',
-  'products.unit',
-  'products.order_id',
-  ...STOCK_AND_CATALOGUE_COLUMNS,
-] as const;
+/** The columns of `products` a Product is made of: its id and every column of PRODUCT_COLUMNS (@reorder/schemas). */
+const PRODUCT_ROW = ['id', ...productDbColumns('product', 'stock', 'catalogue')] as const;
 
 export function nameColumns(name: string, unit: string) {
   const key = normalizeSearchText(name);
@@ -71,7 +63,7 @@ function withQuantities<Q extends SelectQueryBuilder<Database, 'products', objec
       join.onRef('oq.order_id', '=', 'products.order_id').onRef('oq.product_id', '=', 'products.id'),
     )
     .leftJoin('users as counter', 'counter.id', 'products.counted_by')
-    .select([...PRODUCT_COLUMNS, 'oq.quantity', 'counter.full_name as counted_by_name']);
+    .select([...ofProducts(PRODUCT_ROW), 'oq.quantity', 'counter.full_name as counted_by_name']);
 }
 
 export interface ListProductsOptions {
@@ -148,23 +140,7 @@ export async function insertProduct(
       step: amount(fields.step),
       note: fields.note || null,
     })
-    .returning([
-      'id',
-      'name',
-      'unit',
-      'order_id',
-      'par',
-      'on_hand',
-      'counted_at',
-      'counted_by',
-      'usual',
-      'price',
-      'step',
-      'note',
-      'price_change_from',
-      'price_change_to',
-      'price_change_at',
-    ])
+    .returning(PRODUCT_ROW)
     .executeTakeFirstOrThrow();
   await recordPrices(tx, businessId, [{ productId: row.id, before: null, after: row.price, isNew: true }], 'owner', now);
   return toProduct({ ...row, quantity: 0, counted_by_name: null });
