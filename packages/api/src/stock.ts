@@ -3,7 +3,7 @@ import { percentChange, productDbColumns, type TProductDbColumn, type TProductDb
 
 /**
  * Every column of `products` is a product's field in PRODUCT_COLUMNS
- * (@reorder/schemas, product-columns.ts: docs/decisions.md §8.3) or one of
+ * (@reorder/schemas, product-columns.ts: docs/decisions.md §8.3.1) or one of
  * these, which no field shows. A column added to the table and not to the
  * definition fails to compile here.
  */

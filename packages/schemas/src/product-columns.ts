@@ -61,7 +61,7 @@ export const zPriceChange = z
 /** Which part of a product a column is: what every product has, what the owner knows of its stock (§6.1), or the catalogue's (§8.3, §8.4). */
 export type TProductPart = 'product' | 'stock' | 'catalogue';
 
-/** One column of a product, in every place it appears (docs/decisions.md §8.3, "One definition of a product's columns"). */
+/** One column of a product, in every place it appears (docs/decisions.md §8.3.1). */
 export interface ProductColumn {
   part: TProductPart;
   /** The field as a Product answers it (`GET /products`). */
@@ -86,11 +86,10 @@ export interface ProductColumn {
 /**
  * Every column of a product beside its id, written once: its field on a
  * Product and on an order's line, its database columns, what a new product
- * has, and its CSV column (docs/decisions.md §8.3, "One definition of a
- * product's columns"). The Product and OrderLine schemas, the API's
- * selections, the catalogue CSV, the test fixtures and the columns the
- * product list's covering index must carry are all made from it, in this
- * order.
+ * has, and its CSV column (docs/decisions.md §8.3.1). The Product and
+ * OrderLine schemas, the API's selections, the catalogue CSV, the test
+ * fixtures and the columns the product list's covering index must carry are
+ * all made from it, in this order.
  */
 export const PRODUCT_COLUMNS = {
   name: {
@@ -278,9 +277,9 @@ export function productDbColumns<P extends TProductPart>(...parts: P[]): TProduc
  * What the whole-business product list reads of `products` beside the keys of
  * its index (business_id, sort_key, id): every column above, and the search
  * text its `q` filters on. The covering index `products_business_sort_cover_idx`
- * must INCLUDE each, so that walking it in name order never visits the table
- * (docs/decisions.md §8.3, "One definition of a product's columns"):
- * products/cover-index.test.ts reads the migrated index and checks.
+ * must INCLUDE each, so that the list reads the index alone, in name order
+ * (docs/decisions.md §8.3.1); packages/api/src/products/cover-index.test.ts
+ * reads the migrated index and checks.
  */
 export const PRODUCT_LIST_INDEX_INCLUDE: readonly string[] = [...productDbColumns('product', 'stock', 'catalogue'), 'search_text'];
 

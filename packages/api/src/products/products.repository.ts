@@ -73,15 +73,23 @@ export interface ListProductsOptions {
   offset: number;
 }
 
-/** The user's products (of one order when `orderId` is given), sorted by name, matching `q` on the name. */
-export async function listProducts(db: Db, businessId: number, options: ListProductsOptions): Promise<TProduct[]> {
+/**
+ * The query of a page of products. Across the whole business it walks the
+ * name-order index `products_business_sort_cover_idx` alone: the index
+ * carries every column it reads (docs/decisions.md §8.3.1; cover-index.test.ts checks).
+ */
+export function listProductsQuery(db: Db, businessId: number, options: ListProductsOptions) {
   let query = options.orderId === undefined ? selectProducts(db, businessId) : selectOrderProducts(db, businessId, options.orderId);
   const pattern = searchPattern(options.q);
   if (pattern) query = query.where('products.search_text', 'like', pattern);
-  // Across the whole account, this reads the name-order index alone: it carries every listed column (migrations: stock).
-  const page = query.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id').limit(options.limit).offset(options.offset);
+  return query.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id').limit(options.limit).offset(options.offset);
+}
+
+/** The user's products (of one order when `orderId` is given), sorted by name, matching `q` on the name. */
+export async function listProducts(db: Db, businessId: number, options: ListProductsOptions): Promise<TProduct[]> {
+  const page = listProductsQuery(db, businessId, options);
   // A list's plan fits every owner, so it is prepared; a search's depends on its words (prepared.ts).
-  const rows = pattern ? await page.execute() : await executePrepared(db, page);
+  const rows = searchPattern(options.q) ? await page.execute() : await executePrepared(db, page);
   return rows.map(toProduct);
 }
 
