@@ -6,7 +6,7 @@ import { catalogueRouter } from './catalogue/router.ts';
 import { configRouter } from './config/router.ts';
 import { confirmationsRouter } from './confirmations/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
-import { ordersRouter, quantityProcedures } from './orders/router.ts';
+import { ordersRouter } from './orders/router.ts';
 import { productProcedures } from './products/router.ts';
 import { pushRouter } from './reminders/router.ts';
 import { spendRouter } from './spend/router.ts';
@@ -21,7 +21,7 @@ export const appRouter = router({
   businesses: businessesRouter,
   invitations: invitationsRouter,
   suppliers: suppliersRouter,
-  products: router({ ...productProcedures, ...quantityProcedures }),
+  products: router(productProcedures),
   catalogue: catalogueRouter,
   orders: ordersRouter,
   users: router({ ...accountProcedures, ...userProcedures }),

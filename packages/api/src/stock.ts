@@ -1,5 +1,20 @@
 import type { ProductRow } from '@reorder/db';
-import { percentChange } from '@reorder/schemas';
+import { percentChange, productDbColumns, type TProductDbColumn, type TProductDbColumnOf } from '@reorder/schemas';
+
+/**
+ * Every column of `products` is a product's field in PRODUCT_COLUMNS
+ * (@reorder/schemas, product-columns.ts: docs/decisions.md §8.3.1) or one of
+ * these, which no field shows. A column added to the table and not to the
+ * definition fails to compile here.
+ */
+type NotAField = 'id' | 'business_id' | 'search_text' | 'sort_key' | 'created_at' | 'updated_at';
+export type EveryProductColumnIsDefined = NeverOr<Exclude<keyof ProductRow, TProductDbColumn | NotAField>>;
+type NeverOr<Unplaced extends never> = Unplaced;
+
+/** `products.<column>` for each column, as a Kysely selection reads it. */
+export function ofProducts<C extends string>(columns: readonly C[]): `products.${C}`[] {
+  return columns.map((column) => `products.${column}` as const);
+}
 
 /**
  * A product row's stock columns as the API shows them (docs/decisions.md §6.1): on a
@@ -16,7 +31,7 @@ export function toStock(row: StockRow) {
 }
 
 /** The stock columns of a product row, with the name of who counted it (`counted_by_name`, from `users`). */
-export type StockRow = Pick<ProductRow, 'par' | 'on_hand' | 'counted_at' | 'counted_by' | 'usual'> & { counted_by_name: string | null };
+export type StockRow = Pick<ProductRow, TProductDbColumnOf<'stock'>> & { counted_by_name: string | null };
 
 /**
  * A product row's catalogue columns as the API shows them (docs/decisions.md
@@ -27,7 +42,7 @@ export function toCatalogue(row: CatalogueRow) {
 }
 
 /** The catalogue columns of a product row, with its last big price change. */
-export type CatalogueRow = Pick<ProductRow, 'price' | 'step' | 'note' | 'price_change_from' | 'price_change_to' | 'price_change_at'>;
+export type CatalogueRow = Pick<ProductRow, TProductDbColumnOf<'catalogue'>>;
 
 /** How big a change is flagged (docs/decisions.md §8.4): 5% or more, up or down, shown for 30 days. */
 const FLAGGED_DAYS = 30;
@@ -43,16 +58,4 @@ export function priceChangeOf(
 }
 
 /** The columns `toStock` and `toCatalogue` read (with `counted_by_name` from `users`, joined by the caller). */
-export const STOCK_AND_CATALOGUE_COLUMNS = [
-  'products.par',
-  'products.on_hand',
-  'products.counted_at',
-  'products.counted_by',
-  'products.usual',
-  'products.price',
-  'products.step',
-  'products.note',
-  'products.price_change_from',
-  'products.price_change_to',
-  'products.price_change_at',
-] as const;
+export const STOCK_AND_CATALOGUE_COLUMNS = ofProducts(productDbColumns('stock', 'catalogue'));

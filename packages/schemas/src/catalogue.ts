@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zId } from './fields.ts';
 import { LIMITS } from './limits.ts';
+import { PRODUCT_CSV_COLUMNS, productCsvValueFields, type TProductCsvColumn } from './product-columns.ts';
 
 /** `GET /catalogue.csv` (docs/decisions.md §8.3): the whole business's catalogue, or one supplier's. */
 export const ZCatalogueExportInput = z.object({
@@ -13,9 +14,19 @@ export const ZCatalogueFile = z.object({
   content: z.string().describe('The CSV text, starting with a byte order mark'),
 });
 
-/** The fields a catalogue column can be read as (docs/decisions.md §8.3): the export's header, in its order. */
-export const CATALOGUE_COLUMNS = ['supplier', 'service', 'contact', 'product', 'unit', 'par', 'price', 'step', 'note'] as const;
-export type TCatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
+/** The supplier's columns of the catalogue CSV, before its product's. */
+export const CATALOGUE_SUPPLIER_COLUMNS = ['supplier', 'service', 'contact'] as const;
+
+/**
+ * The fields a catalogue column can be read as (docs/decisions.md §8.3): the
+ * export's header, in its order. The product's are those of PRODUCT_COLUMNS
+ * with a CSV column (product-columns.ts).
+ */
+export const CATALOGUE_COLUMNS: readonly TCatalogueColumn[] = [
+  ...CATALOGUE_SUPPLIER_COLUMNS,
+  ...PRODUCT_CSV_COLUMNS.map((column) => column.header),
+];
+export type TCatalogueColumn = (typeof CATALOGUE_SUPPLIER_COLUMNS)[number] | TProductCsvColumn;
 
 /** What an import does with a price in conflict (docs/decisions.md §9.2): keep the current one (the default) or take the file's. */
 export const CATALOGUE_KEEP = ['current', 'file'] as const;
@@ -72,11 +83,8 @@ export const ZCatalogueRowValues = z
   .object({
     service: z.string().optional().describe("The supplier's messaging service, as read"),
     contact: z.string().optional().describe("The supplier's contact (a phone, an email), as read"),
-    unit: z.string().optional().describe("The product's unit, as read"),
-    par: z.number().optional().describe('The par level (stock wanted after a delivery), parsed'),
-    price: z.number().optional().describe('The price per unit, parsed (a currency sign is allowed in the cell)'),
-    step: z.number().optional().describe('The step the product is sold by, parsed'),
-    note: z.string().optional().describe("The product's note, as read"),
+    // unit, par, price, step, note: the product's, as product-columns.ts reads them.
+    ...productCsvValueFields(),
   })
   .describe('Every value the row gives beside the names, as read (numbers parsed); a blank cell is absent: it keeps the current value');
 export type TCatalogueRowValues = z.infer<typeof ZCatalogueRowValues>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zId, zQuantity, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { ZConfirmation, ZSentLine } from './order.ts';
-import { zPrice } from './product.ts';
+import { zPrice } from './product-columns.ts';
 
 /** What the supplier's page shows: the order as sent, from whom, and the answer so far. Nothing else of the owner. */
 export const ZPublicConfirmation = z

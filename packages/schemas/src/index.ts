@@ -12,6 +12,7 @@ export * from './order-text.ts';
 export * from './paste-list.ts';
 export * from './paste-match.ts';
 export * from './product.ts';
+export * from './product-columns.ts';
 export * from './push.ts';
 export * from './quantities.ts';
 export * from './search.ts';

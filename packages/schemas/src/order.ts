@@ -1,31 +1,39 @@
 import { z } from 'zod';
 import { zDateTime, zId, zMemberRef, zNullAsEmpty, zQuantity, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
-import { stockFields, TOMATOES_STOCK_AND_PRICE, zPrice, zPriceChange, zProductName, zUnit } from './product.ts';
+import { TOMATOES_STOCK_AND_PRICE } from './product.ts';
+import { lineFields, zPrice, zProductName, zUnit } from './product-columns.ts';
 import { zMessageService } from './supplier.ts';
 
 export const ZOrderProduct = z
   .object({
     productId: z.number().int().describe('Product id'),
-    name: z.string().describe('Product name'),
-    unit: z.string().describe('Unit'),
+    // name and unit, as product-columns.ts defines them on a line.
+    ...lineFields('product'),
     quantity: z.number().describe('Quantity in this order; 0 when not ordered'),
   })
   .meta({ id: 'OrderProduct', example: { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 } });
 
 const TOMATOES_LINE = { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...TOMATOES_STOCK_AND_PRICE, lineTotal: 4.625 };
 
-/** What a line of the current order carries of the catalogue and of money (docs/decisions.md §8.4). */
+const { priceChange, ...linePrice } = lineFields('catalogue');
+
+/**
+ * What a line of the current order carries of the catalogue (price, step,
+ * note and the price change, from product-columns.ts) and of money
+ * (docs/decisions.md §8.4); `lineTotal` sits before `priceChange`, where the
+ * contract has always had it.
+ */
 const lineMoneyFields = {
-  price: z.number().nullable().describe("The product's price per unit, or null when unknown"),
-  step: z.number().nullable().describe('The smallest amount the supplier sells (quantities are multiples of it), or null for any amount'),
-  note: z.string().describe('The product\'s note for whoever prepares the order ("" when none)'),
+  ...linePrice,
   lineTotal: z.number().nullable().describe('quantity × price, or null without a price'),
-  priceChange: zPriceChange,
+  priceChange,
 };
 
 /** A product of the current order: its line, what the owner knows of its stock, and its price. */
-export const ZOrderLine = ZOrderProduct.extend(stockFields).extend(lineMoneyFields).meta({ id: 'OrderLine', example: TOMATOES_LINE });
+export const ZOrderLine = ZOrderProduct.extend(lineFields('stock'))
+  .extend(lineMoneyFields)
+  .meta({ id: 'OrderLine', example: TOMATOES_LINE });
 export type TOrderLine = z.infer<typeof ZOrderLine>;
 
 /** "Ready to send" on an order (docs/decisions.md §9.3): who said it and when; null once the order is sent or changed. */

@@ -1,18 +1,7 @@
 import { z } from 'zod';
-import { AMOUNT_STEP, PRICE_STEP, zAmount, zCount, zDateTime, zId, zMemberRef, zQuantity, zSafeString, zSearch, zText } from './fields.ts';
-import { hasAllowedDecimals, LIMITS } from './limits.ts';
-
-/** What an owner knows of a product's stock (docs/decisions.md §6.1), on Product and on an Order's products. */
-export const stockFields = {
-  par: z.number().nullable().describe('The stock wanted after a delivery, or null when not set'),
-  onHand: z.number().nullable().describe('The last count of the stock, or null when never counted'),
-  countedAt: zDateTime('When it was last counted (ISO 8601)').nullable().describe('When it was last counted (ISO 8601), or null'),
-  countedBy: zMemberRef('The member who counted it last; null when never counted, counted before teams, or that user is gone'),
-  usual: z
-    .number()
-    .nullable()
-    .describe('The median quantity of the last 4 sends of this order that had this product, or null when none had it'),
-};
+import { zAmount, zCount, zDateTime, zId, zQuantity, zSearch } from './fields.ts';
+import { LIMITS } from './limits.ts';
+import { PRODUCT_COLUMNS, productFields, zPrice, zProductName, zProductNote, zStep, zUnit } from './product-columns.ts';
 
 /** The tomatoes of the examples: their stock and price, on a Product and on an order's line alike. */
 export const TOMATOES_STOCK_AND_PRICE = {
@@ -27,32 +16,17 @@ export const TOMATOES_STOCK_AND_PRICE = {
   priceChange: { from: 1.7, to: 1.85, percent: 8.8, at: '2026-11-20T09:30:00.000Z' },
 };
 
-/** A product's last big price change (docs/decisions.md §8.4), on the product and on its order line. */
-export const zPriceChange = z
-  .object({
-    from: z.number().describe('The price before'),
-    to: z.number().describe('The price it changed to'),
-    percent: z.number().describe('The change in percent, one decimal: 7.5 for a rise, -10 for a drop'),
-    at: zDateTime('When the price changed (ISO 8601)'),
-  })
-  .nullable()
-  .meta({ id: 'PriceChange' })
-  .describe('The latest rise or drop of 5% or more in the last 30 days, or null');
+/** What an owner knows of a product's stock (docs/decisions.md §6.1), on Product and on an Order's products. */
+export const stockFields = productFields('stock');
 
 /** What the catalogue keeps of a product beside its name and unit (docs/decisions.md §8.3, §8.4). */
-export const catalogueFields = {
-  price: z.number().nullable().describe("The price per unit in the business's currency, or null when unknown"),
-  step: z.number().nullable().describe('The smallest amount the supplier sells (quantities are multiples of it), or null for any amount'),
-  note: z.string().describe('A note for whoever prepares the order ("" when none); not part of the order text'),
-  priceChange: zPriceChange,
-};
+export const catalogueFields = productFields('catalogue');
 
 export const ZProduct = z
   .object({
     id: z.number().int().describe('Product id'),
-    name: z.string().describe('Product name'),
-    unit: z.string().describe('Unit, for example "Kg"'),
-    orderId: z.number().int().describe('Id of the order (and so the supplier) the product belongs to'),
+    // name, unit and orderId, as product-columns.ts defines them (so are the stock and catalogue fields).
+    ...productFields('product'),
     quantity: z.number().describe("Quantity in this order's current order; 0 when not ordered"),
     ...stockFields,
     ...catalogueFields,
@@ -63,10 +37,6 @@ export const ZProduct = z
     example: { id: 301, name: 'Tomatoes', unit: 'Kg', orderId: 12, quantity: 2.5, ...TOMATOES_STOCK_AND_PRICE },
   });
 export type TProduct = z.infer<typeof ZProduct>;
-
-/** A product's name and unit, as the catalogue keeps them (and as a sent order's lines carry them). */
-export const zProductName = zText('Product name', LIMITS.nameMax).describe('Product name, 1 to 100 characters');
-export const zUnit = zText('Unit', LIMITS.unitMax).describe('Unit, 1 to 20 characters, for example "Kg"');
 
 export const ZProductListInput = z.object({
   q: zSearch,
@@ -79,45 +49,8 @@ export const ZProductListInput = z.object({
 
 export const ZProductIdInput = z.object({ id: zId('Product id').describe('Product id') });
 
-const zPar = zAmount('Par')
-  .nullable()
-  .describe('The stock wanted after a delivery, 0 to 99999 with at most 3 decimals; null for none')
-  .optional();
-
-/** A price per unit: 0 to 1,000,000 with at most 4 decimals; null for unknown. */
-export const zPrice = z
-  .number({ error: 'Price must be a number' })
-  .min(0, { error: 'Price must be 0 or more' })
-  .max(LIMITS.priceMax, { error: `Price must be at most ${LIMITS.priceMax}` })
-  .refine((value) => hasAllowedDecimals(value, LIMITS.priceDecimals), {
-    error: `Price must have at most ${LIMITS.priceDecimals} decimals`,
-  })
-  .meta({ multipleOf: PRICE_STEP })
-  .nullable()
-  .describe('The price per unit, 0 to 1000000 with at most 4 decimals; null when unknown');
-
-/** The smallest amount the supplier sells: above 0, at most 99,999 with 3 decimals; null for any amount. */
-export const zStep = z
-  .number({ error: 'Step must be a number' })
-  .gt(0, { error: 'Step must be more than 0' })
-  .max(LIMITS.quantityMax, { error: `Step must be at most ${LIMITS.quantityMax}` })
-  .refine((value) => hasAllowedDecimals(value), { error: `Step must have at most ${LIMITS.quantityDecimals} decimals` })
-  .meta({ multipleOf: AMOUNT_STEP })
-  .nullable()
-  .describe('The smallest amount the supplier sells (a box of 6: 6), above 0 with at most 3 decimals; null for any amount');
-
-/** A product's note: at most 300 characters, several lines allowed; null reads as "". */
-export const zProductNote = z
-  .string({ error: 'Note must be text' })
-  .meta({ maxLength: LIMITS.productNoteMax })
-  .nullable()
-  .transform((value) => value ?? '')
-  .pipe(
-    zSafeString('Note', { multiline: true }).max(LIMITS.productNoteMax, {
-      error: `Note must be at most ${LIMITS.productNoteMax} characters`,
-    }),
-  )
-  .describe('A note for whoever prepares the order, at most 300 characters ("" or null for none)');
+/** A par level, left out for none (or to keep it). */
+const zPar = PRODUCT_COLUMNS.par.input.optional();
 
 export const ZCreateProductInput = z.object({
   name: zProductName,

@@ -1,5 +1,6 @@
 import type { PasswordHashing } from '@reorder/api';
 import type { Database } from '@reorder/db';
+import { emptyProductFields, PRODUCT_COLUMNS } from '@reorder/schemas';
 import type { Kysely } from 'kysely';
 
 let sequence = 0;
@@ -28,14 +29,14 @@ export function emailOfLength(length: number): string {
   return email;
 }
 
-/** The stock fields of a product nobody has counted, set a par for or sent (docs/decisions.md §6.1). */
-export const NO_STOCK = { par: null, onHand: null, countedAt: null, countedBy: null, usual: null } as const;
+/** The stock fields of a product nobody has counted, set a par for or sent (docs/decisions.md §6.1), from PRODUCT_COLUMNS. */
+export const NO_STOCK = emptyProductFields('stock');
 
 /** A new product's fields beside its name, unit and quantity: no stock, no price, no step, no note (docs/decisions.md §8.4). */
-/** A line of an order (Order.products) whose product has no stock, price, step or note (docs/decisions.md §8.4). */
-export const NEW_LINE = { ...NO_STOCK, price: null, step: null, note: '', lineTotal: null, priceChange: null } as const;
+export const NEW_PRODUCT = { ...NO_STOCK, ...emptyProductFields('catalogue') } as const;
 
-export const NEW_PRODUCT = { ...NO_STOCK, price: null, step: null, note: '', priceChange: null } as const;
+/** A line of an order (Order.products) whose product has no stock, price, step or note (docs/decisions.md §8.4). */
+export const NEW_LINE = { ...NEW_PRODUCT, lineTotal: null } as const;
 
 /** The §6 fields of a supplier nobody changed them for: no delivery days, and asked to confirm (docs/decisions.md §6.2, §6.4). */
 export const SUPPLIER_DEFAULTS = {
@@ -105,20 +106,5 @@ export const ORDER_KEYS = [
 /** The money of an order with no priced line, in a business with the default currency and a supplier without prices in its text. */
 export const NO_MONEY = { total: 0, currency: 'EUR', showPrices: false } as const;
 
-/** Every field of a Product, sorted as `Object.keys(product).sort()` lists them. */
-export const PRODUCT_KEYS = [
-  'countedAt',
-  'countedBy',
-  'id',
-  'name',
-  'note',
-  'onHand',
-  'orderId',
-  'par',
-  'price',
-  'priceChange',
-  'quantity',
-  'step',
-  'unit',
-  'usual',
-] as const;
+/** Every field of a Product, sorted as `Object.keys(product).sort()` lists them: its id, its quantity and PRODUCT_COLUMNS. */
+export const PRODUCT_KEYS = ['id', 'quantity', ...Object.keys(PRODUCT_COLUMNS)].sort();

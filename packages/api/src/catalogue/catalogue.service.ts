@@ -7,6 +7,7 @@ import {
   LIMITS,
   MESSAGE_SERVICES,
   normalizeSearchText,
+  PRODUCT_CSV_COLUMNS,
   type TBulkProductRow,
   type TCatalogueFate,
   type TCatalogueImportInput,
@@ -16,11 +17,10 @@ import {
   type TCatalogueRowValues,
   type TLanguage,
   type TMessageService,
-  zAmount,
-  zPrice,
+  type TProductCsvNumberColumn,
+  type TProductCsvRecord,
+  type TProductCsvValueColumn,
   zProductName,
-  zProductNote,
-  zStep,
   zText,
   zUnit,
 } from '@reorder/schemas';
@@ -32,7 +32,7 @@ import { nextTurn } from '../platform/turn.ts';
 import { bulkUpsertProducts } from '../products/bulk.ts';
 import type { BusinessContext } from '../sessions/require-user.ts';
 import { insertSupplier, lockAndCountSuppliers, readingTime, updateSupplier } from '../suppliers/suppliers.repository.ts';
-import { readCatalogueCsv, readNumberCell, type TCsvColumn, type TCsvLine, type TCsvRead, writeCatalogueCsv } from './csv.ts';
+import { csvValuesOf, readCatalogueCsv, readNumberCell, type TCsvColumn, type TCsvLine, type TCsvRead, writeCatalogueCsv } from './csv.ts';
 
 type Ctx = Pick<BusinessContext, 'db' | 'user' | 'business' | 'clock'>;
 
@@ -47,12 +47,7 @@ export async function exportCatalogue(ctx: Ctx, supplierId: number | undefined):
       's.name as supplier',
       's.message_service',
       's.contact_info',
-      'p.name as product',
-      'p.unit',
-      'p.par',
-      'p.price',
-      'p.step',
-      'p.note',
+      ...PRODUCT_CSV_COLUMNS.map(({ db }) => `p.${db}` as const),
     ])
     .where('s.business_id', '=', ctx.business.id)
     .orderBy(sql`s.sort_key COLLATE "C"`)
@@ -66,12 +61,7 @@ export async function exportCatalogue(ctx: Ctx, supplierId: number | undefined):
     supplier: row.supplier,
     service: row.message_service,
     contact: row.contact_info,
-    product: row.product ?? '',
-    unit: row.unit ?? '',
-    par: row.par,
-    price: row.price,
-    step: row.step,
-    note: row.note ?? '',
+    ...csvValuesOf(row),
   }));
   const date = new Date(nowOf(ctx)).toISOString().slice(0, 10);
   const name = supplierId === undefined ? 'catalogue' : `catalogue-${slug(rows[0]!.supplier)}`;
@@ -102,17 +92,13 @@ interface Issue {
   message: string;
 }
 
-interface CurrentProduct {
+/** A product of a supplier the file names: its id and name, and its values of the CSV's columns (PRODUCT_COLUMNS, @reorder/schemas). */
+type CurrentProduct = Omit<TProductCsvRecord, 'product'> & {
   id: number;
   name: string;
-  unit: string;
-  par: number | null;
-  price: number | null;
-  step: number | null;
-  note: string;
   /** The latest entry of its price history: who set the price, and when. */
   lastPrice: { price: number; source: 'owner' | 'supplier'; at: Date } | undefined;
-}
+};
 
 interface SupplierState {
   id: number | undefined;
@@ -329,12 +315,7 @@ async function loadSuppliers(tx: Transaction<Database>, businessId: number, name
     .select([
       'p.id',
       'p.order_id',
-      'p.name',
-      'p.unit',
-      'p.par',
-      'p.price',
-      'p.step',
-      'p.note',
+      ...PRODUCT_CSV_COLUMNS.map(({ db }) => `p.${db}` as const),
       'last.price as last_price',
       'last.source as last_source',
       'last.at as last_at',
@@ -343,14 +324,11 @@ async function loadSuppliers(tx: Transaction<Database>, businessId: number, name
     .where('p.order_id', 'in', [...orders.keys()])
     .execute();
   for (const product of products) {
+    const { product: _sameAsName, ...values } = csvValuesOf(product);
     orders.get(product.order_id)!.products.set(normalizeSearchText(product.name), {
       id: product.id,
       name: product.name,
-      unit: product.unit,
-      par: product.par,
-      price: product.price,
-      step: product.step,
-      note: product.note ?? '',
+      ...values,
       lastPrice:
         product.last_price !== null && product.last_source !== null && product.last_at !== null
           ? { price: Number(product.last_price), source: product.last_source, at: new Date(product.last_at) }
@@ -369,12 +347,22 @@ function markError(entry: TCatalogueImportRow, issue: Issue) {
 
 const zSupplierName = zText('Supplier', LIMITS.nameMax);
 
-const NUMBER_FIELDS = {
-  par: zAmount('Par').nullable(),
-  price: zPrice,
-  step: zStep,
-} as const;
-type TNumberField = keyof typeof NUMBER_FIELDS;
+type TNumberField = TProductCsvNumberColumn;
+
+/** The product's columns whose cells are numbers, each with the check of its value (PRODUCT_COLUMNS, @reorder/schemas). */
+const NUMBER_FIELDS = Object.fromEntries(
+  PRODUCT_CSV_COLUMNS.flatMap((column) =>
+    column.read !== undefined && column.decimals !== undefined ? [[column.header, column.input]] : [],
+  ),
+) as Record<TNumberField, z.ZodType<number | null>>;
+
+/** The product's text columns an import writes as they are read (the unit, which a new product needs, is checked apart). */
+const TEXT_FIELDS = PRODUCT_CSV_COLUMNS.filter(
+  (column) => column.read !== undefined && column.decimals === undefined && column.header !== 'unit',
+) as readonly {
+  header: Exclude<TProductCsvValueColumn, TNumberField | 'unit'>;
+  input: z.ZodType<string>;
+}[];
 
 /** A number as the owner would write it in each field, with their decimal mark. */
 const EXAMPLES: Record<TNumberField, Record<TLanguage, string>> = {
@@ -382,6 +370,9 @@ const EXAMPLES: Record<TNumberField, Record<TLanguage, string>> = {
   price: { en: '14.90', es: '14,90' },
   step: { en: '6', es: '6' },
 };
+
+/** Every product's column an import changes, in the file's order: unit, par, price, step, note. */
+const VALUE_FIELDS = PRODUCT_CSV_COLUMNS.flatMap((column) => (column.read === undefined ? [] : [column.header as TProductCsvValueColumn]));
 
 /** The rows of one plan, with what it needs to word its messages. */
 class RowPlanner {
@@ -567,11 +558,11 @@ async function planRows(read: TCsvRead, suppliers: Map<string, SupplierState>, r
 /** Every value a row gives beside the names, as read; blank cells are left out (they keep what is stored). */
 function readValues(cells: Partial<Record<TCsvColumn, string>>, has: (column: TCsvColumn) => boolean): TCatalogueRowValues {
   const values: TCatalogueRowValues = {};
-  for (const field of ['service', 'contact', 'unit', 'note'] as const) {
+  for (const field of ['service', 'contact', 'unit', ...TEXT_FIELDS.map((column) => column.header)] as const) {
     const cell = cells[field];
     if (has(field) && cell) values[field] = cell;
   }
-  for (const field of ['par', 'price', 'step'] as const) {
+  for (const field of Object.keys(NUMBER_FIELDS) as TNumberField[]) {
     const value = has(field) ? readNumberCell(cells[field] ?? '') : null;
     if (typeof value === 'number') values[field] = value;
   }
@@ -613,15 +604,17 @@ function planProduct(
     if ('issue' in checked) issues.push(checked.issue);
     else if (checked.value !== undefined) numbers[field] = checked.value;
   }
-  let note: string | undefined;
-  if (cells.note) {
-    const checked = plan.text(zProductNote, cells.note, row, 'note');
+  const texts: Partial<Record<(typeof TEXT_FIELDS)[number]['header'], string>> = {};
+  for (const { header, input } of TEXT_FIELDS) {
+    const cell = cells[header];
+    if (!cell) continue;
+    const checked = plan.text(input, cell, row, header);
     if ('issue' in checked) issues.push(checked.issue);
-    else note = checked.value;
+    else texts[header] = checked.value;
   }
   if (issues.length > 0 || unit === undefined) return undefined;
   seen.set(seenKey, row);
-  const write: TBulkProductRow = { name: current?.name ?? name.value, unit, ...numbers, ...(note === undefined ? {} : { note }) };
+  const write: TBulkProductRow = { name: current?.name ?? name.value, unit, ...numbers, ...texts };
   if (!current) {
     supplier.products.set(key, 'new');
     supplier.writes.push(write);
@@ -657,8 +650,7 @@ function planProduct(
       if (keep === 'current') delete write.price;
     }
   }
-  const fields = ['unit', 'par', 'price', 'step', 'note'] as const;
-  for (const field of fields) {
+  for (const field of VALUE_FIELDS) {
     const after = write[field];
     if (after !== undefined && after !== current[field]) entry.changes.push({ field, before: current[field], after });
   }

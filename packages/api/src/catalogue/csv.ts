@@ -1,4 +1,13 @@
-import { CATALOGUE_COLUMNS, type TCatalogueColumn, type TCatalogueImportColumn, type TLanguage } from '@reorder/schemas';
+import {
+  CATALOGUE_COLUMNS,
+  PRODUCT_CSV_COLUMNS,
+  type TCatalogueColumn,
+  type TCatalogueImportColumn,
+  type TLanguage,
+  type TProductCsvColumn,
+  type TProductCsvDbColumn,
+  type TProductCsvRecord,
+} from '@reorder/schemas';
 import Papa from 'papaparse';
 import { csvFile, csvNumber, csvText } from '../platform/csv.ts';
 
@@ -37,37 +46,23 @@ const HEADER_NAMES: Record<TCsvColumn, readonly string[]> = {
     'correo',
     'correo electronico',
   ],
-  product: [
-    'product',
-    'producto',
-    'articulo',
-    'item',
-    'name',
-    'nombre',
-    'product name',
-    'nombre producto',
-    'nombre del producto',
-    'referencia',
-  ],
-  unit: ['unit', 'unidad', 'ud', 'uds', 'unidades', 'units', 'medida', 'unidad de medida'],
-  par: ['par', 'objetivo', 'stock objetivo', 'stock deseado', 'nivel par', 'par level', 'target', 'target stock', 'desired stock'],
-  price: ['price', 'precio', 'coste', 'costo', 'cost', 'precio unitario', 'unit price', 'unit cost', 'coste unitario'],
-  step: ['step', 'paso', 'multiplo', 'se vende por', 'pack', 'pack size', 'sold by', 'lote', 'formato'],
-  note: ['note', 'nota', 'notes', 'notas', 'comentario', 'comentarios', 'observaciones', 'comment', 'comments'],
+  // product, unit, par, price, step, note: as PRODUCT_COLUMNS reads them (@reorder/schemas, product-columns.ts).
+  ...(Object.fromEntries(PRODUCT_CSV_COLUMNS.map((column) => [column.header, column.reads])) as Record<
+    TProductCsvColumn,
+    readonly string[]
+  >),
 };
 
 const FIELD_BY_HEADER = new Map(CSV_COLUMNS.flatMap((column) => HEADER_NAMES[column].map((name) => [name, column] as const)));
 
-export interface TCsvLine {
-  supplier: string;
-  service: string;
-  contact: string;
-  product: string;
-  unit: string;
-  par: number | null;
-  price: number | null;
-  step: number | null;
-  note: string;
+/** A line of the export: its supplier's cells, and its product's values (a supplier without products: "" and nulls). */
+export type TCsvLine = { supplier: string; service: string; contact: string } & TProductCsvRecord;
+
+/** A product row's values of its CSV columns, by header, as a Product answers them: a text column's null reads "". */
+export function csvValuesOf(row: Partial<Record<TProductCsvDbColumn, string | number | null>>): TProductCsvRecord {
+  return Object.fromEntries(
+    PRODUCT_CSV_COLUMNS.map(({ header, db, decimals }) => [header, decimals === undefined ? (row[db] ?? '') : (row[db] ?? null)]),
+  ) as TProductCsvRecord;
 }
 
 /** The CSV text (with its BOM) of these lines, in the convention of `language` (platform/csv.ts). */
@@ -76,12 +71,10 @@ export function writeCatalogueCsv(lines: readonly TCsvLine[], language: TLanguag
     csvText(line.supplier),
     line.service,
     csvText(line.contact),
-    csvText(line.product),
-    csvText(line.unit),
-    csvNumber(line.par, 3, language),
-    csvNumber(line.price, 4, language),
-    csvNumber(line.step, 3, language),
-    csvText(line.note),
+    ...PRODUCT_CSV_COLUMNS.map(({ header, decimals }) => {
+      const value = line[header];
+      return decimals === undefined ? csvText(String(value ?? '')) : csvNumber(value as number | null, decimals, language);
+    }),
   ]);
   return csvFile(CSV_COLUMNS, rows, language);
 }

@@ -15,6 +15,7 @@ import { lockBusinessForWriting } from '../businesses/write-lock.ts';
 import { DAY_MS, nowOf } from '../context.ts';
 import { AppError, found, notFound } from '../errors.ts';
 import { emitEvent } from '../events/emit.ts';
+import { clearQuantities, setQuantity } from '../quantities.ts';
 import type { BusinessContext, SignedInContext } from '../sessions/require-user.ts';
 import { confirmLinks, newConfirmNonce } from './confirm-links.ts';
 import {
@@ -26,7 +27,7 @@ import {
   renewConfirmNonce,
   setIntroduce,
 } from './orders.repository.ts';
-import { clearQuantities, fillQuantities, refreshUsual, setQuantity } from './quantities.repository.ts';
+import { fillQuantities, refreshUsual } from './quantities.repository.ts';
 import { findSentOrder, insertSentOrder } from './sent-orders.repository.ts';
 
 type OrdersContext = Pick<BusinessContext, 'db' | 'user' | 'business' | 'tokens' | 'settings' | 'clock'>;

@@ -1,27 +1,22 @@
 import {
-  offStepMessage,
-  ZClearProductsInput,
-  ZClearProductsResult,
   ZFillOrderInput,
   ZFillResult,
   ZOrder,
   ZOrderBySupplierInput,
   ZOrderHistoryInput,
   ZOrderSummary,
-  ZQuantityLine,
   ZReorderInput,
   ZRestoreOrderInput,
   ZSendOrderInput,
   ZSentOrder,
   ZSentOrderInput,
-  ZSetQuantityInput,
   ZUpdateOrderInput,
   zId,
   zNoInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { nowOf } from '../context.ts';
-import { AppError, found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
+import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { memberProcedure } from '../sessions/require-user.ts';
 import { router } from '../trpc.ts';
 import { findOrderBySupplier, listOrderSummaries, orderExists } from './orders.repository.ts';
@@ -35,7 +30,6 @@ import {
   sendOrder,
   updateMessage,
 } from './orders.service.ts';
-import { clearQuantities, setQuantity, stepOf } from './quantities.repository.ts';
 import { announceReady } from './ready.ts';
 import { findSentOrder, listSentOrders } from './sent-orders.repository.ts';
 
@@ -220,55 +214,3 @@ export const ordersRouter = router({
     .output(ZOrder)
     .mutation(({ ctx, input }) => restoreOrder(ctx, { orderId: input.id, introduce: input.introduce, lines: input.lines })),
 });
-
-/**
- * The quantities of an order, served under `products` (`products.setQuantity`,
- * `PUT /products/quantity`; `products.clear`, `POST /products/clear`): the
- * contract's names, the orders domain's table (order_quantities).
- */
-export const quantityProcedures = {
-  setQuantity: memberProcedure
-    .meta({
-      role: 'staff',
-      openapi: {
-        method: 'PUT',
-        path: '/products/quantity',
-        tags: ['products'],
-        summary: "Set a product's quantity in its order",
-        description: 'A quantity of 0 takes the product out of the order.',
-      },
-      message: 'Success! Order updated!',
-      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Quantity must be at most 99999', NOT_FOUND: 'Product in this order not found' },
-    })
-    .input(ZSetQuantityInput)
-    .output(ZQuantityLine)
-    .mutation(async ({ ctx, input }) => {
-      const line = await setQuantity(ctx.db, ctx.business.id, input);
-      if (line) return line;
-      // Nothing set: a product elsewhere (404), or a quantity off its step (400, docs/decisions.md §8.4).
-      const step = await stepOf(ctx.db, ctx.business.id, input);
-      if (step === undefined || step === null) throw notFound('Product in this order');
-      const message = offStepMessage(step);
-      throw new AppError('BAD_REQUEST', message, { issues: [{ path: 'quantity', message }] });
-    }),
-
-  clear: memberProcedure
-    .meta({
-      role: 'staff',
-      openapi: {
-        method: 'POST',
-        path: '/products/clear',
-        tags: ['products'],
-        summary: 'Clear an order',
-        description: 'Sets every quantity of the order to 0. The products stay in the catalogue.',
-      },
-      message: 'Clear products successful!',
-      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Order not found' },
-    })
-    .input(ZClearProductsInput)
-    .output(ZClearProductsResult)
-    .mutation(async ({ ctx, input }) => {
-      if (!(await orderExists(ctx.db, ctx.business.id, input.orderId))) throw notFound('Order');
-      return { orderId: input.orderId, cleared: await clearQuantities(ctx.db, ctx.business.id, input.orderId) };
-    }),
-};

@@ -1,24 +1,22 @@
 import { type Database, type Db, executePrepared, type ProductRow } from '@reorder/db';
 import {
   normalizeSearchText,
+  productDbColumns,
   searchPattern,
   type TCreateProductInput,
   type TProduct,
+  type TProductDbColumnOf,
   type TSetParInput,
   type TSetStockInput,
   type TUpdateProductInput,
 } from '@reorder/schemas';
 import { type SelectQueryBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
 import { lockBusinessForWriting } from '../businesses/write-lock.ts';
-import { STOCK_AND_CATALOGUE_COLUMNS, type StockRow, toCatalogue, toStock } from '../stock.ts';
+import { type CatalogueRow, ofProducts, type StockRow, toCatalogue, toStock } from '../stock.ts';
 import { recordPrices } from './prices.ts';
 
 export function toProduct(
-  row: Pick<
-    ProductRow,
-    'id' | 'name' | 'unit' | 'order_id' | 'price' | 'step' | 'note' | 'price_change_from' | 'price_change_to' | 'price_change_at'
-  > &
-    StockRow & { quantity: number | null },
+  row: Pick<ProductRow, 'id' | TProductDbColumnOf<'product'>> & CatalogueRow & StockRow & { quantity: number | null },
 ): TProduct {
   return {
     id: row.id,
@@ -31,14 +29,8 @@ export function toProduct(
   };
 }
 
-/** The columns a Product is made of. */
-export const PRODUCT_COLUMNS = [
-  'products.id',
-  'products.name',
-  'products.unit',
-  'products.order_id',
-  ...STOCK_AND_CATALOGUE_COLUMNS,
-] as const;
+/** The columns of `products` a Product is made of: its id and every column of PRODUCT_COLUMNS (@reorder/schemas). */
+const PRODUCT_ROW = ['id', ...productDbColumns('product', 'stock', 'catalogue')] as const;
 
 export function nameColumns(name: string, unit: string) {
   const key = normalizeSearchText(name);
@@ -71,7 +63,7 @@ function withQuantities<Q extends SelectQueryBuilder<Database, 'products', objec
       join.onRef('oq.order_id', '=', 'products.order_id').onRef('oq.product_id', '=', 'products.id'),
     )
     .leftJoin('users as counter', 'counter.id', 'products.counted_by')
-    .select([...PRODUCT_COLUMNS, 'oq.quantity', 'counter.full_name as counted_by_name']);
+    .select([...ofProducts(PRODUCT_ROW), 'oq.quantity', 'counter.full_name as counted_by_name']);
 }
 
 export interface ListProductsOptions {
@@ -81,15 +73,23 @@ export interface ListProductsOptions {
   offset: number;
 }
 
-/** The user's products (of one order when `orderId` is given), sorted by name, matching `q` on the name. */
-export async function listProducts(db: Db, businessId: number, options: ListProductsOptions): Promise<TProduct[]> {
+/**
+ * The query of a page of products. Across the whole business it walks the
+ * name-order index `products_business_sort_cover_idx` alone: the index
+ * carries every column it reads (docs/decisions.md §8.3.1; cover-index.test.ts checks).
+ */
+export function listProductsQuery(db: Db, businessId: number, options: ListProductsOptions) {
   let query = options.orderId === undefined ? selectProducts(db, businessId) : selectOrderProducts(db, businessId, options.orderId);
   const pattern = searchPattern(options.q);
   if (pattern) query = query.where('products.search_text', 'like', pattern);
-  // Across the whole account, this reads the name-order index alone: it carries every listed column (migrations: stock).
-  const page = query.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id').limit(options.limit).offset(options.offset);
+  return query.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id').limit(options.limit).offset(options.offset);
+}
+
+/** The user's products (of one order when `orderId` is given), sorted by name, matching `q` on the name. */
+export async function listProducts(db: Db, businessId: number, options: ListProductsOptions): Promise<TProduct[]> {
+  const page = listProductsQuery(db, businessId, options);
   // A list's plan fits every owner, so it is prepared; a search's depends on its words (prepared.ts).
-  const rows = pattern ? await page.execute() : await executePrepared(db, page);
+  const rows = searchPattern(options.q) ? await page.execute() : await executePrepared(db, page);
   return rows.map(toProduct);
 }
 
@@ -148,23 +148,7 @@ export async function insertProduct(
       step: amount(fields.step),
       note: fields.note || null,
     })
-    .returning([
-      'id',
-      'name',
-      'unit',
-      'order_id',
-      'par',
-      'on_hand',
-      'counted_at',
-      'counted_by',
-      'usual',
-      'price',
-      'step',
-      'note',
-      'price_change_from',
-      'price_change_to',
-      'price_change_at',
-    ])
+    .returning(PRODUCT_ROW)
     .executeTakeFirstOrThrow();
   await recordPrices(tx, businessId, [{ productId: row.id, before: null, after: row.price, isNew: true }], 'owner', now);
   return toProduct({ ...row, quantity: 0, counted_by_name: null });
@@ -243,6 +227,23 @@ export function setStock(db: Db, businessId: number, userId: number, input: TSet
 /** Sets a product's par level alone (name and unit untouched), within its order. */
 export function setPar(db: Db, businessId: number, input: TSetParInput): Promise<TProduct | undefined> {
   return updateStock(db, businessId, input, { par: amount(input.par) });
+}
+
+/**
+ * The step of a product of the order (null for any amount); undefined when
+ * the product is not the business's or not in that order. `products.setQuantity`
+ * asks it only when the quantity was refused, to tell a quantity off the step
+ * from a product elsewhere.
+ */
+export async function stepOf(db: Db, businessId: number, line: { productId: number; orderId: number }): Promise<number | null | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('step')
+    .where('id', '=', line.productId)
+    .where('order_id', '=', line.orderId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  return row?.step;
 }
 
 export async function deleteProduct(db: Db, businessId: number, id: number): Promise<boolean> {

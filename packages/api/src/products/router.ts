@@ -1,29 +1,39 @@
 import {
+  offStepMessage,
   ZBulkProductsInput,
   ZBulkProductsResult,
+  ZClearProductsInput,
+  ZClearProductsResult,
   ZCreateProductInput,
   ZDeletedResult,
   ZProduct,
   ZProductIdInput,
   ZProductListInput,
   ZProductPrice,
+  ZQuantityLine,
   ZSetParInput,
+  ZSetQuantityInput,
   ZSetStockInput,
   ZUpdateProductInput,
   zOptionalInput,
 } from '@reorder/schemas';
 import { z } from 'zod';
 import { nowOf } from '../context.ts';
-import { found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
+import { AppError, found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
+import { clearQuantities, setQuantity } from '../quantities.ts';
 import { memberProcedure } from '../sessions/require-user.ts';
 import { bulkProducts } from './bulk.ts';
 import { listPrices } from './prices.ts';
-import { deleteProduct, findProduct, listProducts, orderExists, setPar, setStock, updateProduct } from './products.repository.ts';
+import { deleteProduct, findProduct, listProducts, orderExists, setPar, setStock, stepOf, updateProduct } from './products.repository.ts';
 import { createProduct, PRODUCT_LIMIT_MESSAGE } from './products.service.ts';
 
 const tags = ['products'];
 
-/** The catalogue of each supplier; the order's quantities join them under `products` (see `quantityProcedures`). */
+/**
+ * The catalogue of each supplier, and each product's quantity in its order
+ * (`setQuantity`, `clear`: the writes are the core's quantities.ts, which
+ * orders/ shares).
+ */
 export const productProcedures = {
   list: memberProcedure
     .meta({
@@ -187,5 +197,52 @@ export const productProcedures = {
     .mutation(async ({ ctx, input }) => {
       if (!(await deleteProduct(ctx.db, ctx.business.id, input.id))) throw notFound('Product');
       return { id: input.id };
+    }),
+
+  // An order's quantities, under `products` as the contract names them (docs/rest-api.md); kept last, where
+  // they always were, so the REST routes and the OpenAPI document keep their order.
+  setQuantity: memberProcedure
+    .meta({
+      role: 'staff',
+      openapi: {
+        method: 'PUT',
+        path: '/products/quantity',
+        tags,
+        summary: "Set a product's quantity in its order",
+        description: 'A quantity of 0 takes the product out of the order.',
+      },
+      message: 'Success! Order updated!',
+      errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Quantity must be at most 99999', NOT_FOUND: 'Product in this order not found' },
+    })
+    .input(ZSetQuantityInput)
+    .output(ZQuantityLine)
+    .mutation(async ({ ctx, input }) => {
+      const line = await setQuantity(ctx.db, ctx.business.id, input);
+      if (line) return line;
+      // Nothing set: a product elsewhere (404), or a quantity off its step (400, docs/decisions.md §8.4).
+      const step = await stepOf(ctx.db, ctx.business.id, input);
+      if (step === undefined || step === null) throw notFound('Product in this order');
+      const message = offStepMessage(step);
+      throw new AppError('BAD_REQUEST', message, { issues: [{ path: 'quantity', message }] });
+    }),
+
+  clear: memberProcedure
+    .meta({
+      role: 'staff',
+      openapi: {
+        method: 'POST',
+        path: '/products/clear',
+        tags,
+        summary: 'Clear an order',
+        description: 'Sets every quantity of the order to 0. The products stay in the catalogue.',
+      },
+      message: 'Clear products successful!',
+      errors: { ...SIGNED_IN_ERRORS, NOT_FOUND: 'Order not found' },
+    })
+    .input(ZClearProductsInput)
+    .output(ZClearProductsResult)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await orderExists(ctx.db, ctx.business.id, input.orderId))) throw notFound('Order');
+      return { orderId: input.orderId, cleared: await clearQuantities(ctx.db, ctx.business.id, input.orderId) };
     }),
 };
