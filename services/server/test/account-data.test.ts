@@ -1,6 +1,5 @@
 import { confirmationLine } from '@reorder/schemas';
-import { businessIdOf, expectFailure, expectFieldError, expectOk, startTestServer, type TestServer } from '@reorder/testing';
-import { sql } from 'kysely';
+import { businessIdOf, expectFailure, expectFieldError, expectOk, startTestServer, type TestServer, tracesOfUser } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -129,29 +128,6 @@ describe('GET /api/users/me/export', () => {
   });
 });
 
-/** Every table's rows that still name the user, by id or by email anywhere in a text column. */
-async function traces(userId: number, email: string): Promise<string[]> {
-  const db = t.server.deps.db;
-  const columns = await sql<{ table_name: string; column_name: string; data_type: string; udt_name: string }>`
-    SELECT table_name, column_name, data_type, udt_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely_%'`.execute(db);
-  const found: string[] = [];
-  for (const c of columns.rows) {
-    const table = sql.table(c.table_name);
-    const column = sql.ref(c.column_name);
-    if (c.column_name === 'user_id' || (c.table_name === 'users' && c.column_name === 'id')) {
-      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = ${userId}`.execute(db);
-      if (rows.rows[0]!.n) found.push(`${c.table_name}.${c.column_name} = ${userId}`);
-    } else if (['text', 'character varying'].includes(c.data_type) || c.udt_name === 'citext' || c.data_type === 'jsonb') {
-      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${table} WHERE ${column}::text ILIKE ${`%${email}%`}`.execute(
-        db,
-      );
-      if (rows.rows[0]!.n) found.push(`${c.table_name}.${c.column_name} holds the email`);
-    }
-  }
-  return found;
-}
-
 describe('DELETE /api/users/me', () => {
   it('needs the current password: missing is 400, wrong is 401, and nothing is deleted', async () => {
     const { user } = await populatedAccount();
@@ -168,12 +144,12 @@ describe('DELETE /api/users/me', () => {
   it('erases the account and everything in it, leaves another account untouched, and mails a notice', async () => {
     const { user, phone, apiToken } = await populatedAccount();
     const other = await populatedAccount();
-    expect(await traces(user.user.id, user.email)).not.toEqual([]);
+    expect(await tracesOfUser(t.server.deps.db, user.user.id, user.email)).not.toEqual([]);
 
     const res = await t.api.request('DELETE', '/api/users/me', { token: user.token, body: { currentPassword: user.password } });
     expectOk(res, null, 'Your account has been deleted.');
 
-    expect(await traces(user.user.id, user.email)).toEqual([]);
+    expect(await tracesOfUser(t.server.deps.db, user.user.id, user.email)).toEqual([]);
     // Every device and token is out, and the email is free again.
     for (const token of [user.token, phone, apiToken]) expectFailure(await t.api.get('/api/suppliers', token), 401, 'UNAUTHORIZED');
     expect((await t.api.post('/api/auth/login', { email: user.email, password: user.password })).status).toBe(401);

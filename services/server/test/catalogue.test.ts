@@ -342,16 +342,12 @@ describe('GET /catalogue.csv and POST /catalogue/import', () => {
   });
 
   it('previews errors by row and column, and with apply refuses the whole file, writing nothing', async () => {
+    // Every rule of a row is checked in-process (packages/api/src/catalogue/catalogue.test.ts): here, the wire.
     const { token } = await t.api.register();
     const csv = [
       'supplier,service,contact,product,unit,par,price,step,note',
       'Verduras Ana,whatsapp,+34 600 777 888,Lechuga,ud,,0.8,,',
       'Verduras Ana,,,Pepino,,,,,',
-      'Verduras Ana,,,Cebolla,kg,"1.234,5",,,',
-      'Frutas Luis,pigeon,,Melón,ud,,,,',
-      'Frutas Mar,email,not-an-address,Sandía,ud,,,,',
-      'Verduras Ana,,,lechuga,ud,,,,',
-      ',,,Huérfano,ud,,,,',
       "Verduras Ana,,,'@SUM(1),ud,,-1,,",
     ].join('\r\n');
     const preview = await importCsv(csv, false, token);
@@ -359,48 +355,16 @@ describe('GET /catalogue.csv and POST /catalogue/import', () => {
     expect(preview.body.data.rows.map((r: { row: number; fate: string; issues: unknown[] }) => [r.row, r.fate, r.issues])).toEqual([
       [2, 'new supplier', []],
       [3, 'error', [{ field: 'unit', message: 'Row 3, column «unit»: a new product needs its unit, like kg or box.' }]],
-      [4, 'error', [{ field: 'par', message: 'Row 4, column «par»: write “1.234,5” without thousands separators, like 2.5.' }]],
-      [
-        5,
-        'error',
-        [
-          {
-            field: 'service',
-            message: 'Row 5, column «service»: “pigeon” is not a way to send orders. Write whatsapp, telegram, sms, email, phone or other.',
-          },
-        ],
-      ],
-      [
-        6,
-        'error',
-        [
-          {
-            field: 'contact',
-            message: 'Row 6, column «contact»: “not-an-address” is not an email address. Write one like orders@example.com.',
-          },
-        ],
-      ],
-      [
-        7,
-        'error',
-        [{ field: 'product', message: 'Row 7, column «product»: row 2 has the same product of this supplier. Keep one of the two rows.' }],
-      ],
-      [
-        8,
-        'error',
-        [{ field: 'supplier', message: 'Row 8, column «supplier»: the supplier is missing. Write its name, or remove the row.' }],
-      ],
-      [9, 'error', [{ field: 'price', message: 'Row 9, column «price»: “-1” is not a number. Write it like 14.90.' }]],
+      [4, 'error', [{ field: 'price', message: 'Row 4, column «price»: “-1” is not a number. Write it like 14.90.' }]],
     ]);
-    expect(preview.body.data.counts.errors).toBe(7);
+    expect(preview.body.data.counts.errors).toBe(2);
     const applied = await importCsv(csv, true, token);
     expectFailure(applied, 400, 'BAD_REQUEST');
     expect(applied.body.message).toBe('Row 3, column «unit»: a new product needs its unit, like kg or box. Nothing was imported.');
-    expect(applied.body.error.issues[0]).toEqual({
-      path: 'rows.3.unit',
-      message: 'Row 3, column «unit»: a new product needs its unit, like kg or box.',
-    });
-    expect(applied.body.error.issues).toHaveLength(7);
+    expect(applied.body.error.issues).toEqual([
+      { path: 'rows.3.unit', message: 'Row 3, column «unit»: a new product needs its unit, like kg or box.' },
+      { path: 'rows.4.price', message: 'Row 4, column «price»: “-1” is not a number. Write it like 14.90.' },
+    ]);
     expect((await t.api.get('/api/suppliers', token)).body.data).toEqual([]);
   });
 

@@ -10,5 +10,6 @@ export * from './raw-http.ts';
 export * from './server-build.ts';
 export * from './social-providers.ts';
 export * from './templates.ts';
+export * from './traces.ts';
 export * from './use-servers.ts';
 export * from './webhook-receiver.ts';

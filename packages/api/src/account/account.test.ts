@@ -1,5 +1,4 @@
-import { businessIdOf, newEmail, type Owner, useDomain } from '@reorder/testing';
-import { sql } from 'kysely';
+import { businessIdOf, newEmail, type Owner, tracesOfUser, useDomain } from '@reorder/testing';
 import { describe, expect, it } from 'vitest';
 import { describeError } from '../errors.ts';
 
@@ -173,29 +172,6 @@ describe('the export', () => {
   });
 });
 
-/** Every table's rows that still name the user, by id or by email anywhere in a text column. */
-async function traces(userId: number, email: string): Promise<string[]> {
-  const db = t.domain.deps.db;
-  const columns = await sql<{ table_name: string; column_name: string; data_type: string; udt_name: string }>`
-    SELECT table_name, column_name, data_type, udt_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely_%'`.execute(db);
-  const found: string[] = [];
-  for (const c of columns.rows) {
-    const table = sql.table(c.table_name);
-    const column = sql.ref(c.column_name);
-    if (c.column_name === 'user_id' || (c.table_name === 'users' && c.column_name === 'id')) {
-      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = ${userId}`.execute(db);
-      if (rows.rows[0]!.n) found.push(`${c.table_name}.${c.column_name} = ${userId}`);
-    } else if (['text', 'character varying'].includes(c.data_type) || c.udt_name === 'citext' || c.data_type === 'jsonb') {
-      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${table} WHERE ${column}::text ILIKE ${`%${email}%`}`.execute(
-        db,
-      );
-      if (rows.rows[0]!.n) found.push(`${c.table_name}.${c.column_name} holds the email`);
-    }
-  }
-  return found;
-}
-
 /** How many rows of the business's data are left, table by table. */
 async function businessRows(businessId: number) {
   const count = async (table: 'suppliers' | 'orders' | 'products' | 'sent_orders' | 'webhook_endpoints' | 'memberships') =>
@@ -237,7 +213,7 @@ describe('the erasure', () => {
     const { owner, phone, apiToken } = await populatedAccount();
     const other = await populatedAccount();
     const businessId = await businessIdOf(t.domain.deps.db, owner.user.id);
-    expect(await traces(owner.user.id, owner.email)).not.toEqual([]);
+    expect(await tracesOfUser(t.domain.deps.db, owner.user.id, owner.email)).not.toEqual([]);
     // Locked out of sign-in by failures before: the erasure forgets the email's counters.
     for (let i = 0; i < 10; i++) {
       await t.domain
@@ -247,7 +223,7 @@ describe('the erasure', () => {
     }
 
     expect(await owner.api.users.deleteMe({ currentPassword: PASSWORD })).toBeNull();
-    expect(await traces(owner.user.id, owner.email)).toEqual([]);
+    expect(await tracesOfUser(t.domain.deps.db, owner.user.id, owner.email)).toEqual([]);
     expect(await businessRows(businessId)).toEqual({ suppliers: 0, orders: 0, products: 0, sent: 0, webhooks: 0, members: 0 });
     for (const token of [owner.token, phone, apiToken]) {
       expect(await refusal(t.domain.caller(token).suppliers.list({}))).toMatchObject({ kind: 'UNAUTHORIZED' });
