@@ -11,6 +11,7 @@ export const enApp = {
   orders: {
     unpriced: '{{n}} without price',
     belowMinimum: '{{missing}} below the {{minimum}} minimum',
+    shortOfMinimum: '{{missing}} short of the minimum',
     addProductsTitle: 'Add products:',
     pasteList: 'paste a list',
     oneByOne: 'one by one',

@@ -8,6 +8,7 @@ export const esApp: TAppMessages = {
   orders: {
     unpriced: '{{n}} sin precio',
     belowMinimum: 'faltan {{missing}} para el mínimo de {{minimum}}',
+    shortOfMinimum: 'faltan {{missing}} para el mínimo',
     addProductsTitle: 'Añade productos:',
     pasteList: 'pega una lista',
     oneByOne: 'uno a uno',
