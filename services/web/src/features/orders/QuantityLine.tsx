@@ -118,7 +118,7 @@ function LineDetails({ product }: { product: OrderProduct }) {
   if (product.price === null) return null;
   return (
     <span className="order-line__price">
-      {t('orders.pricePer', { price: formatMoney(product.price, currency, i18n.language), unit: product.unit })}
+      {t('orders.pricePerShort', { price: formatMoney(product.price, currency, i18n.language), unit: product.unit })}
       {change ? (
         <span className={change.percent > 0 ? 'order-line__rise' : 'order-line__drop'} data-testid="price-change">
           {' '}
