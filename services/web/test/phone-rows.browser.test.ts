@@ -57,6 +57,8 @@ const TEXT = {
     details: 'Detalles',
     note: 'Notas',
     save: 'Guardar',
+    rowMenu: 'Más acciones para Arroz bomba',
+    editProduct: 'Editar Arroz bomba',
     shortfall: /faltan/,
     unpriced: '1 sin precio',
   },
@@ -68,6 +70,8 @@ const TEXT = {
     details: 'Details',
     note: 'Notes',
     save: 'Save',
+    rowMenu: 'More actions for Arroz bomba',
+    editProduct: 'Edit Arroz bomba',
     shortfall: /under the minimum/,
     unpriced: '1 without price',
   },
@@ -239,7 +243,7 @@ for (const language of ['es', 'en'] as const) {
       await context.close();
     });
 
-    it("saves the supplier's details and returns to the order it came from", async () => {
+    it("saves the supplier's details and a product's, and returns to the order it came from", async () => {
       const { page, context, errors } = await openPage(app, { user, language, viewport: PHONE });
       await page.goto(`/orders/${supplierId}`);
       await page.getByRole('button', { name: text.supplier, exact: true }).click();
@@ -251,6 +255,15 @@ for (const language of ['es', 'en'] as const) {
       await page.getByRole('button', { name: text.save, exact: true }).click();
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(`/orders/${supplierId}`);
       expect((await app.t.api.get(`/api/suppliers/${supplierId}`, user.token)).body.data.note).toBe(`Cierra a las 14 (${language})`);
+
+      // A product's form, from its row's menu, goes back to the order too.
+      await page.getByRole('button', { name: text.rowMenu }).click();
+      await page.getByRole('menuitem', { name: text.editProduct }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/products\/\d+\/update$/);
+      const save = page.getByRole('button', { name: text.save, exact: true });
+      await expect.poll(() => save.isVisible(), { timeout: 10_000 }).toBe(true);
+      await save.click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(`/orders/${supplierId}`);
 
       // From the suppliers list, the same form goes back to the list.
       await page.goto(`/suppliers/${supplierId}`);
