@@ -74,6 +74,8 @@ describe('locales', () => {
     'suppliers.services.sms',
     'notFound.title',
     'products.unitPlaceholder',
+    // A row's price per unit, "3,25 €/Kg": the amount is written in the owner's language already.
+    'orders.pricePerShort',
   ]);
 
   it('every English key exists in Spanish with a real, translated text', () => {

@@ -11,6 +11,7 @@ export const enApp = {
   orders: {
     unpriced: '{{n}} without price',
     belowMinimum: '{{missing}} below the {{minimum}} minimum',
+    shortOfMinimum: '{{missing}} under the minimum',
     addProductsTitle: 'Add products:',
     pasteList: 'paste a list',
     oneByOne: 'one by one',
@@ -34,6 +35,7 @@ export const enApp = {
       substitute: 'instead: {{substitute}}',
     },
     pricePer: '{{price}} per {{unit}}',
+    pricePerShort: '{{price}}/{{unit}}',
     confirmLinkNote: 'When sent, the text ends with a link where {{supplier}} confirms and marks what is missing.',
     reorderedLeftOut_one: 'Order restored without {{count}} item the supplier could not deliver: review it and send it.',
     reorderedLeftOut_other: 'Order restored without {{count}} items the supplier could not deliver: review it and send it.',

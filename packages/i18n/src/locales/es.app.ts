@@ -8,6 +8,7 @@ export const esApp: TAppMessages = {
   orders: {
     unpriced: '{{n}} sin precio',
     belowMinimum: 'faltan {{missing}} para el mínimo de {{minimum}}',
+    shortOfMinimum: 'faltan {{missing}} al mínimo',
     addProductsTitle: 'Añade productos:',
     pasteList: 'pega una lista',
     oneByOne: 'uno a uno',
@@ -31,6 +32,7 @@ export const esApp: TAppMessages = {
       substitute: 'en su lugar: {{substitute}}',
     },
     pricePer: '{{price}} por {{unit}}',
+    pricePerShort: '{{price}}/{{unit}}',
     confirmLinkNote: 'Al enviarlo, el texto termina con un enlace donde {{supplier}} confirma y marca lo que falta.',
     reorderedLeftOut_one: 'Pedido recuperado sin {{count}} producto que el proveedor no podía servir: revísalo y envíalo.',
     reorderedLeftOut_other: 'Pedido recuperado sin {{count}} productos que el proveedor no podía servir: revísalo y envíalo.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath } from './redirect.ts';
+import { afterLoginPath, returnPath, withReturn } from './redirect.ts';
 
 describe('afterLoginPath', () => {
   it('returns redirectFrom when it is a path of this app, query included', () => {
@@ -13,5 +13,14 @@ describe('afterLoginPath', () => {
     expect(afterLoginPath('redirectFrom=%2F%2Fevil.example')).toBe('/orders');
     expect(afterLoginPath('redirectFrom=%2F%5Cevil.example')).toBe('/orders');
     expect(afterLoginPath('redirectFrom=orders', '/suppliers')).toBe('/suppliers');
+  });
+});
+
+describe('returnPath', () => {
+  it('goes back to the path a form was opened from, else to its fallback', () => {
+    expect(returnPath(withReturn('/suppliers/3', '/orders/3').split('?')[1] ?? '', '/suppliers')).toBe('/orders/3');
+    expect(returnPath('', '/suppliers')).toBe('/suppliers');
+    expect(returnPath('from=https%3A%2F%2Fevil.example', '/suppliers')).toBe('/suppliers');
+    expect(returnPath('from=%2F%2Fevil.example', '/suppliers')).toBe('/suppliers');
   });
 });

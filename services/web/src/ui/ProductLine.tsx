@@ -46,7 +46,7 @@ export function ProductLine({
           {name}
         </label>
         <div className="order-line__sub">
-          <span className="order-line__unit">{unit}</span>
+          {unit ? <span className="order-line__unit">{unit}</span> : null}
           {details}
         </div>
       </div>

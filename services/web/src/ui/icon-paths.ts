@@ -9,6 +9,8 @@ export const ICON_PATHS = {
   back: 'M15 5l-7 7 7 7',
   next: 'M9 5l7 7-7 7',
   down: 'M6 9l6 6 6-6',
+  // The usual quantity's chip on a phone (issue 45): "again", beside the amount.
+  repeat: 'M17 2l4 4-4 4M3 11V9a3 3 0 013-3h15M7 22l-4-4 4-4M21 13v2a3 3 0 01-3 3H3',
   more: 'M12 7a1 1 0 100-2 1 1 0 000 2zM12 13a1 1 0 100-2 1 1 0 000 2zM12 19a1 1 0 100-2 1 1 0 000 2z',
   info: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v5M12 8h.01',
   text: 'M7 3h7l5 5v12a1 1 0 01-1 1H7a1 1 0 01-1-1V4a1 1 0 011-1zM14 3v5h5M9 13h6M9 17h6',

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { formatShortDate } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { withReturn } from '../../lib/redirect.ts';
 import { Card } from '../../ui/Card.tsx';
 import { InlineLinks } from '../../ui/layout.tsx';
 import { ConfirmationStatus, hasConfirmation } from './ConfirmationStatus.tsx';
@@ -33,7 +34,11 @@ export function OrderHeader({ supplier, lastSent, canEdit }: { supplier: TSuppli
         <span>
           {lastSent ? t('orders.lastOrdered', { date: formatShortDate(lastSent.sentAt, i18n.language) }) : t('orders.neverOrdered')}
         </span>
-        {canEdit ? <Link href={href('suppliers.edit', { id: supplier.id })}>{t('orders.supplierDetails')}</Link> : null}
+        {canEdit ? (
+          <Link href={withReturn(href('suppliers.edit', { id: supplier.id }), href('orders.order', { supplierId: supplier.id }))}>
+            {t('orders.supplierDetails')}
+          </Link>
+        ) : null}
         <Link href={href('orders.history', { supplierId: supplier.id })}>{t('orders.history')}</Link>
       </InlineLinks>
     </Card>

@@ -4,6 +4,7 @@ import type { Ref } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { withReturn } from '../../lib/redirect.ts';
 import { Card } from '../../ui/Card.tsx';
 import { CaptureArea, Hint, StatusLine } from '../../ui/layout.tsx';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
@@ -47,7 +48,10 @@ export function OrderTextCard({
       ) : null}
       {noCountryCode && supplier ? (
         <Hint data-testid="no-country-code">
-          {t('orders.noCountryCode')} <Link href={href('suppliers.edit', { id: supplier.id })}>{t('suppliers.editTitle')}</Link>
+          {t('orders.noCountryCode')}{' '}
+          <Link href={withReturn(href('suppliers.edit', { id: supplier.id }), href('orders.order', { supplierId: supplier.id }))}>
+            {t('suppliers.editTitle')}
+          </Link>
         </Hint>
       ) : null}
       <OrderTextCopy sending={sending} hasText={drafts.text !== ''} image={image} />

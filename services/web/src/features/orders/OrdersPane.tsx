@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { formatDate } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { withReturn } from '../../lib/redirect.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSearchParam } from '../../lib/use-search-param.ts';
 import { LinkButton } from '../../ui/Button.tsx';
@@ -58,7 +59,9 @@ export function OrdersPane({ selected, searchParam = 'q' }: { selected?: number;
             ) : (
               <Stack>
                 <Empty>{t('orders.noSuppliers')}</Empty>
-                {canAdd ? <LinkButton href={href('suppliers.new')}>{t('orders.addFirstSupplier')}</LinkButton> : null}
+                {canAdd ? (
+                  <LinkButton href={withReturn(href('suppliers.new'), href('orders'))}>{t('orders.addFirstSupplier')}</LinkButton>
+                ) : null}
               </Stack>
             )
           ) : (

@@ -1,6 +1,7 @@
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import type { RowPlace } from '../../ui/LongList.tsx';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
 import { RowMenu } from '../../ui/RowMenu.tsx';
@@ -41,7 +42,8 @@ export function QuantityLine({
       inputId={inputId}
       place={place}
       name={product.name}
-      unit={product.unit}
+      // The price says its unit ("3,25 € por Kg"): the unit alone only when there is no price.
+      unit={product.price === null ? product.unit : ''}
       ordered={drafts.quantityOf(product) > 0}
       error={error}
       choices={problem?.choices.map((choice) => ({
@@ -51,13 +53,24 @@ export function QuantityLine({
       choicesLabel={t('orders.quantityChoices', { name: product.name })}
       details={
         <>
+          <LineDetails product={product} />
           {product.usual !== null ? (
-            <button type="button" className="usual-button" onClick={() => drafts.set(product, product.usual as number)}>
-              {t('orders.usual', { quantity: formatAmount(product.usual, i18n.language) })}
+            <button
+              type="button"
+              className="usual-button"
+              title={t('orders.usual', { quantity: formatAmount(product.usual, i18n.language) })}
+              onClick={() => drafts.set(product, product.usual as number)}
+            >
+              {/* On a phone the chip is an icon and the amount (ProductLine.css), so the price keeps its room (issue 45). */}
+              <span className="usual-button__long">{t('orders.usual', { quantity: formatAmount(product.usual, i18n.language) })}</span>
+              <span className="usual-button__short" aria-hidden="true">
+                <Icon name="repeat" size={12} />
+                {formatAmount(product.usual, i18n.language)}
+              </span>
               <span className="visually-hidden"> {product.name}</span>
             </button>
           ) : null}
-          <LineDetails product={product} />
+          <LineNote product={product} />
         </>
       }
       menu={
@@ -97,27 +110,27 @@ export function QuantityLine({
   );
 }
 
-/** A line's price per unit with its last big change flagged (docs/decisions.md §8.4), and its note. */
+/** A line's price per unit with its last big change flagged (docs/decisions.md §8.4). */
 function LineDetails({ product }: { product: OrderProduct }) {
   const { t, i18n } = useTranslation();
   const currency = useActiveBusiness()?.currency ?? 'EUR';
   const change = product.priceChange;
-  if (product.price === null && !product.note) return null;
+  if (product.price === null) return null;
   return (
-    <>
-      {product.price !== null ? (
-        <span className="order-line__price">
-          {t('orders.pricePer', { price: formatMoney(product.price, currency, i18n.language), unit: product.unit })}
-          {change ? (
-            <span className={change.percent > 0 ? 'order-line__rise' : 'order-line__drop'} data-testid="price-change">
-              {' '}
-              {change.percent > 0 ? '▲' : '▼'} {change.percent > 0 ? '+' : '−'}
-              {formatAmount(Math.abs(change.percent), i18n.language)} %
-            </span>
-          ) : null}
+    <span className="order-line__price">
+      {t('orders.pricePerShort', { price: formatMoney(product.price, currency, i18n.language), unit: product.unit })}
+      {change ? (
+        <span className={change.percent > 0 ? 'order-line__rise' : 'order-line__drop'} data-testid="price-change">
+          {' '}
+          {change.percent > 0 ? '▲' : '▼'} {change.percent > 0 ? '+' : '−'}
+          {formatAmount(Math.abs(change.percent), i18n.language)} %
         </span>
       ) : null}
-      {product.note ? <span className="order-line__note">{product.note}</span> : null}
-    </>
+    </span>
   );
+}
+
+/** A line's note, after its price and usual amount. */
+function LineNote({ product }: { product: OrderProduct }) {
+  return product.note ? <span className="order-line__note">{product.note}</span> : null;
 }

@@ -90,7 +90,9 @@ export function SendBar({
         label={t('orders.send')}
         summary={
           <>
-            <span data-testid="order-line-count">{t('orders.lines', { count: drafts.lineCount })}</span>
+            <span className="send-bar__count" data-testid="order-line-count">
+              {t('orders.lines', { count: drafts.lineCount })}
+            </span>
             <OrderMoney order={order} supplier={supplier} drafts={drafts} />
           </>
         }
@@ -139,8 +141,22 @@ export function SendBar({
           </Button>
         ) : null}
         {maySend ? (
-          <Button ref={sendButton} disabled={!sending.canSend} onClick={() => void sending.send()}>
-            {supplier ? t('orders.sendThrough', { service: sending.serviceName }) : t('orders.send')}
+          <Button
+            ref={sendButton}
+            disabled={!sending.canSend}
+            title={supplier ? t('orders.sendThrough', { service: sending.serviceName }) : undefined}
+            onClick={() => void sending.send()}
+          >
+            {supplier ? (
+              <>
+                <span className="send-bar__long">{t('orders.sendThrough', { service: sending.serviceName })}</span>
+                <span className="send-bar__short" aria-hidden="true">
+                  {t('orders.send')}
+                </span>
+              </>
+            ) : (
+              t('orders.send')
+            )}
           </Button>
         ) : (
           <Button
@@ -183,8 +199,10 @@ export function SendBar({
 
 /**
  * The order's total as the owner has it on screen (docs/decisions.md §8.4):
- * "31,20 € · 2 without price", and what is missing to the supplier's
- * minimum; nothing while no product of the supplier has a price or a minimum.
+ * "31,20 € · 2 without price", and, once the order has a product, what is
+ * missing to the supplier's minimum (an empty order is not short of it:
+ * issue 45); nothing while no product of the supplier has a price or a
+ * minimum. Each part keeps its words together (order-screen.css).
  */
 function OrderMoney({ order, supplier, drafts }: { order: TOrder | undefined; supplier: TSupplier | undefined; drafts: OrderChanges }) {
   const { t, i18n } = useTranslation();
@@ -194,15 +212,26 @@ function OrderMoney({ order, supplier, drafts }: { order: TOrder | undefined; su
   if (minimum === null && !order.products.some((p) => p.price !== null)) return null;
   const { total, unpricedLines } = orderTotals(order.products.map((p) => ({ quantity: drafts.quantityOf(p), price: p.price })));
   const money = (amount: number) => formatMoney(amount, currency, i18n.language);
+  const short = minimum !== null && drafts.lineCount > 0 && total < minimum;
   return (
     <span data-testid="order-total">
-      {' · '}
-      {money(total)}
-      {unpricedLines > 0 ? ` · ${t('orders.unpriced', { n: unpricedLines })}` : ''}
-      {minimum !== null && total < minimum ? (
-        <span className="send-bar__minimum">
+      <span className="send-bar__part">
+        <span className="send-bar__separator">{' · '}</span>
+        {money(total)}
+      </span>
+      {unpricedLines > 0 ? (
+        <span className="send-bar__part">
           <span className="send-bar__separator">{' · '}</span>
-          {t('orders.belowMinimum', { missing: money(minimum - total), minimum: money(minimum) })}
+          {t('orders.unpriced', { n: unpricedLines })}
+        </span>
+      ) : null}
+      {short ? (
+        <span
+          className="send-bar__part send-bar__minimum"
+          title={t('orders.belowMinimum', { missing: money(minimum - total), minimum: money(minimum) })}
+        >
+          <span className="send-bar__separator">{' · '}</span>
+          {t('orders.shortOfMinimum', { missing: money(minimum - total) })}
         </span>
       ) : null}
     </span>

@@ -1,4 +1,4 @@
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import { useProduct, useUnitSuggestions, useUpdateProduct } from '../../features/products/api.ts';
 import { PriceHistory } from '../../features/products/PriceHistory.tsx';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../features/products/ProductForm.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { returnPath } from '../../lib/redirect.ts';
 import { usePreload } from '../../lib/use-preload.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -19,7 +20,17 @@ import { Screen } from '../../ui/Screen.tsx';
 import { useToast } from '../../ui/toast.tsx';
 
 /** The form, mounted once the product is there so it starts from the saved values. */
-function ProductUpdateForm({ productId, supplierId, initial }: { productId: number; supplierId: number; initial: ProductFormValues }) {
+function ProductUpdateForm({
+  productId,
+  back,
+  supplierId,
+  initial,
+}: {
+  productId: number;
+  back: string;
+  supplierId: number;
+  initial: ProductFormValues;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
@@ -28,7 +39,7 @@ function ProductUpdateForm({ productId, supplierId, initial }: { productId: numb
   const update = useUpdateProduct(supplierId, {
     onSuccess() {
       toast.success(t('products.updated'));
-      navigate(href('orders.order', { supplierId: supplierId }));
+      navigate(back);
     },
     onError(error) {
       showServerIssues(form, error, t('validation.invalid'));
@@ -53,15 +64,22 @@ export default function ProductUpdate() {
   const productId = Number(params.productId);
   const product = useProduct(productId);
   const ready = usePreload(product, 'product', { fresh: true });
+  // Back where it was opened from (`?from=`, issue 45), else the supplier's order.
+  const back = returnPath(useSearch(), href('orders.order', { supplierId: supplierId }));
 
   return (
-    <Screen route="orders.productUpdate" title={t('products.editTitle')} back={href('orders.order', { supplierId: supplierId })}>
+    <Screen route="orders.productUpdate" title={t('products.editTitle')} back={back}>
       {!ready ? (
         <Loading />
       ) : (
         <>
           <Card>
-            <ProductUpdateForm productId={productId} supplierId={supplierId} initial={productFormValues(product.data, i18n.language)} />
+            <ProductUpdateForm
+              productId={productId}
+              back={back}
+              supplierId={supplierId}
+              initial={productFormValues(product.data, i18n.language)}
+            />
           </Card>
           <PriceHistory productId={productId} />
           <ButtonRow>

@@ -1,4 +1,4 @@
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import { useDeleteSupplier, useSupplier } from '../../features/suppliers/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
@@ -13,6 +13,9 @@ export default function SupplierDelete() {
   const toast = useToast();
   const [, navigate] = useLocation();
   const { id } = useParams<{ id: string }>();
+  // Back to the details' form as it was opened (`?from=` the order: issue 45).
+  const search = useSearch();
+  const editPath = `${href('suppliers.edit', { id: id })}${search ? `?${search}` : ''}`;
   const supplier = useSupplier(Number(id));
   const ready = usePreload(supplier, 'supplier');
   const remove = useDeleteSupplier(Number(id), {
@@ -23,14 +26,14 @@ export default function SupplierDelete() {
     onError: () => toast.error(t('suppliers.deleteError')),
   });
   return (
-    <Screen route="suppliers.delete" title={t('suppliers.deleteTitle')} back={href('suppliers.edit', { id: id })}>
+    <Screen route="suppliers.delete" title={t('suppliers.deleteTitle')} back={editPath}>
       {!ready ? (
         <Loading />
       ) : (
         <ConfirmCard
           text={t('suppliers.deleteConfirm', { name: supplier.data?.name ?? `#${id}` })}
           confirmLabel={t('app.delete')}
-          cancelHref={href('suppliers.edit', { id: id })}
+          cancelHref={editPath}
           busy={remove.isPending}
           onConfirm={() => remove.mutate({ id: Number(id) })}
         />

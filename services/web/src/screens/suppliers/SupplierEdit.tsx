@@ -1,10 +1,11 @@
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import { useSupplierHistory } from '../../features/orders/api.ts';
 import { useUpdateSupplier } from '../../features/suppliers/api.ts';
 import { EMPTY_SUPPLIER, SupplierForm } from '../../features/suppliers/SupplierForm.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { returnPath } from '../../lib/redirect.ts';
 import { useOwnerTimeZone } from '../../lib/session.ts';
 import { usePreload } from '../../lib/use-preload.ts';
 import { LinkButton } from '../../ui/Button.tsx';
@@ -14,25 +15,31 @@ import { ButtonRow, StatusLine } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { useToast } from '../../ui/toast.tsx';
 
+/**
+ * A supplier's details. Saved, or left with the back arrow, it goes back to
+ * where it was opened from: the order (`?from=`, issue 45), else the suppliers.
+ */
 export default function SupplierEdit() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
   const timeZone = useOwnerTimeZone();
   const { id } = useParams<{ id: string }>();
+  const search = useSearch();
+  const back = returnPath(search, href('suppliers'));
   const { supplier, history } = useSupplierHistory(Number(id));
   const ready = usePreload(supplier, 'supplier', { fresh: true });
   const lastSent = history.data?.[0];
   const update = useUpdateSupplier({
     onSuccess() {
       toast.success(t('suppliers.updated'));
-      navigate(href('suppliers'));
+      navigate(back);
     },
     onError: () => toast.error(t('suppliers.updateError')),
   });
 
   return (
-    <Screen route="suppliers.edit" title={t('suppliers.editTitle')} back={href('suppliers')}>
+    <Screen route="suppliers.edit" title={t('suppliers.editTitle')} back={back}>
       {!ready ? (
         <Loading />
       ) : (
@@ -59,7 +66,7 @@ export default function SupplierEdit() {
             <LinkButton href={href('orders.order', { supplierId: id })} variant="secondary">
               {t('suppliers.openOrder')}
             </LinkButton>
-            <LinkButton href={href('suppliers.delete', { id: id })} variant="danger">
+            <LinkButton href={`${href('suppliers.delete', { id: id })}${search ? `?${search}` : ''}`} variant="danger">
               {t('suppliers.deleteTitle')}
             </LinkButton>
           </ButtonRow>

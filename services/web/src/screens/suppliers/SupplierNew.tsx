@@ -1,8 +1,9 @@
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useCreateSupplier } from '../../features/suppliers/api.ts';
 import { EMPTY_SUPPLIER, SupplierForm } from '../../features/suppliers/SupplierForm.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
+import { returnPath } from '../../lib/redirect.ts';
 import { useOwnerTimeZone } from '../../lib/session.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Screen } from '../../ui/Screen.tsx';
@@ -12,6 +13,8 @@ export default function SupplierNew() {
   const { t } = useTranslation();
   const toast = useToast();
   const [, navigate] = useLocation();
+  // Opened from the orders, the back arrow goes there (issue 45).
+  const search = useSearch();
   const timeZone = useOwnerTimeZone();
   const create = useCreateSupplier({
     onSuccess(supplier) {
@@ -22,7 +25,7 @@ export default function SupplierNew() {
     onError: () => toast.error(t('suppliers.createError')),
   });
   return (
-    <Screen route="suppliers.new" title={t('suppliers.newTitle')} back={href('suppliers')}>
+    <Screen route="suppliers.new" title={t('suppliers.newTitle')} back={returnPath(search, href('suppliers'))}>
       <Card>
         <SupplierForm
           initial={EMPTY_SUPPLIER}
