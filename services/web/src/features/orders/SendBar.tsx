@@ -139,7 +139,13 @@ export function SendBar({
           </Button>
         ) : null}
         {maySend ? (
-          <Button ref={sendButton} disabled={!sending.canSend} onClick={() => void sending.send()}>
+          <Button
+            ref={sendButton}
+            disabled={!sending.canSend}
+            onClick={() => void sending.send()}
+            title={t('nav.keys.sendTip')}
+            aria-keyshortcuts="Control+Enter"
+          >
             {supplier ? t('orders.sendThrough', { service: sending.serviceName }) : t('orders.send')}
           </Button>
         ) : (
