@@ -224,7 +224,7 @@ export const enApp = {
     pickOne: 'Pick a supplier from the list to see its details and catalogue.',
     catalogueTitle: 'Catalogue',
     catalogueEmpty: 'No products yet: add them from the order.',
-    columns: { usual: 'Usual', inOrder: 'In the order' },
+    columns: { usual: 'Usual', par: 'Par', inOrder: 'In the order' },
     addCountryCode: 'Use {{number}}',
     scheduleTitle: 'Deliveries',
     scheduleHint: 'When the supplier delivers and when the order must be sent by, in your time zone ({{timeZone}}).',

@@ -219,7 +219,7 @@ export const esApp: TAppMessages = {
     pickOne: 'Elige un proveedor de la lista para ver sus datos y su catálogo.',
     catalogueTitle: 'Catálogo',
     catalogueEmpty: 'Aún no hay productos: añádelos desde el pedido.',
-    columns: { usual: 'Habitual', inOrder: 'En el pedido' },
+    columns: { usual: 'Habitual', par: 'Objetivo', inOrder: 'En el pedido' },
     addCountryCode: 'Usar {{number}}',
     scheduleTitle: 'Entregas',
     scheduleHint: 'Cuándo entrega el proveedor y hasta cuándo se puede enviar el pedido, en tu zona horaria ({{timeZone}}).',

@@ -33,6 +33,8 @@ export function DataTable<Row>({
     onSortingChange: setSorting,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
+    // Every column goes up first, then down: a number column too.
+    sortDescFirst: false,
   });
   return (
     <div className="data-table__scroll">

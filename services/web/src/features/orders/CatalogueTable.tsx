@@ -44,7 +44,7 @@ export function CatalogueTable({ supplierId, canEdit }: { supplierId: number; ca
       },
       {
         accessorKey: 'par',
-        header: t('products.par'),
+        header: t('suppliers.columns.par'),
         meta: { numeric: true },
         cell: ({ row }) => (row.original.par === null ? '—' : number.format(row.original.par)),
       },
