@@ -175,6 +175,8 @@ describe('the keyboard alone', () => {
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(40);
     const firstName = () => table.locator('tbody tr').first().locator('td').first().textContent();
     expect(await firstName()).toBe('Producto 01');
+    // Every column fits in the card: nothing to scroll sideways to.
+    expect(await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0) + 1)).toBe(true);
     // Sorted by price, highest first on the second press: the 1.234,50 € cheese.
     await table.getByRole('button', { name: 'Precio' }).click();
     await table.getByRole('button', { name: 'Precio' }).click();
