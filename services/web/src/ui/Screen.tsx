@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/i18n.ts';
 import { href, type RouteName } from '../lib/paths.ts';
 import { Icon, type IconName } from './Icon.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { ShortcutsSheet, useKeyboardNav } from './Shortcuts.tsx';
 import './Screen.css';
 
 const MENU = [
@@ -75,11 +76,14 @@ export function Screen({
   const heading = useScreenHeading(title);
   const banner = useContext(ScreenBanner);
   const business = useContext(ScreenBusiness);
+  const [keysOpen, setKeysOpen] = useKeyboardNav();
+  // On a desktop a screen of cards flows into columns (Screen.css); Spend lays itself out.
+  const flows = !route.includes('spend');
   return (
     <div className="screen screen--app">
       <header className="topbar">
         {back ? (
-          <Link href={back} className="topbar__back" aria-label={t('app.back')}>
+          <Link href={back} className="topbar__back" aria-label={t('app.back')} title={t('nav.keys.backTip')} aria-keyshortcuts="Escape">
             <Icon name="back" size={26} />
           </Link>
         ) : (
@@ -94,12 +98,25 @@ export function Screen({
           </h1>
         </div>
         {actions ? <div className="topbar__actions">{actions}</div> : null}
+        <button
+          type="button"
+          className="topbar__keys"
+          aria-label={t('nav.keys.title')}
+          title={t('nav.keys.tip')}
+          aria-keyshortcuts="?"
+          onClick={() => setKeysOpen(true)}
+        >
+          ?
+        </button>
       </header>
-      <main className={`screen__content ${split ? 'screen__content--split' : ''} ${wide ? 'screen__content--panes' : ''}`}>
+      <main
+        className={`screen__content ${split ? 'screen__content--split' : ''} ${wide ? 'screen__content--panes' : ''} ${flows && !split && !wide ? 'screen__content--flow' : ''}`}
+      >
         {banner}
         {children}
       </main>
       <BottomMenu route={route} />
+      <ShortcutsSheet open={keysOpen} onClose={() => setKeysOpen(false)} />
     </div>
   );
 }

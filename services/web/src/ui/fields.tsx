@@ -240,6 +240,7 @@ export function SearchField({
   /** A key that focuses the field from anywhere on the screen (`/`), shown to assistive technology. */
   keyHint?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="search">
       <span className="search__icon">
@@ -250,7 +251,8 @@ export function SearchField({
         className="input search__input"
         type="search"
         aria-label={label}
-        aria-keyshortcuts={keyHint}
+        aria-keyshortcuts={keyHint ?? '/'}
+        title={t('nav.keys.searchTip')}
         placeholder={label}
         value={value}
         onChange={(e) => onChange(e.target.value)}

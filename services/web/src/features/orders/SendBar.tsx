@@ -144,7 +144,9 @@ export function SendBar({
           <Button
             ref={sendButton}
             disabled={!sending.canSend}
-            title={supplier ? t('orders.sendThrough', { service: sending.serviceName }) : undefined}
+            aria-label={supplier ? t('orders.sendThrough', { service: sending.serviceName }) : t('orders.send')}
+            title={t('nav.keys.sendTip')}
+            aria-keyshortcuts="Control+Enter"
             onClick={() => void sending.send()}
           >
             {supplier ? (

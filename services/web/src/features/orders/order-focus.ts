@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 /**
  * Arriving from a re-order: brings the Send button into view and focuses it
@@ -37,4 +37,19 @@ export function useSlashToSearch(fieldId: string) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [fieldId]);
+}
+
+/** Ctrl+Enter (⌘+Enter on a Mac) presses the Send button from anywhere on the order screen (issue 45). */
+export function useCtrlEnterToSend(sendButton: RefObject<HTMLButtonElement | null>) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || (event.target as Element).closest?.('dialog')) return;
+      const button = sendButton.current;
+      if (!button || button.disabled) return;
+      event.preventDefault();
+      button.click();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [sendButton]);
 }

@@ -5,7 +5,7 @@ import { useOrder, useSupplierHistory } from '../../features/orders/api.ts';
 import { OrderProducts, PRODUCT_SEARCH_ID } from '../../features/orders/OrderProducts.tsx';
 import { OrderTextCard } from '../../features/orders/OrderTextCard.tsx';
 import { OrderTop } from '../../features/orders/OrderTop.tsx';
-import { useFocusSendOnArrival, useSlashToSearch } from '../../features/orders/order-focus.ts';
+import { useCtrlEnterToSend, useFocusSendOnArrival, useSlashToSearch } from '../../features/orders/order-focus.ts';
 import { SendBar } from '../../features/orders/SendBar.tsx';
 import { useOrderChanges } from '../../features/orders/use-order-changes.ts';
 import { useOrderImage } from '../../features/orders/use-order-image.ts';
@@ -74,6 +74,7 @@ export default function Order() {
 
   const sendButton = useFocusSendOnArrival(ready);
   useSlashToSearch(PRODUCT_SEARCH_ID);
+  useCtrlEnterToSend(sendButton);
 
   // A supplier or order that is not there (or not this owner's) is a 404, not an empty order form.
   const missing = [orderQuery.error, supplierQuery.error].some((error) => error && apiErrorInfo(error).kind === 'NOT_FOUND');
