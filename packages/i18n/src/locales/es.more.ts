@@ -50,7 +50,8 @@ export const esMore: TMoreMessages = {
     nothingYet:
       'En los últimos 12 meses no se ha enviado nada con precio. Pon precio a tus productos y aquí se sumarán los pedidos que envíes.',
     chartLabel: 'Gráfico de barras del gasto por mes en los últimos 12 meses, apilado por proveedor',
-    asTable: 'Ver como tabla',
+    bySupplier: 'Por proveedor y mes',
+    supplier: 'Proveedor',
     month: 'Mes',
     orders: 'Pedidos',
     total: 'Importe',

@@ -12,7 +12,21 @@ const COLOURS = ['#2f6f4f', '#d08a2c', '#3f6fb5', '#b5473f', '#7a5fa8', '#5c8f8a
  * screen only). The numbers it draws are also in the table beside it, for
  * screen readers and for reading exact amounts.
  */
-export default function SpendChart({ groups, money, label }: { groups: TSpendGroup[]; money: (amount: number) => string; label: string }) {
+export default function SpendChart({
+  groups,
+  labels,
+  money,
+  axis,
+  label,
+}: {
+  groups: TSpendGroup[];
+  /** The months' short names, the year where it changes ("nov 2025, dic, ene 2026"). */
+  labels: string[];
+  money: (amount: number) => string;
+  /** An amount as the axis writes it: no needless decimals ("1.200 €"). */
+  axis: (amount: number) => string;
+  label: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
@@ -22,7 +36,7 @@ export default function SpendChart({ groups, money, label }: { groups: TSpendGro
     const chart = new Chart(canvas.current, {
       type: 'bar',
       data: {
-        labels: groups.map((group) => group.label.replace(/ (de )?\d{4}$/, '')),
+        labels,
         datasets: [...suppliers].map(([key, name], index) => ({
           label: name,
           data: groups.map((group) => group.suppliers?.find((part) => part.key === key)?.total ?? 0),
@@ -37,7 +51,7 @@ export default function SpendChart({ groups, money, label }: { groups: TSpendGro
         color: ink,
         scales: {
           x: { stacked: true, ticks: { color: ink } },
-          y: { stacked: true, ticks: { color: ink, callback: (value) => money(Number(value)) } },
+          y: { stacked: true, ticks: { color: ink, callback: (value) => axis(Number(value)) } },
         },
         plugins: {
           legend: { position: 'bottom', labels: { boxWidth: 12, color: ink } },
@@ -46,7 +60,7 @@ export default function SpendChart({ groups, money, label }: { groups: TSpendGro
       },
     });
     return () => chart.destroy();
-  }, [groups, money]);
+  }, [groups, labels, money, axis]);
   return (
     <div className="spend-chart">
       <canvas ref={canvas} role="img" aria-label={label} />
