@@ -64,6 +64,25 @@ export const enMore = {
     rangeBackwards: 'The end date must be on or after the start date',
     downloadCsv: 'Download CSV',
     csvError: 'The file could not be downloaded. Check your connection and try again.',
+    // The accountant's CSV (docs/decisions.md §8.4): in English, the header and statuses of the REST contract exactly.
+    csv: {
+      date: 'date',
+      supplier: 'supplier',
+      product: 'product',
+      unit: 'unit',
+      quantity: 'quantity',
+      price: 'price',
+      line_total: 'line_total',
+      currency: 'currency',
+      sent_by: 'sent_by',
+      status: 'status',
+      statuses: {
+        sent: 'sent',
+        confirmed: 'confirmed',
+        changed: 'changed',
+        unavailable: 'unavailable',
+      },
+    },
   },
   catalogue: {
     title: 'Import a catalogue',

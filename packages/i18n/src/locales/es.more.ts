@@ -64,6 +64,25 @@ export const esMore: TMoreMessages = {
     rangeBackwards: 'La fecha final debe ser igual o posterior a la inicial',
     downloadCsv: 'Descargar CSV',
     csvError: 'No se pudo descargar el archivo. Revisa la conexión y vuelve a intentarlo.',
+    // La hoja de la gestoría (docs/decisions.md §8.4): cabecera y estados en español.
+    csv: {
+      date: 'fecha',
+      supplier: 'proveedor',
+      product: 'producto',
+      unit: 'unidad',
+      quantity: 'cantidad',
+      price: 'precio',
+      line_total: 'importe',
+      currency: 'moneda',
+      sent_by: 'enviado_por',
+      status: 'estado',
+      statuses: {
+        sent: 'enviado',
+        confirmed: 'confirmado',
+        changed: 'cambiado',
+        unavailable: 'no_disponible',
+      },
+    },
   },
   catalogue: {
     title: 'Importar un catálogo',
