@@ -44,13 +44,25 @@ export default function SpendChart({
           stack: 'spend',
         })),
       },
+      // The axes' labels as drawn, on the canvas's data-axis (for tests: a canvas has no text to read).
+      plugins: [
+        {
+          id: 'axis-labels',
+          afterLayout: (drawn) => {
+            const y = drawn.scales.y?.ticks.map((tick) => String(tick.label)) ?? [];
+            const x = drawn.scales.x?.ticks.map((tick) => String(tick.label)) ?? [];
+            drawn.canvas.dataset.axis = JSON.stringify({ x, y });
+          },
+        },
+      ],
       options: {
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
         color: ink,
         scales: {
-          x: { stacked: true, ticks: { color: ink } },
+          // Every month named (the year where it changes must not be skipped), slanted when narrow.
+          x: { stacked: true, ticks: { color: ink, autoSkip: false, maxRotation: 60 } },
           y: { stacked: true, ticks: { color: ink, callback: (value) => axis(Number(value)) } },
         },
         plugins: {
