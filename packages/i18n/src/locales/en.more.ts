@@ -51,6 +51,7 @@ export const enMore = {
     nothingYet: 'Nothing with a price was sent in the last 12 months. Give your products a price and the orders you send add up here.',
     chartLabel: 'Bar chart of spend per month over the last 12 months, stacked by supplier',
     bySupplier: 'By supplier and month',
+    inCurrency: 'Amounts in {{currency}}',
     supplier: 'Supplier',
     month: 'Month',
     orders: 'Orders',

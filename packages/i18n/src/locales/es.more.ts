@@ -51,6 +51,7 @@ export const esMore: TMoreMessages = {
       'En los últimos 12 meses no se ha enviado nada con precio. Pon precio a tus productos y aquí se sumarán los pedidos que envíes.',
     chartLabel: 'Gráfico de barras del gasto por mes en los últimos 12 meses, apilado por proveedor',
     bySupplier: 'Por proveedor y mes',
+    inCurrency: 'Importes en {{currency}}',
     supplier: 'Proveedor',
     month: 'Mes',
     orders: 'Pedidos',

@@ -80,9 +80,11 @@ export function SpendTable({ rows, texts }: { rows: TSupplierMonths[]; texts: Te
                   <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
                     <button type="button" className="spend-sort" onClick={header.column.getToggleSortingHandler()}>
                       <table.FlexRender header={header} />
-                      <span aria-hidden="true" className="spend-sort__mark">
-                        {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-                      </span>
+                      {sorted ? (
+                        <span aria-hidden="true" className="spend-sort__mark">
+                          {sorted === 'asc' ? '▲' : '▼'}
+                        </span>
+                      ) : null}
                     </button>
                   </th>
                 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisMoney, bySupplier, monthLabels } from './months.ts';
+import { axisMoney, bySupplier, cellAmount, monthLabels } from './months.ts';
 
 describe('Spend months', () => {
   it('names months short, with the year on the first and where it changes', () => {
@@ -13,6 +13,12 @@ describe('Spend months', () => {
     expect(axisMoney(1200, 'EUR', 'en')).toBe('€1,200');
     expect(axisMoney(0, 'EUR', 'es')).toBe('0 €');
     expect(axisMoney(2.5, 'EUR', 'es')).toBe('2,50 €');
+  });
+
+  it("writes the table's amounts to the cent, grouped, without the sign", () => {
+    expect(cellAmount(1007.5, 'EUR', 'es')).toBe('1.007,50');
+    expect(cellAmount(1007.5, 'EUR', 'en')).toBe('1,007.50');
+    expect(cellAmount(0.005, 'EUR', 'en')).toBe('0.01');
   });
 
   it('turns months by supplier into a row per supplier, rounded to cents', () => {

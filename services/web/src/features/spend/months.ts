@@ -43,6 +43,27 @@ export function axisMoney(amount: number, currency: string, language: TLanguage)
   return format.format(amount).replace(/[\u00a0\u202f]/g, ' ');
 }
 
+const cellFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount as the table's cells write it: to the cent, thousands grouped,
+ * without the currency's sign (the table says it once): "1.007,50", "1,007.50".
+ */
+export function cellAmount(amount: number, currency: string, language: TLanguage): string {
+  const key = `${language}:${currency}`;
+  let format = cellFormats.get(key);
+  if (!format) {
+    const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    format = new Intl.NumberFormat(locale(language), {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: 'always',
+    });
+    cellFormats.set(key, format);
+  }
+  return format.format(amount);
+}
+
 /** One supplier's row of the table: its total in each month of `months` (0 when nothing), and over them all. */
 export interface TSupplierMonths {
   key: string;

@@ -3,7 +3,7 @@ import { percentChange } from '@reorder/schemas/quantities';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useActiveBusiness } from '../../features/businesses/api.ts';
 import { useDownloadSentLines, useSpend } from '../../features/spend/api.ts';
-import { axisMoney, bySupplier, monthLabels } from '../../features/spend/months.ts';
+import { axisMoney, bySupplier, cellAmount, monthLabels } from '../../features/spend/months.ts';
 import { SpendTable } from '../../features/spend/SpendTable.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -37,6 +37,7 @@ export default function Spend() {
   const products = useSpend({ from: monthStart, to: isoDay(today), groupBy: 'product' });
   // Stable while the language and currency are: the chart is drawn again only when they or the figures change.
   const money = useCallback((amount: number) => formatMoney(amount, currency, i18n.language), [currency, i18n.language]);
+  const cell = useCallback((amount: number) => cellAmount(amount, currency, i18n.language), [currency, i18n.language]);
   const axis = useCallback((amount: number) => axisMoney(amount, currency, i18n.language), [currency, i18n.language]);
   const download = useDownloadSentLines();
   const [range, setRange] = useState(() => ({
@@ -61,7 +62,7 @@ export default function Spend() {
   const rangeOk = range.from !== '' && range.to !== '' && range.from <= range.to;
 
   return (
-    <Screen route="spend" title={t('spend.title')} split>
+    <Screen route="spend" title={t('spend.title')} split wide>
       <div className="spend-layout">
         {year.isPending ? (
           <Loading />
@@ -97,9 +98,16 @@ export default function Spend() {
             </Card>
             {year.data.total === 0 ? null : (
               <Card title={t('spend.bySupplier')} className="spend-layout__wide">
+                <Hint>{t('spend.inCurrency', { currency })}</Hint>
                 <SpendTable
                   rows={suppliers}
-                  texts={{ supplier: t('spend.supplier'), total: t('spend.total'), caption: t('spend.bySupplier'), months: labels, money }}
+                  texts={{
+                    supplier: t('spend.supplier'),
+                    total: t('spend.total'),
+                    caption: t('spend.bySupplier'),
+                    months: labels,
+                    money: cell,
+                  }}
                 />
               </Card>
             )}
