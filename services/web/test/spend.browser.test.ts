@@ -62,7 +62,7 @@ const WORDS = {
     thisMonth: 'Este mes',
     table: 'Por proveedor y mes',
     supplier: 'Proveedor',
-    total: 'Importe',
+    total: 'Total',
     download: 'Descargar CSV',
     header: 'fecha;proveedor;producto;unidad;cantidad;precio;importe;moneda;enviado_por;estado',
     // Whole euros, thousands grouped: "1.200 €", "0 €".

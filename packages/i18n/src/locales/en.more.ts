@@ -52,6 +52,8 @@ export const enMore = {
     chartLabel: 'Bar chart of spend per month over the last 12 months, stacked by supplier',
     bySupplier: 'By supplier and month',
     inCurrency: 'Amounts in {{currency}}',
+    // The table's last column and row: what a supplier's months, and a month's suppliers, add up to.
+    sum: 'Total',
     supplier: 'Supplier',
     month: 'Month',
     orders: 'Orders',

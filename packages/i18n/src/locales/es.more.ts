@@ -52,6 +52,8 @@ export const esMore: TMoreMessages = {
     chartLabel: 'Gráfico de barras del gasto por mes en los últimos 12 meses, apilado por proveedor',
     bySupplier: 'Por proveedor y mes',
     inCurrency: 'Importes en {{currency}}',
+    // The table's last column and row: what a supplier's months, and a month's suppliers, add up to.
+    sum: 'Total',
     supplier: 'Proveedor',
     month: 'Mes',
     orders: 'Pedidos',

@@ -103,7 +103,7 @@ export default function Spend() {
                   rows={suppliers}
                   texts={{
                     supplier: t('spend.supplier'),
-                    total: t('spend.total'),
+                    total: t('spend.sum'),
                     caption: t('spend.bySupplier'),
                     months: labels,
                     money: cell,
