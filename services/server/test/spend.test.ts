@@ -133,7 +133,12 @@ describe('GET /sent-orders.csv', () => {
       lines: [],
     })} WHERE id = ${sent.body.data.id}`.execute(t.server.deps.db);
     const res = await t.api.get('/api/sent-orders.csv?from=2026-11-20&to=2026-11-20', shop.owner.token);
-    expect(res.text.replace(/^\uFEFF/, '').split('\r\n').slice(0, 3)).toEqual([
+    expect(
+      res.text
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(0, 3),
+    ).toEqual([
       'fecha;proveedor;producto;unidad;cantidad;precio;importe;moneda;enviado_por;estado',
       '2026-11-20;Frutas Pepe;Basil;bunch;1;;;EUR;Ana García;confirmado',
       '2026-11-20;Frutas Pepe;Lemons;Kg;2;3,2;6,4;EUR;Ana García;no_disponible',
