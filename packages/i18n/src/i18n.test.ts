@@ -76,6 +76,8 @@ describe('locales', () => {
     'products.unitPlaceholder',
     // A row's price per unit, "3,25 €/Kg": the amount is written in the owner's language already.
     'orders.pricePerShort',
+    // "Total" is the word in both (the Spend table's totals).
+    'spend.sum',
   ]);
 
   it('every English key exists in Spanish with a real, translated text', () => {

@@ -31,8 +31,8 @@ export const PATHS = {
   'suppliers.new': '/suppliers/new',
   // docs/decisions.md §8.3: the catalogue from a CSV file.
   'suppliers.import': '/suppliers/import',
-  // docs/decisions.md §8.4: what was spent, under the suppliers' menu entry.
-  'suppliers.spend': '/spend',
+  // docs/decisions.md §8.4: what was spent, an entry of the main menu of its own.
+  spend: '/spend',
   'suppliers.delete': '/suppliers/:id/delete',
   'suppliers.edit': '/suppliers/:id',
   profile: '/profile',

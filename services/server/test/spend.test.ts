@@ -120,7 +120,7 @@ describe('GET /sent-orders.csv', () => {
     );
   });
 
-  it('writes Spanish with ";" and decimal commas, and each line\'s answer as its status', async () => {
+  it('writes Spanish with ";", decimal commas, a Spanish header and each line\'s answer as its status', async () => {
     const shop = await shopWithHistory('es');
     const sent = await t.api.post(`/api/orders/${shop.fruit.orderId}/send`, { channel: 'other' }, shop.owner.token);
     await sql`UPDATE sent_orders SET sent_at = '2026-11-20T10:00:00Z' WHERE id = ${sent.body.data.id}`.execute(t.server.deps.db);
@@ -133,10 +133,52 @@ describe('GET /sent-orders.csv', () => {
       lines: [],
     })} WHERE id = ${sent.body.data.id}`.execute(t.server.deps.db);
     const res = await t.api.get('/api/sent-orders.csv?from=2026-11-20&to=2026-11-20', shop.owner.token);
-    expect(res.text.split('\r\n').slice(1, 3)).toEqual([
-      '2026-11-20;Frutas Pepe;Basil;bunch;1;;;EUR;Ana García;confirmed',
-      '2026-11-20;Frutas Pepe;Lemons;Kg;2;3,2;6,4;EUR;Ana García;unavailable',
+    expect(
+      res.text
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(0, 3),
+    ).toEqual([
+      'fecha;proveedor;producto;unidad;cantidad;precio;importe;moneda;enviado_por;estado',
+      '2026-11-20;Frutas Pepe;Basil;bunch;1;;;EUR;Ana García;confirmado',
+      '2026-11-20;Frutas Pepe;Lemons;Kg;2;3,2;6,4;EUR;Ana García;no_disponible',
     ]);
+    // Over tRPC the same file, in the same words.
+    const input = encodeURIComponent(JSON.stringify({ from: '2026-11-20', to: '2026-11-20' }));
+    const trpc = await t.api.get(`/api/trpc/spend.sentOrdersCsv?input=${input}`, shop.owner.token);
+    expect(trpc.status, trpc.text).toBe(200);
+    expect(trpc.body.result.data.content.split('\r\n')[0]).toBe(
+      '\uFEFFfecha;proveedor;producto;unidad;cantidad;precio;importe;moneda;enviado_por;estado',
+    );
     expectFailure(await t.api.get('/api/sent-orders.csv?from=2026-11-21&to=2026-11-20', shop.owner.token), 400, 'BAD_REQUEST');
+  });
+
+  it('rounds line totals to cents over REST and tRPC, in English and Spanish', async () => {
+    for (const language of ['en', 'es'] as const) {
+      const owner = await t.api.register({ language, businessName: 'Bar Sol' });
+      const cheese = await t.api.createSupplier(owner.token, { name: 'Quesos Sierra' });
+      const added = await t.api.post(
+        '/api/products/bulk',
+        { orderId: cheese.orderId, products: [{ name: 'Queso manchego curado', unit: 'kg', price: 1.85, quantity: 2.5 }] },
+        owner.token,
+      );
+      expect(added.status, added.text).toBe(200);
+      expect((await t.api.post(`/api/orders/${cheese.orderId}/send`, {}, owner.token)).status).toBe(200);
+      const rest = await t.api.get('/api/sent-orders.csv', owner.token);
+      expect(rest.status, rest.text).toBe(200);
+      const trpc = await t.api.get('/api/trpc/spend.sentOrdersCsv', owner.token);
+      expect(trpc.status, trpc.text).toBe(200);
+      for (const text of [rest.text, trpc.body.result.data.content as string]) {
+        const [header, row] = text.replace(/^\uFEFF/, '').split('\r\n');
+        // 2.5 × 1.85 = 4.625: 4.63, not 4.625.
+        if (language === 'es') {
+          expect(header).toBe('fecha;proveedor;producto;unidad;cantidad;precio;importe;moneda;enviado_por;estado');
+          expect(row).toMatch(/^\d{4}-\d{2}-\d{2};Quesos Sierra;Queso manchego curado;kg;2,5;1,85;4,63;EUR;[^;]*;enviado$/);
+        } else {
+          expect(header).toBe('date,supplier,product,unit,quantity,price,line_total,currency,sent_by,status');
+          expect(row).toMatch(/^\d{4}-\d{2}-\d{2},Quesos Sierra,Queso manchego curado,kg,2.5,1.85,4.63,EUR,[^,]*,sent$/);
+        }
+      }
+    }
   });
 });

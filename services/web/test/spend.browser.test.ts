@@ -27,7 +27,7 @@ async function ownerWithHistory(language: 'en' | 'es') {
     const lines = [
       {
         productId: 900 + k * 2,
-        name: ['Tomates', 'Leche entera', 'Pan de centeno'][k]!,
+        name: ['Tomates', 'Leche entera', 'Queso manchego curado de oveja en aceite'][k]!,
         unit: 'kg',
         quantity: 2 + (g % 4),
         price: 1.5 + k,
@@ -52,40 +52,137 @@ async function ownerWithHistory(language: 'en' | 'es') {
   return { user };
 }
 
-describe('Spend', () => {
-  it('shows this month against the last, the chart, the top products and a CSV, in Spanish on a phone', async () => {
-    const { user } = await ownerWithHistory('es');
-    const { page, context, errors } = await openPage(app, { user, language: 'es', viewport: PHONE });
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
-    await page.goto('/suppliers');
-    await expectVisible(page, 'Gasto');
-    // chart.js comes in the chart's own chunk, fetched on the Spend screen only.
-    expect(scripts.filter((url) => /SpendChart/.test(url))).toEqual([]);
-    await page.getByRole('link', { name: 'Gasto' }).click();
-    await expectVisible(page, 'Este mes');
-    await expect.poll(() => page.locator('canvas[role="img"]').count()).toBe(1);
-    expect(scripts.filter((url) => /SpendChart/.test(url))).toHaveLength(1);
-    await expectVisible(page, /el mes pasado \d/);
-    await expectVisible(page, 'Los 10 productos con más gasto este mes');
-    expect(await page.locator('.spend-top li').count()).toBe(6);
-    await page.getByText('Ver como tabla').click();
-    expect(await page.locator('.spend-table tbody tr').count()).toBe(12);
-    await expectAccessible(page, 'spend es phone');
-    await screenshot(page, 'es-phone_spend');
-    // The accountant's CSV: last month by default, in the Spanish convention.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^sent-orders-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile((await download.path()) as string, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('\uFEFFdate;supplier;product;unit;quantity;price;line_total;currency;sent_by;status');
-    expect(csv.split('\r\n').length).toBeGreaterThan(50);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-  it('reads in English on a desktop, and tells a backwards range in words', async () => {
+const WORDS = {
+  es: {
+    menu: 'Menú principal',
+    spend: 'Gasto',
+    thisMonth: 'Este mes',
+    table: 'Por proveedor y mes',
+    supplier: 'Proveedor',
+    total: 'Total',
+    download: 'Descargar CSV',
+    header: 'fecha;proveedor;producto;unidad;cantidad;precio;importe;moneda;enviado_por;estado',
+    // Whole euros, thousands grouped: "1.200 €", "0 €".
+    tick: /^\d{1,3}(\.\d{3})* €$/,
+    year: /^[a-z]{3,4} \d{4}$/,
+  },
+  en: {
+    menu: 'Main menu',
+    spend: 'Spend',
+    thisMonth: 'This month',
+    table: 'By supplier and month',
+    supplier: 'Supplier',
+    total: 'Total',
+    download: 'Download CSV',
+    header: 'date,supplier,product,unit,quantity,price,line_total,currency,sent_by,status',
+    tick: /^€\d{1,3}(,\d{3})*$/,
+    year: /^[A-Z][a-z]{2} \d{4}$/,
+  },
+} as const;
+
+describe('Spend', () => {
+  for (const [language, size, viewport] of [
+    ['es', 'phone', PHONE],
+    ['en', 'phone', PHONE],
+    ['es', 'desktop', DESKTOP],
+    ['en', 'desktop', DESKTOP],
+  ] as const) {
+    it(`is a menu entry with a table by supplier and month, a clean axis and a CSV in ${language} on a ${size}`, async () => {
+      const words = WORDS[language];
+      const { user } = await ownerWithHistory(language);
+      const { page, context, errors } = await openPage(app, { user, language, viewport });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await page.goto('/suppliers');
+      const menu = page.getByRole('navigation', { name: words.menu });
+      await expect.poll(() => menu.getByRole('link', { name: words.spend }).count()).toBe(1);
+      // chart.js comes in the chart's own chunk, fetched on the Spend screen only.
+      expect(scripts.filter((url) => /SpendChart/.test(url))).toEqual([]);
+      await menu.getByRole('link', { name: words.spend }).click();
+      await expectVisible(page, words.thisMonth);
+      expect(await menu.getByRole('link', { name: words.spend }).getAttribute('aria-current')).toBe('page');
+      const canvas = page.locator('canvas[role="img"]');
+      await expect.poll(() => canvas.getAttribute('data-axis')).toBeTruthy();
+      expect(scripts.filter((url) => /SpendChart/.test(url))).toHaveLength(1);
+
+      // The axis: amounts without decimals; every month named, with the year on the first and where it changes.
+      const axis = JSON.parse((await canvas.getAttribute('data-axis')) as string) as { x: string[]; y: string[] };
+      expect(axis.y.length).toBeGreaterThan(2);
+      for (const tick of axis.y) expect(tick).toMatch(words.tick);
+      expect(axis.y.some((tick) => Number(tick.replace(/\D/g, '')) >= 1000)).toBe(true);
+      expect(axis.x).toHaveLength(12);
+      expect(axis.x[0]).toMatch(words.year);
+      const january = axis.x.findIndex((label, i) => i > 0 && /\d{4}/.test(label));
+      expect(axis.x.filter((label) => /\d{4}/.test(label))).toHaveLength(january > 0 ? 2 : 1);
+      expect(axis.x.slice(1).every((label, i) => /\d{4}/.test(label) === (i + 1 === january))).toBe(true);
+
+      // The table by supplier and month: three suppliers, 12 months and a total, amounts to the cent.
+      const table = page.getByRole('table', { name: words.table });
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(3);
+      const headers = await table.locator('thead th').allInnerTexts();
+      expect(headers.map((h) => h.replace(/[▲▼]/g, '').trim())).toEqual([words.supplier, ...axis.x, words.total]);
+      const amounts = await table.locator('tbody td, tfoot td').allInnerTexts();
+      expect(amounts).toHaveLength(3 * 13 + 13);
+      for (const amount of amounts) expect(amount).toMatch(language === 'es' ? /^\d{1,3}(\.\d{3})*,\d{2}$/ : /^\d{1,3}(,\d{3})*\.\d{2}$/);
+      // On a desktop the whole year fits: the table's box does not scroll sideways.
+      if (size === 'desktop') {
+        const grid = page.locator('.spend-grid');
+        expect(await grid.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+      }
+      // Sorting: by total, largest first; by supplier, A to Z.
+      const firstNames = () => table.locator('tbody th').allInnerTexts();
+      await table.getByRole('button', { name: words.total }).click();
+      expect(await table.locator('thead th').last().getAttribute('aria-sort')).toBe('descending');
+      const totals = await table.locator('tbody tr td:last-child').allInnerTexts();
+      const value = (text: string) =>
+        Number(
+          text
+            .replace(/[^\d,.]/g, '')
+            .replace(language === 'es' ? /\./g : /,/g, '')
+            .replace(',', '.'),
+        );
+      expect(totals.map(value)).toEqual([...totals.map(value)].sort((a, b) => b - a));
+      await table.getByRole('button', { name: words.supplier }).click();
+      expect(await firstNames()).toEqual(['Frutas Pepe', 'Lácteos Sierra', 'Panadería Sol']);
+
+      // Top products: no name runs into its amount (the long cheese's included).
+      const items = page.locator('.spend-top li');
+      expect(await items.count()).toBe(6);
+      for (const item of await items.all()) {
+        const name = (await item.locator('.spend-top__name').boundingBox()) as Box;
+        const amount = (await item.locator('.spend-top__total').boundingBox()) as Box;
+        expect(overlap(name, amount), (await item.textContent()) ?? '').toBe(false);
+        expect(name.x + name.width).toBeLessThanOrEqual(amount.x);
+      }
+      await expectVisible(page, 'Queso manchego curado de oveja en aceite');
+      // Nothing wider than the screen but the table's own box.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await expectAccessible(page, `spend ${language} ${size}`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `${language}-${size}_spend`);
+
+      // The accountant's CSV: last month by default, in the reader's language, amounts to the cent.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: words.download }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^sent-orders-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = await readFile((await download.path()) as string, 'utf8');
+      const rows = csv.replace(/^\uFEFF/, '').split('\r\n');
+      expect(rows[0]).toBe(words.header);
+      expect(rows.length).toBeGreaterThan(50);
+      const separator = language === 'es' ? ';' : ',';
+      for (const row of rows.slice(1, -1))
+        expect(row.split(separator)[6]).toMatch(language === 'es' ? /^\d+(,\d{1,2})?$/ : /^\d+(\.\d{1,2})?$/);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('tells a backwards range in words, and leaves Spend out of staff menus', async () => {
     const { user } = await ownerWithHistory('en');
     const { page, context, errors } = await openPage(app, { user, language: 'en', viewport: DESKTOP });
     await page.goto('/spend');
@@ -95,8 +192,15 @@ describe('Spend', () => {
     await page.getByLabel('To').fill('2026-11-01');
     await expectVisible(page, 'The end date must be on or after the start date');
     expect(await page.getByRole('button', { name: 'Download CSV' }).isDisabled()).toBe(true);
-    await screenshot(page, 'en-desktop_spend');
-    expect(errors).toEqual([]);
     await context.close();
+    // Spend is for owners and managers: a staff member's menu has no such entry.
+    await app.t.server.deps.db.updateTable('memberships').set({ role: 'staff' }).where('user_id', '=', user.user.id).execute();
+    const staff = await openPage(app, { user, language: 'en', viewport: DESKTOP });
+    await staff.page.goto('/orders');
+    const menu = staff.page.getByRole('navigation', { name: 'Main menu' });
+    await expect.poll(() => menu.getByRole('link').count()).toBe(3);
+    expect(await menu.getByRole('link', { name: 'Spend' }).count()).toBe(0);
+    expect([...errors, ...staff.errors]).toEqual([]);
+    await staff.context.close();
   });
 });

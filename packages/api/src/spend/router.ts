@@ -33,7 +33,7 @@ export const spendRouter = router({
       file: {
         contentType: 'text/csv; charset=utf-8',
         example:
-          'date,supplier,product,unit,quantity,price,line_total,currency,sent_by,status\r\n2026-11-23,Frutas Pepe,Tomatoes,Kg,2.5,1.85,4.625,EUR,Marta López,confirmed\r\n',
+          'date,supplier,product,unit,quantity,price,line_total,currency,sent_by,status\r\n2026-11-23,Frutas Pepe,Tomatoes,Kg,2.5,1.85,4.63,EUR,Marta López,confirmed\r\n',
       },
       openapi: {
         method: 'GET',
@@ -41,7 +41,7 @@ export const spendRouter = router({
         tags,
         summary: 'The lines sent in a range, as CSV for the accountant',
         description:
-          "Owners and managers. One row per line sent between `from` and `to` (days in the owner's time zone, both included; the last 12 months when left out), oldest first: `date,supplier,product,unit,quantity,price,line_total,currency,sent_by,status`. `status` is the supplier's answer for the line: `sent` (none yet), `confirmed`, `changed` or `unavailable`. The CSV convention of the catalogue: UTF-8 with a BOM, `;` and decimal commas when the user's language is `es`, formula-like cells prefixed with `'`. Answers the file itself (`text/csv`); errors are JSON envelopes.",
+          "Owners and managers. One row per line sent between `from` and `to` (days in the owner's time zone, both included; the last 12 months when left out), oldest first: `date,supplier,product,unit,quantity,price,line_total,currency,sent_by,status`. `status` is the supplier's answer for the line: `sent` (none yet), `confirmed`, `changed` or `unavailable`. `line_total` is rounded to the currency's cents. In the user's language: for `es` the header `fecha;proveedor;producto;unidad;cantidad;precio;importe;moneda;enviado_por;estado` and the statuses `enviado`, `confirmado`, `cambiado`, `no_disponible`. The CSV convention of the catalogue: UTF-8 with a BOM, `;` and decimal commas when the user's language is `es`, formula-like cells prefixed with `'`. Answers the file itself (`text/csv`); errors are JSON envelopes.",
       },
       message: 'Sent orders exported',
       errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'From must be on or before To' },

@@ -1,3 +1,4 @@
+import { translate } from '@reorder/i18n';
 import {
   SENT_LINES_CSV_COLUMNS,
   SPEND_MAX_DAYS,
@@ -65,6 +66,21 @@ function resolveRange(ctx: Ctx, zone: string, input: { from?: string | undefined
 }
 
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** How many decimals a currency's amounts have (2 for EUR, 0 for JPY). */
+const currencyDecimals = (currency: string) => {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+};
+
+/** An amount rounded to the currency's cents, halves away from zero (4.625 → 4.63: the float's error taken off first). */
+export function toCents(value: number, decimals: number): number {
+  const scale = 10 ** decimals;
+  return Math.round(Number((value * scale).toPrecision(12))) / scale;
+}
 
 /**
  * `GET /spend` (docs/decisions.md §8.4): what was sent in a range, from the
@@ -164,9 +180,11 @@ async function productGroups(ctx: Ctx, range: Range): Promise<TSpendGroup[]> {
 
 /**
  * `GET /sent-orders.csv` (docs/decisions.md §8.4): one row per line sent in
- * the range, oldest first, in the CSV convention of the user's language.
+ * the range, oldest first, in the CSV convention and the words of the user's
+ * language (the header and the statuses; English's are the REST contract's).
  * `status` is the supplier's answer for the line: `sent` (no answer yet),
  * `confirmed`, `changed` (another quantity or price) or `unavailable`.
+ * `line_total` is rounded to the currency's cents; `price` is as it was set.
  */
 export async function sentOrdersCsv(
   ctx: Ctx,
@@ -196,6 +214,7 @@ export async function sentOrdersCsv(
       const answered = answer?.lines?.find((l) => l.productId === line.productId);
       const status =
         answer === null ? 'sent' : answer.unavailable.includes(line.productId) ? 'unavailable' : answered ? 'changed' : 'confirmed';
+      const lineCurrency = row.currency ?? currency;
       cells.push([
         date,
         csvText(row.supplier ?? ''),
@@ -203,12 +222,13 @@ export async function sentOrdersCsv(
         csvText(line.unit),
         csvNumber(quantity, 3, language),
         csvNumber(price, 4, language),
-        csvNumber(price === null ? null : round4(quantity * price), 4, language),
-        row.currency ?? currency,
+        csvNumber(price === null ? null : toCents(quantity * price, currencyDecimals(lineCurrency)), 4, language),
+        lineCurrency,
         csvText(row.sent_by ?? ''),
-        status,
+        translate(language, `spend.csv.statuses.${status}`),
       ]);
     }
   }
-  return { filename: `sent-orders-${range.from}-to-${range.to}.csv`, content: await csvFile(SENT_LINES_CSV_COLUMNS, cells, language) };
+  const header = SENT_LINES_CSV_COLUMNS.map((column) => translate(language, `spend.csv.${column}`));
+  return { filename: `sent-orders-${range.from}-to-${range.to}.csv`, content: await csvFile(header, cells, language) };
 }

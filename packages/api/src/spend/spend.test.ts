@@ -103,7 +103,7 @@ describe('spend', () => {
 });
 
 describe('the sent lines as CSV', () => {
-  it("writes each line's answer as its status, in Spanish with ';', decimal commas and formulas defused", async () => {
+  it("writes each line's answer as its status, in Spanish words with ';', decimal commas and formulas defused", async () => {
     const { owner, fruit } = await shopWithHistory('es');
     const [latest] = await owner.api.orders.history({ id: fruit.orderId });
     const lemons = latest?.lines.find((l) => l.name === 'Lemons');
@@ -113,10 +113,42 @@ describe('the sent lines as CSV', () => {
     const file = await owner.api.spend.sentOrdersCsv({ from: '2026-10-01', to: '2026-11-30' });
     expect(file.filename).toBe('sent-orders-2026-10-01-to-2026-11-30.csv');
     const rows = file.content.replace(/^\uFEFF/, '').split('\r\n');
-    expect(rows[0]).toBe('date;supplier;product;unit;quantity;price;line_total;currency;sent_by;status');
-    expect(rows).toContain('2026-10-15;Frutas Pepe;Lemons;Kg;2;3,2;6,4;EUR;Ana García;sent');
-    expect(rows).toContain('2026-11-01;Frutas Pepe;Lemons;Kg;2;3,2;6,4;EUR;Ana García;unavailable');
-    expect(rows).toContain('2026-11-01;Frutas Pepe;Basil;bunch;1;;;EUR;Ana García;confirmed');
-    expect(rows).toContain("2026-11-03;'=Lácteos;Milk;l;12;0,95;11,4;EUR;Ana García;sent");
+    expect(rows[0]).toBe('fecha;proveedor;producto;unidad;cantidad;precio;importe;moneda;enviado_por;estado');
+    expect(rows).toContain('2026-10-15;Frutas Pepe;Lemons;Kg;2;3,2;6,4;EUR;Ana García;enviado');
+    expect(rows).toContain('2026-11-01;Frutas Pepe;Lemons;Kg;2;3,2;6,4;EUR;Ana García;no_disponible');
+    expect(rows).toContain('2026-11-01;Frutas Pepe;Basil;bunch;1;;;EUR;Ana García;confirmado');
+    expect(rows).toContain("2026-11-03;'=Lácteos;Milk;l;12;0,95;11,4;EUR;Ana García;enviado");
+  });
+
+  it('rounds each line total to cents (halves up), the price as it was set, in both languages', async () => {
+    for (const language of ['en', 'es'] as const) {
+      const owner: Owner = await t.domain.owner({ language });
+      const supplier = await owner.api.suppliers.create({
+        name: 'Quesos Sierra',
+        contactName: '',
+        messageService: 'email',
+        contactInfo: 'q@example.com',
+        note: '',
+      });
+      await owner.api.products.bulk({
+        orderId: supplier.orderId,
+        products: [
+          { name: 'Queso manchego curado', unit: 'kg', price: 1.85, quantity: 2.5 },
+          { name: 'Membrillo', unit: 'ud', price: 0.3333, quantity: 3 },
+        ],
+      });
+      await owner.api.orders.send({ id: supplier.orderId });
+      const file = await owner.api.spend.sentOrdersCsv({});
+      const rows = file.content.replace(/^\uFEFF/, '').split('\r\n');
+      const cells = (name: string) => rows.find((row) => row.includes(name))?.split(language === 'es' ? ';' : ',');
+      // 2.5 × 1.85 = 4.625 → 4.63; 3 × 0.3333 = 0.9999 → 1.
+      expect(cells('Queso manchego curado')?.slice(4, 7)).toEqual(language === 'es' ? ['2,5', '1,85', '4,63'] : ['2.5', '1.85', '4.63']);
+      expect(cells('Membrillo')?.slice(4, 7)).toEqual(language === 'es' ? ['3', '0,3333', '1'] : ['3', '0.3333', '1']);
+      expect(rows[0]).toBe(
+        language === 'es'
+          ? 'fecha;proveedor;producto;unidad;cantidad;precio;importe;moneda;enviado_por;estado'
+          : 'date,supplier,product,unit,quantity,price,line_total,currency,sent_by,status',
+      );
+    }
   });
 });

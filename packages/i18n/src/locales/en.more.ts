@@ -50,7 +50,11 @@ export const enMore = {
     byMonth: 'Last 12 months, by supplier',
     nothingYet: 'Nothing with a price was sent in the last 12 months. Give your products a price and the orders you send add up here.',
     chartLabel: 'Bar chart of spend per month over the last 12 months, stacked by supplier',
-    asTable: 'Show as a table',
+    bySupplier: 'By supplier and month',
+    inCurrency: 'Amounts in {{currency}}',
+    // The table's last column and row: what a supplier's months, and a month's suppliers, add up to.
+    sum: 'Total',
+    supplier: 'Supplier',
     month: 'Month',
     orders: 'Orders',
     total: 'Total',
@@ -63,6 +67,25 @@ export const enMore = {
     rangeBackwards: 'The end date must be on or after the start date',
     downloadCsv: 'Download CSV',
     csvError: 'The file could not be downloaded. Check your connection and try again.',
+    // The accountant's CSV (docs/decisions.md §8.4): in English, the header and statuses of the REST contract exactly.
+    csv: {
+      date: 'date',
+      supplier: 'supplier',
+      product: 'product',
+      unit: 'unit',
+      quantity: 'quantity',
+      price: 'price',
+      line_total: 'line_total',
+      currency: 'currency',
+      sent_by: 'sent_by',
+      status: 'status',
+      statuses: {
+        sent: 'sent',
+        confirmed: 'confirmed',
+        changed: 'changed',
+        unavailable: 'unavailable',
+      },
+    },
   },
   catalogue: {
     title: 'Import a catalogue',

@@ -59,6 +59,7 @@ export const enPages = {
     main: 'Main menu',
     suppliers: 'Suppliers',
     orders: 'Orders',
+    spend: 'Spend',
     profile: 'Profile',
     home: 'Home',
     privacy: 'Privacy policy',

@@ -50,7 +50,11 @@ export const esMore: TMoreMessages = {
     nothingYet:
       'En los últimos 12 meses no se ha enviado nada con precio. Pon precio a tus productos y aquí se sumarán los pedidos que envíes.',
     chartLabel: 'Gráfico de barras del gasto por mes en los últimos 12 meses, apilado por proveedor',
-    asTable: 'Ver como tabla',
+    bySupplier: 'Por proveedor y mes',
+    inCurrency: 'Importes en {{currency}}',
+    // The table's last column and row: what a supplier's months, and a month's suppliers, add up to.
+    sum: 'Total',
+    supplier: 'Proveedor',
     month: 'Mes',
     orders: 'Pedidos',
     total: 'Importe',
@@ -63,6 +67,25 @@ export const esMore: TMoreMessages = {
     rangeBackwards: 'La fecha final debe ser igual o posterior a la inicial',
     downloadCsv: 'Descargar CSV',
     csvError: 'No se pudo descargar el archivo. Revisa la conexión y vuelve a intentarlo.',
+    // La hoja de la gestoría (docs/decisions.md §8.4): cabecera y estados en español.
+    csv: {
+      date: 'fecha',
+      supplier: 'proveedor',
+      product: 'producto',
+      unit: 'unidad',
+      quantity: 'cantidad',
+      price: 'precio',
+      line_total: 'importe',
+      currency: 'moneda',
+      sent_by: 'enviado_por',
+      status: 'estado',
+      statuses: {
+        sent: 'enviado',
+        confirmed: 'confirmado',
+        changed: 'cambiado',
+        unavailable: 'no_disponible',
+      },
+    },
   },
   catalogue: {
     title: 'Importar un catálogo',

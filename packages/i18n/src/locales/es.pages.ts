@@ -57,6 +57,7 @@ export const esPages: TPageMessages = {
     main: 'Menú principal',
     suppliers: 'Proveedores',
     orders: 'Pedidos',
+    spend: 'Gasto',
     profile: 'Perfil',
     home: 'Inicio',
     privacy: 'Política de privacidad',

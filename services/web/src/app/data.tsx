@@ -3,6 +3,7 @@ import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstac
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
+import { useActiveBusiness } from '../features/businesses/api.ts';
 import { BusinessSwitcher } from '../features/businesses/BusinessSwitcher.tsx';
 import { startSync, useSync } from '../features/orders/outbox-sync.ts';
 import { createOfflinePersister, keepOffline, OFFLINE_MAX_AGE_MS } from '../lib/offline-cache.ts';
@@ -10,7 +11,7 @@ import { useOnline } from '../lib/online.ts';
 import { loginRedirect } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session.ts';
 import { queryClient, setUnauthorizedHandler, trpc } from '../lib/trpc.ts';
-import { ScreenBanner, ScreenBusiness } from '../ui/Screen.tsx';
+import { ScreenBanner, ScreenBusiness, ScreenRole } from '../ui/Screen.tsx';
 
 // react-query assumes a page starts online and then follows the online/offline events: a page
 // opened offline (from the service worker) must wait for the connection, not fail its queries.
@@ -86,6 +87,11 @@ function supplierName(supplierId: number): string {
  * and the verify-email banner. A chunk of its own, so home, privacy and terms
  * download none of it (docs/architecture.md).
  */
+/** The active business's role, for the menu's entries (ui/Screen.tsx). */
+function MenuRole({ children }: { children: ReactNode }) {
+  return <ScreenRole.Provider value={useActiveBusiness()?.role}>{children}</ScreenRole.Provider>;
+}
+
 export function DataProviders({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
   // A token the server refuses (expired early, revoked) ends the session like an expired one.
@@ -100,7 +106,9 @@ export function DataProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <OfflineNotice />
       <ScreenBusiness.Provider value={<BusinessSwitcher />}>
-        <ScreenBanner.Provider value={<VerifyEmailBanner />}>{children}</ScreenBanner.Provider>
+        <ScreenBanner.Provider value={<VerifyEmailBanner />}>
+          <MenuRole>{children}</MenuRole>
+        </ScreenBanner.Provider>
       </ScreenBusiness.Provider>
     </QueryClientProvider>
   );

@@ -104,7 +104,7 @@ export const ROUTES: RouteDef[] = [
     access: 'auth',
     screen: screen(() => import('../screens/suppliers/CatalogueImport.tsx'), 'manager'),
   },
-  { name: 'suppliers.spend', access: 'auth', screen: screen(() => import('../screens/spend/Spend.tsx'), 'manager') },
+  { name: 'spend', access: 'auth', screen: screen(() => import('../screens/spend/Spend.tsx'), 'manager') },
   {
     name: 'suppliers.delete',
     access: 'auth',

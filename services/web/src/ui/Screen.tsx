@@ -1,3 +1,4 @@
+import { type Role, roleAllows } from '@reorder/schemas/roles';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from '../lib/i18n.ts';
@@ -10,15 +11,22 @@ import './Screen.css';
 const MENU = [
   { name: 'suppliers', icon: 'store' },
   { name: 'orders', icon: 'orders' },
+  // Spend is a screen of its own for owners and managers (docs/decisions.md §8.4).
+  { name: 'spend', icon: 'chart', needed: 'manager' },
   { name: 'profile', icon: 'user' },
-] as const satisfies { name: RouteName; icon: IconName }[];
+] as const satisfies { name: RouteName; icon: IconName; needed?: Role }[];
+
+/** The signed-in member's role in the active business: the menu leaves out what it may not open. */
+export const ScreenRole = createContext<Role | undefined>(undefined);
 
 /** The bottom menu of the main screens; the entry whose name starts the route's name is highlighted. */
 export function BottomMenu({ route }: { route: RouteName }) {
   const { t } = useTranslation();
+  const role = useContext(ScreenRole);
+  const items = MENU.filter((item) => !('needed' in item) || (role !== undefined && roleAllows(role, item.needed)));
   return (
     <nav className="bottom-menu bottom-surface" aria-label={t('nav.main')}>
-      {MENU.map((item) => {
+      {items.map((item) => {
         const active = route.startsWith(item.name);
         return (
           <Link

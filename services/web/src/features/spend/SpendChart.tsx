@@ -12,7 +12,21 @@ const COLOURS = ['#2f6f4f', '#d08a2c', '#3f6fb5', '#b5473f', '#7a5fa8', '#5c8f8a
  * screen only). The numbers it draws are also in the table beside it, for
  * screen readers and for reading exact amounts.
  */
-export default function SpendChart({ groups, money, label }: { groups: TSpendGroup[]; money: (amount: number) => string; label: string }) {
+export default function SpendChart({
+  groups,
+  labels,
+  money,
+  axis,
+  label,
+}: {
+  groups: TSpendGroup[];
+  /** The months' short names, the year where it changes ("nov 2025, dic, ene 2026"). */
+  labels: string[];
+  money: (amount: number) => string;
+  /** An amount as the axis writes it: no needless decimals ("1.200 €"). */
+  axis: (amount: number) => string;
+  label: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
@@ -22,7 +36,7 @@ export default function SpendChart({ groups, money, label }: { groups: TSpendGro
     const chart = new Chart(canvas.current, {
       type: 'bar',
       data: {
-        labels: groups.map((group) => group.label.replace(/ (de )?\d{4}$/, '')),
+        labels,
         datasets: [...suppliers].map(([key, name], index) => ({
           label: name,
           data: groups.map((group) => group.suppliers?.find((part) => part.key === key)?.total ?? 0),
@@ -30,14 +44,26 @@ export default function SpendChart({ groups, money, label }: { groups: TSpendGro
           stack: 'spend',
         })),
       },
+      // The axes' labels as drawn, on the canvas's data-axis (for tests: a canvas has no text to read).
+      plugins: [
+        {
+          id: 'axis-labels',
+          afterLayout: (drawn) => {
+            const y = drawn.scales.y?.ticks.map((tick) => String(tick.label)) ?? [];
+            const x = drawn.scales.x?.ticks.map((tick) => String(tick.label)) ?? [];
+            drawn.canvas.dataset.axis = JSON.stringify({ x, y });
+          },
+        },
+      ],
       options: {
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
         color: ink,
         scales: {
-          x: { stacked: true, ticks: { color: ink } },
-          y: { stacked: true, ticks: { color: ink, callback: (value) => money(Number(value)) } },
+          // Every month named (the year where it changes must not be skipped), slanted when narrow.
+          x: { stacked: true, ticks: { color: ink, autoSkip: false, maxRotation: 60 } },
+          y: { stacked: true, ticks: { color: ink, callback: (value) => axis(Number(value)) } },
         },
         plugins: {
           legend: { position: 'bottom', labels: { boxWidth: 12, color: ink } },
@@ -46,7 +72,7 @@ export default function SpendChart({ groups, money, label }: { groups: TSpendGro
       },
     });
     return () => chart.destroy();
-  }, [groups, money]);
+  }, [groups, labels, money, axis]);
   return (
     <div className="spend-chart">
       <canvas ref={canvas} role="img" aria-label={label} />

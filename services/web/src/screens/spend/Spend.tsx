@@ -1,10 +1,11 @@
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import { percentChange } from '@reorder/schemas/quantities';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useActiveBusiness } from '../../features/businesses/api.ts';
 import { useDownloadSentLines, useSpend } from '../../features/spend/api.ts';
+import { axisMoney, bySupplier, cellAmount, monthLabels } from '../../features/spend/months.ts';
+import { SpendTable } from '../../features/spend/SpendTable.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
-import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { TextField } from '../../ui/fields.tsx';
@@ -36,6 +37,8 @@ export default function Spend() {
   const products = useSpend({ from: monthStart, to: isoDay(today), groupBy: 'product' });
   // Stable while the language and currency are: the chart is drawn again only when they or the figures change.
   const money = useCallback((amount: number) => formatMoney(amount, currency, i18n.language), [currency, i18n.language]);
+  const cell = useCallback((amount: number) => cellAmount(amount, currency, i18n.language), [currency, i18n.language]);
+  const axis = useCallback((amount: number) => axisMoney(amount, currency, i18n.language), [currency, i18n.language]);
   const download = useDownloadSentLines();
   const [range, setRange] = useState(() => ({
     from: isoDay(new Date(today.getFullYear(), today.getMonth() - 1, 1)),
@@ -43,119 +46,124 @@ export default function Spend() {
   }));
   const [downloading, setDownloading] = useState(false);
 
-  const months = year.data?.groups ?? [];
+  const months = useMemo(() => year.data?.groups ?? [], [year.data]);
+  const labels = useMemo(
+    () =>
+      monthLabels(
+        months.map((group) => group.key),
+        i18n.language,
+      ),
+    [months, i18n.language],
+  );
+  const suppliers = useMemo(() => bySupplier(months), [months]);
   const [last, current] = months.slice(-2);
   const change = last && current && last.total > 0 ? percentChange(last.total, current.total) : undefined;
   const top = (products.data?.groups ?? []).filter((group) => group.total > 0).slice(0, 10);
   const rangeOk = range.from !== '' && range.to !== '' && range.from <= range.to;
 
   return (
-    <Screen route="suppliers.spend" title={t('spend.title')} back={href('suppliers')}>
-      {year.isPending ? (
-        <Loading />
-      ) : !year.data ? (
-        <Empty role="status">{t('spend.error')}</Empty>
-      ) : (
-        <>
-          <Card title={t('spend.thisMonth')}>
-            <p className="spend-now">
-              <strong className="spend-now__total">{money(current?.total ?? 0)}</strong>
-              <span>
-                {t('spend.lastMonth', { amount: money(last?.total ?? 0) })}
-                {change === undefined ? null : (
-                  <span className={change > 0 ? 'spend-now__up' : 'spend-now__down'}>
-                    {' '}
-                    ({change > 0 ? '+' : '−'}
-                    {formatAmount(Math.abs(change), i18n.language)} %)
-                  </span>
-                )}
-              </span>
-            </p>
-            <Hint>{t('spend.ordersThisMonth', { count: current?.orders ?? 0 })}</Hint>
-            {year.data.unpricedLines > 0 ? <Hint>{t('spend.unpriced', { count: year.data.unpricedLines })}</Hint> : null}
-          </Card>
-          <Card title={t('spend.byMonth')}>
-            {year.data.total === 0 ? (
-              <Empty role="status">{t('spend.nothingYet')}</Empty>
-            ) : (
-              <>
+    <Screen route="spend" title={t('spend.title')} split wide>
+      <div className="spend-layout">
+        {year.isPending ? (
+          <Loading />
+        ) : !year.data ? (
+          <Empty role="status">{t('spend.error')}</Empty>
+        ) : (
+          <>
+            <Card title={t('spend.thisMonth')}>
+              <p className="spend-now">
+                <strong className="spend-now__total">{money(current?.total ?? 0)}</strong>
+                <span>
+                  {t('spend.lastMonth', { amount: money(last?.total ?? 0) })}
+                  {change === undefined ? null : (
+                    <span className={change > 0 ? 'spend-now__up' : 'spend-now__down'}>
+                      {' '}
+                      ({change > 0 ? '+' : '−'}
+                      {formatAmount(Math.abs(change), i18n.language)} %)
+                    </span>
+                  )}
+                </span>
+              </p>
+              <Hint>{t('spend.ordersThisMonth', { count: current?.orders ?? 0 })}</Hint>
+              {year.data.unpricedLines > 0 ? <Hint>{t('spend.unpriced', { count: year.data.unpricedLines })}</Hint> : null}
+            </Card>
+            <Card title={t('spend.byMonth')} className="spend-layout__wide">
+              {year.data.total === 0 ? (
+                <Empty role="status">{t('spend.nothingYet')}</Empty>
+              ) : (
                 <Suspense fallback={<Loading />}>
-                  <SpendChart groups={months} money={money} label={t('spend.chartLabel')} />
+                  <SpendChart groups={months} labels={labels} money={money} axis={axis} label={t('spend.chartLabel')} />
                 </Suspense>
-                <details className="spend-details">
-                  <summary>{t('spend.asTable')}</summary>
-                  <table className="spend-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('spend.month')}</th>
-                        <th scope="col">{t('spend.orders')}</th>
-                        <th scope="col">{t('spend.total')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {months.map((group) => (
-                        <tr key={group.key}>
-                          <th scope="row">{group.label}</th>
-                          <td>{group.orders}</td>
-                          <td>{money(group.total)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </details>
-              </>
+              )}
+            </Card>
+            {year.data.total === 0 ? null : (
+              <Card title={t('spend.bySupplier')} className="spend-layout__wide">
+                <Hint>{t('spend.inCurrency', { currency })}</Hint>
+                <SpendTable
+                  rows={suppliers}
+                  texts={{
+                    supplier: t('spend.supplier'),
+                    total: t('spend.sum'),
+                    caption: t('spend.bySupplier'),
+                    months: labels,
+                    money: cell,
+                  }}
+                />
+              </Card>
             )}
-          </Card>
-          <Card title={t('spend.topProducts')}>
-            {top.length === 0 ? (
-              <Empty role="status">{t('spend.noProducts')}</Empty>
-            ) : (
-              <ol className="spend-top">
-                {top.map((group) => (
-                  <li key={group.key}>
-                    <span className="spend-top__name">{group.label}</span>
-                    <span className="spend-top__total">{money(group.total)}</span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </Card>
-        </>
-      )}
-      <Card title={t('spend.forAccountant')}>
-        <Hint>{t('spend.csvHint')}</Hint>
-        <div className="spend-range">
-          {(['from', 'to'] as const).map((end) => (
-            <TextField
-              key={end}
-              id={`spend-${end}`}
-              name={end}
-              type="date"
-              label={t(`spend.${end}`)}
-              value={range[end]}
-              error={end === 'to' && range.from && range.to && range.from > range.to ? t('spend.rangeBackwards') : undefined}
-              onChange={(event) => setRange((r) => ({ ...r, [end]: event.target.value }))}
-            />
-          ))}
-        </div>
-        <Button
-          variant="secondary"
-          busy={downloading}
-          disabled={!rangeOk}
-          onClick={async () => {
-            setDownloading(true);
-            try {
-              await download(range);
-            } catch {
-              toast.error(t('spend.csvError'));
-            } finally {
-              setDownloading(false);
-            }
-          }}
-        >
-          {t('spend.downloadCsv')}
-        </Button>
-      </Card>
+            <Card title={t('spend.topProducts')}>
+              {top.length === 0 ? (
+                <Empty role="status">{t('spend.noProducts')}</Empty>
+              ) : (
+                <ol className="spend-top">
+                  {top.map((group) => (
+                    <li key={group.key}>
+                      <span className="spend-top__row">
+                        <span className="spend-top__name">{group.label}</span>
+                        <span className="spend-top__total">{money(group.total)}</span>
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </Card>
+          </>
+        )}
+        <Card title={t('spend.forAccountant')}>
+          <Hint>{t('spend.csvHint')}</Hint>
+          <div className="spend-range">
+            {(['from', 'to'] as const).map((end) => (
+              <TextField
+                key={end}
+                id={`spend-${end}`}
+                name={end}
+                type="date"
+                label={t(`spend.${end}`)}
+                value={range[end]}
+                error={end === 'to' && range.from && range.to && range.from > range.to ? t('spend.rangeBackwards') : undefined}
+                onChange={(event) => setRange((r) => ({ ...r, [end]: event.target.value }))}
+              />
+            ))}
+          </div>
+          <Button
+            variant="secondary"
+            busy={downloading}
+            disabled={!rangeOk}
+            onClick={async () => {
+              setDownloading(true);
+              try {
+                await download(range);
+              } catch {
+                toast.error(t('spend.csvError'));
+              } finally {
+                setDownloading(false);
+              }
+            }}
+          >
+            {t('spend.downloadCsv')}
+          </Button>
+        </Card>
+      </div>
     </Screen>
   );
 }

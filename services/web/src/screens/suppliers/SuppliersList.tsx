@@ -32,7 +32,6 @@ export default function SuppliersList() {
         </TextButton>
       ) : null}
       {canEdit ? <Link href={href('suppliers.import')}>{t('catalogue.import')}</Link> : null}
-      {canEdit ? <Link href={href('suppliers.spend')}>{t('spend.title')}</Link> : null}
     </InlineLinks>
   );
   return (
