@@ -106,7 +106,6 @@ export const ZOrder = z
       showPrices: false,
       confirmUrl: 'https://reorder.example/confirm/Yq3vX0m2kR8tLw5nB1cZp7sD',
       ready: { by: { userId: 9, fullName: 'Javi Ruiz' }, at: '2026-11-23T09:42:00.000Z' },
-      claims: { open: 2, owed: 23.4 },
     },
   });
 export type TOrder = z.infer<typeof ZOrder>;
@@ -178,6 +177,7 @@ export const ZOrderSummary = z
       lastSentAt: '2026-11-23T09:30:00.000Z',
       lastAnswer: { status: 'partial', missing: ['Strawberries'], changed: 1 },
       ready: { by: { userId: 9, fullName: 'Javi Ruiz' }, at: '2026-11-23T09:42:00.000Z' },
+      claims: { open: 2, owed: 23.4 },
     },
   });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;

@@ -124,12 +124,12 @@ export const ZBringNextTimeInput = z.object({
 
 export const ZListReceiptsInput = zOptionalInput(
   z.object({
-    status: z.enum(RECEIPT_STATUSES, { error: 'Status must be checking or done' }).optional().describe('Only receipts in this status'),
+    status: z.enum(RECEIPT_STATUSES, { error: 'Status must be checking or done' }).describe('Only receipts in this status').optional(),
     from: z.iso
       .date({ error: 'From must be a date like 2026-11-01' })
-      .optional()
-      .describe('Only receipts started on or after this day (UTC)'),
-    to: z.iso.date({ error: 'To must be a date like 2026-11-30' }).optional().describe('Only receipts started on or before this day (UTC)'),
+      .describe('Only receipts started on or after this day (UTC)')
+      .optional(),
+    to: z.iso.date({ error: 'To must be a date like 2026-11-30' }).describe('Only receipts started on or before this day (UTC)').optional(),
   }),
 );
 
@@ -191,8 +191,8 @@ export const ZListClaimsInput = zOptionalInput(
   z.object({
     status: z
       .enum(CLAIM_STATUSES, { error: `Status must be one of ${CLAIM_STATUSES.join(', ')}` })
-      .optional()
-      .describe('Only claims in this status'),
+      .describe('Only claims in this status')
+      .optional(),
   }),
 );
 
