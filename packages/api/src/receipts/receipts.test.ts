@@ -498,7 +498,7 @@ describe('webhooks', () => {
     await supplierSide().claims.answer({ token: tokenOf(claim.claimUrl, 'claim'), answer: 'credit', creditNote: 'AB-1' });
     const { rows } = await sql<{
       type: string;
-      data: any;
+      data: unknown;
     }>`SELECT type, data FROM webhook_events WHERE business_id = ${businessId} ORDER BY created_at`.execute(t.domain.deps.db);
     expect(rows.map((r) => r.type)).toEqual(['receipt.done', 'claim.answered']);
     expect(rows[0]?.data).toMatchObject({ id, status: 'done', sentOrderId: shop.sent.id });
