@@ -24,7 +24,7 @@ const api = {
   context: ['context.ts'],
   identity: ['sessions/', 'api-tokens/', 'businesses/'],
   domains: ['suppliers/', 'products/', 'orders/', 'feedback/', 'config/', 'users/', 'spend/', 'webhooks/'],
-  flows: ['auth/', 'account/', 'reminders/', 'confirmations/', 'catalogue/'],
+  flows: ['auth/', 'account/', 'reminders/', 'confirmations/', 'catalogue/', 'receipts/'],
   composition: ['root.ts', 'rest/', 'index.ts'],
 };
 const below = { core: [...api.core, ...api.context], identity: [...api.core, ...api.context, ...api.identity] };
@@ -87,6 +87,12 @@ export const table = [
         from: ['catalogue/'],
         may: [...below.identity, 'suppliers/', 'products/'],
         message: 'catalogue/ (the CSV import and export) writes through suppliers/ and products/, never other flows or the composition',
+      },
+      {
+        from: ['receipts/'],
+        may: [...below.identity, 'orders/'],
+        message:
+          'receipts/ (the delivery and its claim) reads a sent order and fills the current order (orders/), and tells the owner, never other flows or the composition',
       },
       {
         from: ['confirmations/'],

@@ -8,6 +8,7 @@ import { confirmationsRouter } from './confirmations/router.ts';
 import { feedbackRouter } from './feedback/router.ts';
 import { ordersRouter } from './orders/router.ts';
 import { productProcedures } from './products/router.ts';
+import { claimsRouter, receiptsRouter } from './receipts/router.ts';
 import { pushRouter } from './reminders/router.ts';
 import { spendRouter } from './spend/router.ts';
 import { suppliersRouter } from './suppliers/router.ts';
@@ -31,6 +32,8 @@ export const appRouter = router({
   confirmations: confirmationsRouter,
   spend: spendRouter,
   webhooks: webhooksRouter,
+  receipts: receiptsRouter,
+  claims: claimsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,6 +22,7 @@ import * as webhookLog from './migrations/2026_11_27_020000_webhook_log.ts';
 import * as orderReady from './migrations/2026_11_28_020000_order_ready.ts';
 import * as pushDevices from './migrations/2026_11_28_040000_push_devices.ts';
 import * as orderLinkHash from './migrations/2026_11_28_104500_order_link_hash.ts';
+import * as receipts from './migrations/2026_11_28_150000_receipts.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -50,6 +51,7 @@ const migrations = {
   '2026_11_28_020000_order_ready': orderReady,
   '2026_11_28_040000_push_devices': pushDevices,
   '2026_11_28_104500_order_link_hash': orderLinkHash,
+  '2026_11_28_150000_receipts': receipts,
 };
 
 /** Brings the schema to the migration named (tests of a migration on data made by the ones before it). */

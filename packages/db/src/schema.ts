@@ -353,6 +353,79 @@ export interface WebhookDeliveriesTable {
   created_at: SetTimestamp;
 }
 
+export type ReceiptOutcome = 'pending' | 'ok' | 'short' | 'damaged' | 'wrong' | 'substituted' | 'extra' | 'refused';
+
+/** The one receipt of a sent order: the delivery checked line by line (docs/decisions.md §9.4). */
+export interface ReceiptsTable {
+  id: Generated<number>;
+  business_id: number;
+  sent_order_id: number;
+  supplier_id: number;
+  status: Generated<'checking' | 'done'>;
+  /** The member who received it (null once that user is gone). */
+  received_by: number | null;
+  started_at: SetTimestamp;
+  done_at: NullableTimestamp;
+  delivery_note: Generated<string>;
+  /** What the last close added to each product's count, by product id; a reopen takes it back. */
+  stocked: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+}
+
+/** A line of a receipt: numeric(8,3) quantities and numeric(11,4) prices, read as numbers. */
+export interface ReceiptLinesTable {
+  receipt_id: number;
+  business_id: number;
+  product_id: number;
+  position: number;
+  name: string;
+  unit: string;
+  expected: ColumnType<number, number | string, number | string>;
+  received: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  outcome: ColumnType<ReceiptOutcome, ReceiptOutcome | undefined, ReceiptOutcome>;
+  expected_price: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  charged_price: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  note: Generated<string>;
+}
+
+/** A line of a claim, as claimed. */
+export interface StoredClaimLine {
+  productId: number;
+  quantity: number;
+  amount: number;
+  reason: 'short' | 'damaged' | 'wrong' | 'refused' | 'overcharged';
+}
+
+/** The supplier's answer to a claim. */
+export interface StoredClaimAnswer {
+  answer: 'credit' | 'redeliver' | 'dispute';
+  note: string;
+  creditNote: string;
+  at: string;
+}
+
+/** A claim on a closed receipt (docs/decisions.md §9.4). */
+export interface ClaimsTable {
+  id: Generated<number>;
+  business_id: number;
+  receipt_id: number;
+  supplier_id: number;
+  status: Generated<'open' | 'credited' | 'redelivered' | 'rejected' | 'closed'>;
+  lines: ColumnType<StoredClaimLine[], string, string>;
+  /** numeric(16,2). */
+  amount: ColumnType<number, number | string, number | string>;
+  currency: string;
+  text: string;
+  language: 'en' | 'es';
+  /** What the link's token is made from (an HMAC under the server's key); only the token's SHA-256 is kept. */
+  nonce: string;
+  token_hash: string;
+  expires_at: SetTimestamp;
+  supplier_answer: ColumnType<StoredClaimAnswer | null, string | null | undefined, string | null>;
+  created_by: number | null;
+  created_at: SetTimestamp;
+  closed_at: NullableTimestamp;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   memberships: MembershipsTable;
@@ -375,6 +448,9 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  receipts: ReceiptsTable;
+  receipt_lines: ReceiptLinesTable;
+  claims: ClaimsTable;
 }
 
 /** The database or a transaction in it: what every repository function takes first, so callers can compose them. */

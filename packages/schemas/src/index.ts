@@ -15,6 +15,7 @@ export * from './product.ts';
 export * from './product-columns.ts';
 export * from './push.ts';
 export * from './quantities.ts';
+export * from './receipt.ts';
 export * from './search.ts';
 export * from './send-links.ts';
 export * from './social.ts';

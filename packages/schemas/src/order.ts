@@ -160,6 +160,12 @@ export const ZOrderSummary = z
       .nullable()
       .describe('What the supplier answered to the last send, or null when it was never sent or asked no confirmation'),
     ready: ZOrderReady,
+    claims: z
+      .object({
+        open: z.number().int().describe('How many claims to this supplier are not closed yet'),
+        owed: z.number().describe('What the supplier owes: the amounts of the claims open or credited, not yet closed'),
+      })
+      .describe('The claims to this supplier not closed yet (docs/decisions.md §9.4): "Te deben 23,40 € (2 reclamaciones)"'),
   })
   .meta({
     id: 'OrderSummary',
@@ -171,6 +177,7 @@ export const ZOrderSummary = z
       lastSentAt: '2026-11-23T09:30:00.000Z',
       lastAnswer: { status: 'partial', missing: ['Strawberries'], changed: 1 },
       ready: { by: { userId: 9, fullName: 'Javi Ruiz' }, at: '2026-11-23T09:42:00.000Z' },
+      claims: { open: 2, owed: 23.4 },
     },
   });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;

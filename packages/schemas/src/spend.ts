@@ -58,6 +58,8 @@ export const ZSpend = z
     to: z.iso.date().describe('The last day read'),
     total: z.number().describe('Everything sent in the range, over priced lines'),
     unpricedLines: z.number().int().describe('How many lines sent in the range had no price (not in any total)'),
+    credits: z.number().describe('What suppliers credited on claims for the orders sent in the range (docs/decisions.md §9.4)'),
+    net: z.number().describe('total − credits'),
     groups: z.array(ZSpendGroup).describe('The groups asked for'),
   })
   .meta({
@@ -69,6 +71,8 @@ export const ZSpend = z
       to: '2026-11-30',
       total: 1240.5,
       unpricedLines: 3,
+      credits: 23.4,
+      net: 1217.1,
       groups: [
         {
           key: '2026-10',

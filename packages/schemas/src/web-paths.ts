@@ -48,6 +48,8 @@ export const PATHS = {
   notFound: '/404',
   // The supplier's confirmation page: a page of its own (confirm.html), not a route of the app.
   confirm: '/confirm/:token',
+  // The supplier's claim page (docs/decisions.md §9.4): like the confirmation page, not a route of the app.
+  claim: '/claim/:token',
 } as const;
 
 export type RouteName = keyof typeof PATHS;

@@ -5,7 +5,7 @@ import { zDateTime, zId, zOutboundUrl } from './fields.ts';
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** The events an endpoint can receive (shared DECISIONS §8.5). */
-export const WEBHOOK_EVENTS = ['order.sent', 'order.confirmed', 'product.price_changed'] as const;
+export const WEBHOOK_EVENTS = ['order.sent', 'order.confirmed', 'product.price_changed', 'receipt.done', 'claim.answered'] as const;
 export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** The type of the event "Send test event" delivers: never one of the real ones, so a script can tell it apart. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

@@ -103,6 +103,21 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['delete', '/webhooks/{id}'],
   ['post', '/webhooks/{id}/test'],
   ['get', '/webhooks/{id}/deliveries'],
+  // docs/decisions.md §9.4 (shared DECISIONS §9.4): receiving a delivery, and the claim.
+  ['post', '/sent-orders/{id}/receipt'],
+  ['get', '/receipts'],
+  ['get', '/receipts/{id}'],
+  ['put', '/receipts/{id}/lines/{productId}'],
+  ['post', '/receipts/{id}/all-good'],
+  ['post', '/receipts/{id}/done'],
+  ['post', '/receipts/{id}/reopen'],
+  ['post', '/receipts/{id}/bring-next-time'],
+  ['post', '/receipts/{id}/claim'],
+  ['get', '/claims'],
+  ['get', '/claims/{id}'],
+  ['post', '/claims/{id}/close'],
+  ['get', '/public/claims/{token}'],
+  ['post', '/public/claims/{token}'],
   ['head', '/ping'],
 ];
 
@@ -110,6 +125,8 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
 const PUBLIC = new Set([
   'get /public/confirmations/{token}',
   'post /public/confirmations/{token}',
+  'get /public/claims/{token}',
+  'post /public/claims/{token}',
   'post /auth/login',
   'post /auth/register',
   'post /auth/forgot-password',

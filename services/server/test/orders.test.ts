@@ -297,8 +297,16 @@ describe('GET /api/orders', () => {
 
     const before = await t.api.get('/api/orders', shop.token);
     expectOk(before, [
-      { id: shop.orderId, supplierId: shop.supplier.id, lines: 2, lastSentAt: null, lastAnswer: null, ready: null },
-      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null, ready: null },
+      {
+        id: shop.orderId,
+        supplierId: shop.supplier.id,
+        lines: 2,
+        lastSentAt: null,
+        lastAnswer: null,
+        ready: null,
+        claims: { open: 0, owed: 0 },
+      },
+      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null, ready: null, claims: { open: 0, owed: 0 } },
     ]);
 
     const sent = await t.api.post(`/api/orders/${shop.orderId}/send`, {}, shop.token);
@@ -313,8 +321,9 @@ describe('GET /api/orders', () => {
         lastSentAt: sent.body.data.sentAt,
         lastAnswer: { status: 'pending', missing: [], changed: 0 },
         ready: null,
+        claims: { open: 0, owed: 0 },
       },
-      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null, ready: null },
+      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null, ready: null, claims: { open: 0, owed: 0 } },
     ]);
   });
 

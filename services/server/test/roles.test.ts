@@ -42,6 +42,8 @@ const TABLE: Record<string, Role | 'any'> = {
   'push.remove': 'any',
   'confirmations.view': 'any',
   'confirmations.answer': 'any',
+  'claims.view': 'any',
+  'claims.answer': 'any',
   'businesses.list': 'any',
   'businesses.create': 'any',
   'invitations.byToken': 'any',
@@ -68,6 +70,15 @@ const TABLE: Record<string, Role | 'any'> = {
   'orders.reorder': 'staff',
   'orders.restore': 'staff',
   'orders.ready': 'staff',
+  // Receiving a delivery (docs/decisions.md §9.4): any member.
+  'receipts.start': 'staff',
+  'receipts.get': 'staff',
+  'receipts.list': 'staff',
+  'receipts.setLine': 'staff',
+  'receipts.allGood': 'staff',
+  'receipts.done': 'staff',
+  'receipts.reopen': 'staff',
+  'receipts.bringNextTime': 'staff',
   // Send; suppliers and products; own API tokens.
   'orders.send': 'manager',
   'suppliers.create': 'manager',
@@ -83,6 +94,11 @@ const TABLE: Record<string, Role | 'any'> = {
   // Money: what was spent, and the accountant's file.
   'spend.get': 'manager',
   'spend.sentOrdersCsv': 'manager',
+  // Claims to suppliers (docs/decisions.md §9.4).
+  'receipts.claim': 'manager',
+  'claims.list': 'manager',
+  'claims.get': 'manager',
+  'claims.close': 'manager',
   // Members, invitations, roles; the business's name and currency. (Removing oneself, leaving, is
   // every member's: members.test.ts. Removing another member, as here, is an owner's.)
   'businesses.update': 'owner',

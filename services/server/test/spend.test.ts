@@ -53,6 +53,8 @@ describe('GET /spend', () => {
       to: '2026-11-30',
       total: 24.2,
       unpricedLines: 2,
+      credits: 0,
+      net: 24.2,
       groups: [
         { key: '2026-09', label: 'September 2026', total: 0, orders: 0, suppliers: [] },
         {

@@ -97,6 +97,35 @@ export function confirmationEmail(options: {
   );
 }
 
+/** The owner's notice of a supplier's answer to a claim (docs/decisions.md §9.4). */
+export function claimAnsweredEmail(options: {
+  locale: string;
+  name: string;
+  supplier: string;
+  answer: 'credit' | 'redeliver' | 'dispute';
+  amount: string;
+  date: string;
+  note: string;
+  creditNote: string;
+  link: string;
+}): RenderedMail {
+  const t = (key: TMessageKey, vars?: Record<string, string>) => translate(options.locale, key, vars);
+  const answer = t(`mail.claim.${options.answer}`);
+  return render(
+    options.locale,
+    'mail.claim.subject',
+    options.name,
+    [
+      t('mail.claim.body', { supplier: options.supplier, amount: options.amount, date: options.date, answer }),
+      ...(options.creditNote ? [t('mail.claim.creditNote', { creditNote: options.creditNote })] : []),
+      ...(options.note ? [t('mail.claim.note', { note: options.note })] : []),
+    ],
+    { label: t('mail.claim.action'), url: options.link },
+    [],
+    { supplier: options.supplier, answer },
+  );
+}
+
 export function resetPasswordEmail(options: { locale: string; name: string; link: string }): RenderedMail {
   const t = (key: TMessageKey) => translate(options.locale, key);
   return render(

@@ -239,6 +239,21 @@ export async function listOrderSummaries(db: Db, businessId: number, now: number
       'o.ready_at',
       'readier.id as ready_by',
       'readier.full_name as ready_by_name',
+      // The claims to the supplier not closed yet, and what they owe on those open or credited (docs/decisions.md §9.4).
+      eb
+        .selectFrom('claims as c')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('c.supplier_id', '=', 'o.supplier_id')
+        .where('c.business_id', '=', businessId)
+        .where('c.status', '<>', 'closed')
+        .as('open_claims'),
+      eb
+        .selectFrom('claims as c')
+        .select(sql<number>`coalesce(sum(c.amount), 0)`.as('owed'))
+        .whereRef('c.supplier_id', '=', 'o.supplier_id')
+        .where('c.business_id', '=', businessId)
+        .where('c.status', 'in', ['open', 'credited'])
+        .as('owed'),
     ])
     .where('o.business_id', '=', businessId)
     .orderBy('o.id');
@@ -250,6 +265,7 @@ export async function listOrderSummaries(db: Db, businessId: number, now: number
     lastSentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
     lastAnswer: lastAnswerOf(r, now),
     ready: readyOf(r),
+    claims: { open: Number(r.open_claims ?? 0), owed: Number(r.owed ?? 0) },
   }));
 }
 

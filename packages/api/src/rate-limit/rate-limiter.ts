@@ -61,6 +61,10 @@ export const DEFAULT_RATE_RULES = {
   confirmationAnswersPerLink: { name: 'confirm-answer:link', limit: 10, windowSeconds: 60 * 60, strict: true },
   /** The owner's email and push about one link's answers: `once` per window (docs/decisions.md §8.6). */
   confirmationNoticePerLink: { name: 'confirm-notice:link', limit: 1, windowSeconds: 5 * 60 },
+  /** A supplier's claim link: as the confirmation links (docs/decisions.md §9.4). */
+  claimPerIp: { name: 'claim:ip', limit: 120, windowSeconds: 15 * 60 },
+  claimAnswersPerLink: { name: 'claim-answer:link', limit: 10, windowSeconds: 60 * 60, strict: true },
+  claimNoticePerLink: { name: 'claim-notice:link', limit: 1, windowSeconds: 5 * 60 },
 } satisfies Record<string, RateRule>;
 export type RateRules = typeof DEFAULT_RATE_RULES;
 

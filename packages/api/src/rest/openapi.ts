@@ -76,6 +76,16 @@ const TAGS = [
     description:
       'Endpoints of the business that hear of sends, confirmations and price changes as they happen: signed POSTs, retried for 24 hours (owners only).',
   },
+  {
+    name: 'receipts',
+    description:
+      'A delivery checked line by line against what was sent or confirmed: counts follow, and what is missing goes into the next order (docs/decisions.md §9.4).',
+  },
+  {
+    name: 'claims',
+    description:
+      'What a delivery lacked or overcharged, claimed from the supplier, who answers from a link without an account (docs/decisions.md §9.4).',
+  },
   { name: 'health', description: 'Checks for load balancers and uptime monitors.' },
 ];
 

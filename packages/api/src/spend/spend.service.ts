@@ -114,7 +114,24 @@ export async function spend(
   if (groupBy === 'product') groups = await productGroups(ctx, range);
   else if (groupBy === 'supplier') groups = supplierGroups(rows.rows);
   else groups = periodGroups(rows.rows, range, groupBy, language);
-  return { currency, from: range.from, to: range.to, total, unpricedLines, groups };
+  const credits = await creditsIn(ctx, range);
+  return { currency, from: range.from, to: range.to, total, unpricedLines, credits, net: round4(total - credits), groups };
+}
+
+/**
+ * What suppliers credited on claims for the orders sent in the range
+ * (docs/decisions.md §9.4): the amounts of the claims they answered "credit",
+ * closed or not.
+ */
+async function creditsIn(ctx: Ctx, range: Range): Promise<number> {
+  const { rows } = await sql<{ credits: number }>`
+    SELECT coalesce(sum(c.amount), 0)::float8 AS credits
+    FROM claims c
+    JOIN receipts r ON r.id = c.receipt_id
+    JOIN sent_orders so ON so.id = r.sent_order_id
+    WHERE c.business_id = ${ctx.business.id} AND c.supplier_answer->>'answer' = 'credit'
+      AND so.sent_at >= ${range.start} AND so.sent_at < ${range.end}`.execute(ctx.db);
+  return round4(rows[0]?.credits ?? 0);
 }
 
 type PeriodRow = { period: string; supplier_id: number; name: string | null; total: number; orders: number };

@@ -291,6 +291,8 @@ export const enMore = {
     eventOrderSent: 'Order sent',
     eventOrderConfirmed: 'Supplier answered',
     eventPriceChanged: 'Price changed',
+    eventReceiptDone: 'Delivery checked',
+    eventClaimAnswered: 'Claim answered',
     chooseEvent: 'Choose at least one event.',
     add: 'Add webhook',
     added: 'Webhook added. Copy its secret now: it will not be shown again. Your script checks each delivery with it.',

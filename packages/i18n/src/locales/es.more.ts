@@ -296,6 +296,8 @@ export const esMore: TMoreMessages = {
     eventOrderSent: 'Pedido enviado',
     eventOrderConfirmed: 'Respuesta del proveedor',
     eventPriceChanged: 'Cambio de precio',
+    eventReceiptDone: 'Entrega revisada',
+    eventClaimAnswered: 'Reclamación respondida',
     chooseEvent: 'Elige al menos un evento.',
     add: 'Añadir webhook',
     added: 'Webhook añadido. Copia ahora su secreto: no se volverá a mostrar. Tu programa comprueba cada envío con él.',

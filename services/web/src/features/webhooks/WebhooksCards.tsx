@@ -21,6 +21,8 @@ const EVENT_KEYS = {
   'order.sent': 'webhooks.eventOrderSent',
   'order.confirmed': 'webhooks.eventOrderConfirmed',
   'product.price_changed': 'webhooks.eventPriceChanged',
+  'receipt.done': 'webhooks.eventReceiptDone',
+  'claim.answered': 'webhooks.eventClaimAnswered',
 } as const satisfies Record<TWebhookEvent, string>;
 
 /**
