@@ -66,17 +66,24 @@ export function csvValuesOf(row: Partial<Record<TProductCsvDbColumn, string | nu
 }
 
 /** The CSV text (with its BOM) of these lines, in the convention of `language` (platform/csv.ts). */
-export function writeCatalogueCsv(lines: readonly TCsvLine[], language: TLanguage): Promise<string> {
-  const rows = lines.map((line) => [
-    csvText(line.supplier),
-    line.service,
-    csvText(line.contact),
-    ...PRODUCT_CSV_COLUMNS.map(({ header, decimals }) => {
-      const value = line[header];
-      return decimals === undefined ? csvText(String(value ?? '')) : csvNumber(value as number | null, decimals, language);
-    }),
-  ]);
-  return csvFile(CSV_COLUMNS, rows, language);
+export function writeCatalogueCsv<T>(items: readonly T[], toLine: (item: T) => TCsvLine, language: TLanguage): Promise<string> {
+  return csvFile(
+    CSV_COLUMNS,
+    items,
+    (item) => {
+      const line = toLine(item);
+      return [
+        csvText(line.supplier),
+        line.service,
+        csvText(line.contact),
+        ...PRODUCT_CSV_COLUMNS.map(({ header, decimals }) => {
+          const value = line[header];
+          return decimals === undefined ? csvText(String(value ?? '')) : csvNumber(value as number | null, decimals, language);
+        }),
+      ];
+    },
+    language,
+  );
 }
 
 /** One data row as read: its row number in the file (the header is row 1) and its cells by column; `undefined` for a column the file lacks. */

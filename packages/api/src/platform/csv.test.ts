@@ -11,19 +11,30 @@ function inOneGo(rows: string[][], delimiter: string): string {
 }
 
 describe('csvFile', () => {
-  it.each([0, 1, 999, 1000, 1001, 2500])('writes %i rows in chunks with the bytes of the file in one go', async (count) => {
+  it.each([0, 1, 249, 250, 251, 999, 1000, 1001, 2500])('writes %i rows in chunks with the bytes of the file in one go', async (count) => {
     const rows = Array.from({ length: count }, (_, i) => FIELDS.map((_, j) => CELLS[(i * 5 + j * 3) % CELLS.length] ?? ''));
-    expect(await csvFile(FIELDS, rows, 'en')).toBe(inOneGo(rows, ','));
-    expect(await csvFile(FIELDS, rows, 'es')).toBe(inOneGo(rows, ';'));
+    expect(await csvFile(FIELDS, rows, (row) => row, 'en')).toBe(inOneGo(rows, ','));
+    expect(await csvFile(FIELDS, rows, (row) => row, 'es')).toBe(inOneGo(rows, ';'));
   });
 
-  it('lets other work run between chunks of a long file', async () => {
-    const rows = Array.from({ length: 3000 }, (_, i) => [`S${i}`, `P${i}`, '']);
-    let othersRan = false;
+  it("lets other work run between chunks of a long file, each chunk's rows made in its own turn", async () => {
+    const items = Array.from({ length: 3000 }, (_, i) => i);
+    let made = 0;
+    let madeBeforeOthers: number | undefined;
     setImmediate(() => {
-      othersRan = true;
+      madeBeforeOthers = made;
     });
-    await csvFile(FIELDS, rows, 'en');
-    expect(othersRan).toBe(true);
+    const toCells = (i: number) => {
+      made++;
+      return [`S${i}`, `P${i}`, ''];
+    };
+    const file = await csvFile(FIELDS, items, toCells, 'en');
+    expect(madeBeforeOthers).toBeLessThan(items.length);
+    expect(file).toBe(
+      inOneGo(
+        items.map((i) => [`S${i}`, `P${i}`, '']),
+        ',',
+      ),
+    );
   });
 });

@@ -23,21 +23,28 @@ export function csvNumber(value: number | null, decimals: number, language: TLan
   return language === 'es' ? text.replace('.', ',') : text;
 }
 
-/** Rows written per event-loop turn: a 10,000-row export in one go held the loop for ~150 ms (§9.7). */
-const ROWS_PER_TURN = 1000;
+/** Rows made and written per event-loop turn: a 10,000-row export in one go held the loop for ~150 ms, in 1,000s ~100 ms (§9.7). */
+const ROWS_PER_TURN = 250;
 
 /**
- * The whole file: the header and the rows (cells already written), with its
- * BOM, in the convention of `language`. Written a chunk of rows per turn;
- * papaparse quotes cell by cell, so the text is the same as in one go.
+ * The whole file: the header and a row of cells for each item (`toCells`),
+ * with its BOM, in the convention of `language`. Made and written a chunk of
+ * rows per turn; papaparse quotes cell by cell, so the text is the same as in
+ * one go.
  */
-export async function csvFile(fields: readonly string[], rows: readonly string[][], language: TLanguage): Promise<string> {
+export async function csvFile<T>(
+  fields: readonly string[],
+  items: readonly T[],
+  toCells: (item: T) => string[],
+  language: TLanguage,
+): Promise<string> {
   const config = { delimiter: language === 'es' ? ';' : ',', newline: '\r\n', quotes: false };
+  const chunk = (start: number) => items.slice(start, start + ROWS_PER_TURN).map(toCells);
   // The first chunk with the header, as the file in one go would be (an empty one included).
-  const lines = [Papa.unparse({ fields: [...fields], data: rows.slice(0, ROWS_PER_TURN) as string[][] }, config)];
-  for (let start = ROWS_PER_TURN; start < rows.length; start += ROWS_PER_TURN) {
+  const lines = [Papa.unparse({ fields: [...fields], data: chunk(0) }, config)];
+  for (let start = ROWS_PER_TURN; start < items.length; start += ROWS_PER_TURN) {
     await nextTurn();
-    lines.push(Papa.unparse(rows.slice(start, start + ROWS_PER_TURN) as string[][], config));
+    lines.push(Papa.unparse(chunk(start), config));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -247,5 +247,5 @@ export async function sentOrdersCsv(
     }
   }
   const header = SENT_LINES_CSV_COLUMNS.map((column) => translate(language, `spend.csv.${column}`));
-  return { filename: `sent-orders-${range.from}-to-${range.to}.csv`, content: await csvFile(header, cells, language) };
+  return { filename: `sent-orders-${range.from}-to-${range.to}.csv`, content: await csvFile(header, cells, (row) => row, language) };
 }
