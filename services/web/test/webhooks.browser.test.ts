@@ -33,7 +33,7 @@ describe('the webhooks on the Integrations screen', () => {
     const secret = page.getByLabel('Signing secret');
     await expect.poll(() => secret.inputValue(), { timeout: 10_000 }).toMatch(/^whsec_/);
     const value = await secret.inputValue();
-    await expectVisible(page, 'Order sent, Supplier answered · On');
+    await expectVisible(page, 'Order sent, Supplier answered, Delivery checked, Claim answered · On');
     await screenshot(page, 'en-phone_webhooks-added');
     await expectAccessible(page, 'webhooks, secret shown');
 
@@ -48,7 +48,7 @@ describe('the webhooks on the Integrations screen', () => {
     await expectVisible(page, 'webhook.test · Delivered');
     // The secret is gone from the page for good.
     await page.reload();
-    await expectVisible(page, 'Order sent, Supplier answered · On');
+    await expectVisible(page, 'Order sent, Supplier answered, Delivery checked, Claim answered · On');
     expect(await page.content()).not.toContain(value);
     await page.getByRole('button', { name: 'Deliveries', exact: true }).click();
     await expectVisible(page, 'webhook.test · Delivered');
