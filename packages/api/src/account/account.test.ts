@@ -1,6 +1,5 @@
-import { businessIdOf, newEmail, type Owner, tracesOfUser, useDomain } from '@reorder/testing';
+import { businessIdOf, newEmail, type Owner, refusal, tracesOfUser, useDomain } from '@reorder/testing';
 import { describe, expect, it } from 'vitest';
-import { describeError } from '../errors.ts';
 
 /**
  * The rules of the owner's own account (docs/decisions.md §7 "Account
@@ -14,13 +13,9 @@ import { describeError } from '../errors.ts';
 const t = useDomain();
 const PASSWORD = 'correct horse battery';
 
-/** What a refused call tells the client: its kind, message and the fields it names. */
-async function refusal(call: Promise<unknown>) {
-  const outcome = await call.then(
-    () => undefined,
-    (error: unknown) => describeError(error),
-  );
-  if (!outcome) throw new Error('expected the call to be refused');
+/** What a refused call tells the client: its kind, message and the fields it names (the harness's `refusal`). */
+async function refused(call: Promise<unknown>) {
+  const outcome = await refusal(call);
   return { kind: outcome.kind, message: outcome.message, fields: outcome.issues.map((i) => i.path) };
 }
 
@@ -59,7 +54,7 @@ describe('the profile', () => {
   it('refuses a time zone that is not an IANA name (an offset does not follow daylight saving), and changes nothing', async () => {
     const owner = await t.domain.owner();
     for (const timeZone of ['+01:00', 'UTC+1', 'Mars/Olympus']) {
-      expect(await refusal(owner.api.users.updateMe({ timeZone, fullName: 'Not saved' }))).toMatchObject({
+      expect(await refused(owner.api.users.updateMe({ timeZone, fullName: 'Not saved' }))).toMatchObject({
         kind: 'BAD_REQUEST',
         fields: ['timeZone'],
       });
@@ -73,7 +68,7 @@ describe('the profile', () => {
     expect((await owner.api.businesses.active()).name).toBe('Bar Pino Nuevo');
     const manager = await t.domain.joiner(owner, 'manager');
     expect(await me(manager)).toMatchObject({ businessName: 'Bar Pino Nuevo' });
-    expect(await refusal(manager.api.users.updateMe({ businessName: 'Mine now', fullName: 'Not saved' }))).toMatchObject({
+    expect(await refused(manager.api.users.updateMe({ businessName: 'Mine now', fullName: 'Not saved' }))).toMatchObject({
       kind: 'FORBIDDEN',
     });
     // The same name again renames nothing: anyone may send it.
@@ -168,7 +163,7 @@ describe('the export', () => {
 
   it('is the account’s: an API token cannot read it', async () => {
     const { apiToken } = await populatedAccount();
-    expect(await refusal(t.domain.caller(apiToken).users.export())).toMatchObject({ kind: 'FORBIDDEN' });
+    expect(await refused(t.domain.caller(apiToken).users.export())).toMatchObject({ kind: 'FORBIDDEN' });
   });
 });
 
@@ -197,12 +192,12 @@ async function businessRows(businessId: number) {
 describe('the erasure', () => {
   it('needs the current password: none is a 400, a wrong one a 401, and nothing is erased', async () => {
     const { owner } = await populatedAccount();
-    expect(await refusal(owner.api.users.deleteMe({}))).toEqual({
+    expect(await refused(owner.api.users.deleteMe({}))).toEqual({
       kind: 'BAD_REQUEST',
       message: 'Enter your current password to delete your account.',
       fields: ['currentPassword'],
     });
-    expect(await refusal(owner.api.users.deleteMe({ currentPassword: 'wrong one' }))).toMatchObject({
+    expect(await refused(owner.api.users.deleteMe({ currentPassword: 'wrong one' }))).toMatchObject({
       kind: 'UNAUTHORIZED',
       fields: ['currentPassword'],
     });
@@ -226,7 +221,7 @@ describe('the erasure', () => {
     expect(await tracesOfUser(t.domain.deps.db, owner.user.id, owner.email)).toEqual([]);
     expect(await businessRows(businessId)).toEqual({ suppliers: 0, orders: 0, products: 0, sent: 0, webhooks: 0, members: 0 });
     for (const token of [owner.token, phone, apiToken]) {
-      expect(await refusal(t.domain.caller(token).suppliers.list({}))).toMatchObject({ kind: 'UNAUTHORIZED' });
+      expect(await refused(t.domain.caller(token).suppliers.list({}))).toMatchObject({ kind: 'UNAUTHORIZED' });
     }
     const [notice] = (await t.domain.outbox()).filter(
       (m) => m.to.includes(owner.email) && m.subject === 'Your Reorder account was deleted',
@@ -263,7 +258,7 @@ describe('the erasure', () => {
     for (let i = 0; i < 3; i++) await owner.api.users.updateMe({ email: wanted, currentPassword: PASSWORD });
     await owner.api.users.deleteMe({ currentPassword: PASSWORD });
     const next = await t.domain.owner();
-    expect(await refusal(next.api.users.updateMe({ email: wanted, currentPassword: PASSWORD }))).toMatchObject({
+    expect(await refused(next.api.users.updateMe({ email: wanted, currentPassword: PASSWORD }))).toMatchObject({
       kind: 'TOO_MANY_REQUESTS',
     });
   });

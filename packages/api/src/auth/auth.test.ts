@@ -1,7 +1,7 @@
-import { newEmail, type Owner, USER_KEYS, useDomain } from '@reorder/testing';
+import { newEmail, type Owner, refusal, USER_KEYS, useDomain } from '@reorder/testing';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeError, INVITATION_GONE } from '../errors.ts';
+import { INVITATION_GONE } from '../errors.ts';
 import { createRateLimiter } from '../rate-limit/rate-limiter.ts';
 import { NOT_THE_INVITED_EMAIL } from './auth.service.ts';
 import type { ProviderProfile } from './social/provider-errors.ts';
@@ -57,13 +57,9 @@ const login = (email: string, password = PASSWORD, deviceToken?: string) =>
 const me = (token: string) => t.domain.caller(token).users.byUsername({ username: 'me' });
 const SIGNED_OUT = { code: 'UNAUTHORIZED' };
 
-/** What a refused call tells the client: its kind, message and the fields it names. */
-async function refusal(call: Promise<unknown>) {
-  const outcome = await call.then(
-    () => undefined,
-    (error: unknown) => describeError(error),
-  );
-  if (!outcome) throw new Error('expected the call to be refused');
+/** What a refused call tells the client: its kind, message and the fields it names (the harness's `refusal`). */
+async function refused(call: Promise<unknown>) {
+  const outcome = await refusal(call);
   return { kind: outcome.kind, message: outcome.message, fields: outcome.issues.map((i) => i.path) };
 }
 
@@ -134,15 +130,18 @@ describe('registration', () => {
   });
 
   it('refuses a common password, or one that holds the email or the business name, saying why in the language given', async () => {
-    const refused = async (fields: Parameters<typeof register>[0], message: string) =>
-      expect(await refusal(register(fields))).toEqual({ kind: 'BAD_REQUEST', message, fields: ['password'] });
+    const expectRefused = async (fields: Parameters<typeof register>[0], message: string) =>
+      expect(await refused(register(fields))).toEqual({ kind: 'BAD_REQUEST', message, fields: ['password'] });
     const common = 'This password is too common and easy to guess. Choose another one.';
     const personal = 'This password contains your email or the name of your business. Choose another one.';
-    await refused({ password: 'password123' }, common);
-    await refused({ password: 'P@ssw0rd!' }, common);
-    await refused({ password: 'my name is rosalinda', email: `rosalinda@${Math.random().toString(36).slice(2)}.example.com` }, personal);
-    await refused({ password: 'we love bar pino 77', businessName: 'Bar Pino' }, personal);
-    await refused({ password: 'password123', language: 'es' }, 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.');
+    await expectRefused({ password: 'password123' }, common);
+    await expectRefused({ password: 'P@ssw0rd!' }, common);
+    await expectRefused(
+      { password: 'my name is rosalinda', email: `rosalinda@${Math.random().toString(36).slice(2)}.example.com` },
+      personal,
+    );
+    await expectRefused({ password: 'we love bar pino 77', businessName: 'Bar Pino' }, personal);
+    await expectRefused({ password: 'password123', language: 'es' }, 'Esta contraseña es demasiado común y fácil de adivinar. Elige otra.');
     // 8 and 128 characters, no composition rules.
     for (const password of ['zq7mk2xv', 'zq7mk2xv'.repeat(16)]) {
       const { user } = await register({ password });
@@ -151,9 +150,9 @@ describe('registration', () => {
   });
 
   it('takes either a business name or an invitation: both, or neither, is a 400 naming the field', async () => {
-    expect(await refusal(register({ invitation: 'x'.repeat(43) }))).toMatchObject({ kind: 'BAD_REQUEST', fields: ['invitation'] });
+    expect(await refused(register({ invitation: 'x'.repeat(43) }))).toMatchObject({ kind: 'BAD_REQUEST', fields: ['invitation'] });
     const neither = anonymous().auth.register({ fullName: 'Ana', email: newEmail(), password: PASSWORD });
-    expect(await refusal(neither)).toEqual({ kind: 'BAD_REQUEST', message: 'Business name is required', fields: ['businessName'] });
+    expect(await refused(neither)).toEqual({ kind: 'BAD_REQUEST', message: 'Business name is required', fields: ['businessName'] });
   });
 });
 
@@ -182,7 +181,7 @@ describe('registration from an invitation', () => {
 
   it('refuses another email (at email), a used or withdrawn link (at invitation), and the business name in the password', async () => {
     const { email, token } = await invited();
-    expect(await refusal(join({ invitation: token, email: newEmail() }))).toEqual({
+    expect(await refused(join({ invitation: token, email: newEmail() }))).toEqual({
       kind: 'BAD_REQUEST',
       message: NOT_THE_INVITED_EMAIL,
       fields: ['email'],
@@ -191,7 +190,7 @@ describe('registration from an invitation', () => {
       code: 'BAD_REQUEST',
       message: 'This password contains your email or the name of your business. Choose another one.',
     });
-    expect(await refusal(join({ invitation: 'y'.repeat(43), email }))).toEqual({
+    expect(await refused(join({ invitation: 'y'.repeat(43), email }))).toEqual({
       kind: 'BAD_REQUEST',
       message: INVITATION_GONE,
       fields: ['invitation'],
@@ -439,12 +438,12 @@ describe('an email change', () => {
     const owner = await t.domain.owner();
     const phone = (await login(owner.email)).token;
     const moved = newEmail('moved');
-    expect(await refusal(owner.api.users.updateMe({ email: moved }))).toEqual({
+    expect(await refused(owner.api.users.updateMe({ email: moved }))).toEqual({
       kind: 'BAD_REQUEST',
       message: 'Enter your current password to change your email or password.',
       fields: ['currentPassword'],
     });
-    expect(await refusal(owner.api.users.updateMe({ email: moved, currentPassword: 'wrong password' }))).toEqual({
+    expect(await refused(owner.api.users.updateMe({ email: moved, currentPassword: 'wrong password' }))).toEqual({
       kind: 'UNAUTHORIZED',
       message: 'Your current password is not right.',
       fields: ['currentPassword'],
