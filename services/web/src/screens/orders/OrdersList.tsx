@@ -1,6 +1,8 @@
 import { OrdersPane } from '../../features/orders/OrdersPane.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
+import { href } from '../../lib/paths.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { LinkButton } from '../../ui/Button.tsx';
 import { Empty } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { TwoPanes } from '../../ui/TwoPanes.tsx';
@@ -10,7 +12,17 @@ export default function OrdersList() {
   const { t } = useTranslation();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
-    <Screen route="orders" title={t('orders.title')} wide={desktop}>
+    <Screen
+      route="orders"
+      title={t('orders.title')}
+      wide={desktop}
+      // docs/decisions.md §9.4: the deliveries checked.
+      actions={
+        <LinkButton small variant="ghost" href={href('orders.receipts')}>
+          {t('receiving.receipts')}
+        </LinkButton>
+      }
+    >
       {desktop ? (
         <TwoPanes list={<OrdersPane />} label={t('orders.title')}>
           <Empty>{t('orders.pickOne')}</Empty>
