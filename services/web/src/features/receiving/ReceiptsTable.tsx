@@ -1,6 +1,6 @@
 import type { TReceipt } from '@reorder/schemas';
 import { useMemo } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
@@ -36,7 +36,12 @@ export function ReceiptsTable({ rows }: { rows: ReceiptRow[] }) {
         accessorFn: (row) => row.receipt.doneAt ?? row.receipt.startedAt,
         cell: ({ getValue }) => formatDateTime(getValue<string>(), i18n.language),
       },
-      { id: 'supplier', header: t('receiving.columns.supplier'), accessorFn: (row) => row.supplier },
+      {
+        id: 'supplier',
+        header: t('receiving.columns.supplier'),
+        accessorFn: (row) => row.supplier,
+        cell: ({ row }) => <Link href={hrefOf(row.original.receipt)}>{row.original.supplier}</Link>,
+      },
       {
         id: 'status',
         header: t('receiving.columns.status'),

@@ -1,8 +1,9 @@
+import { Link } from 'wouter';
 import { OrdersPane } from '../../features/orders/OrdersPane.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
-import { LinkButton } from '../../ui/Button.tsx';
+import '../../features/receiving/receiving.css';
 import { Empty } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { TwoPanes } from '../../ui/TwoPanes.tsx';
@@ -18,9 +19,9 @@ export default function OrdersList() {
       wide={desktop}
       // docs/decisions.md §9.4: the deliveries checked.
       actions={
-        <LinkButton small variant="ghost" href={href('orders.receipts')}>
+        <Link className="topbar-link" href={href('orders.receipts')}>
           {t('receiving.receipts')}
-        </LinkButton>
+        </Link>
       }
     >
       {desktop ? (

@@ -22,7 +22,9 @@ export default function Receipt() {
   const supplierId = Number(params.supplierId);
   const sentOrderId = Number(params.sentOrderId);
   const { supplier, sent } = useSentOrder(supplierId, sentOrderId);
-  const ready = usePreload(supplier, 'supplier') && usePreload(sent, 'sent order');
+  const supplierReady = usePreload(supplier, 'supplier');
+  const sentReady = usePreload(sent, 'sent order');
+  const ready = supplierReady && sentReady;
   const order = useOrder(supplierId);
   const receipt = useReceipt(sentOrderId);
   const currency = useActiveBusiness()?.currency ?? sent.data?.currency ?? 'EUR';

@@ -29,7 +29,7 @@ export default function Receipts() {
       ) : rows.length === 0 ? (
         <Empty>{t('receiving.noReceipts')}</Empty>
       ) : desktop ? (
-        <Card title={t('receiving.receiptsTitle')}>
+        <Card>
           <ReceiptsTable rows={rows} />
         </Card>
       ) : (
