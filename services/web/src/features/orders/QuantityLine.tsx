@@ -6,9 +6,9 @@ import type { RowPlace } from '../../ui/LongList.tsx';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
 import { RowMenu } from '../../ui/RowMenu.tsx';
 import { useActiveBusiness } from '../businesses/api.ts';
-import { ReceivedNote } from '../receiving/ReceivedNote.tsx';
 import type { OrderProduct } from './order-drafts.ts';
 import { quantityIssueText } from './quantity-issue.ts';
+import { ReceivedNote } from './ReceivedNote.tsx';
 import type { useOrderChanges } from './use-order-changes.ts';
 
 type OrderDrafts = ReturnType<typeof useOrderChanges>;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { MutationCallbacks } from '../../lib/mutations.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -51,4 +51,32 @@ export function useOrderSummaries() {
 /** "Ready to send": tells the business's owners and managers (email and push) that the order is prepared. */
 export function useMarkReady(callbacks: MutationCallbacks<{ notified: number }>) {
   return useMutation(trpc.orders.ready.mutationOptions({ onSuccess: callbacks.onSuccess, onError: callbacks.onError }));
+}
+
+/**
+ * What the latest closed receipt of a supplier says of each product: how much
+ * arrived and when ("Recibido 12 · hoy 10:42" on the order line).
+ */
+export function useLastReceived(supplierId: number) {
+  const query = useQuery(trpc.receipts.list.queryOptions({ status: 'done' }, { retry: false }));
+  return useMemo(() => {
+    const received = new Map<number, { quantity: number; at: string }>();
+    const latest = (query.data ?? [])
+      .filter((r) => r.supplierId === supplierId && r.doneAt !== null)
+      .sort((a, b) => (b.doneAt ?? '').localeCompare(a.doneAt ?? ''))[0];
+    for (const line of latest?.lines ?? []) {
+      if (line.received !== null && latest?.doneAt) received.set(line.productId, { quantity: line.received, at: latest.doneAt });
+    }
+    return received;
+  }, [query.data, supplierId]);
+}
+
+/**
+ * What the check-in of a supplier's last send needs, loaded while the orders
+ * list shows "The order has arrived": the supplier and the sent order, so the
+ * delivery can be checked in the cellar without a connection.
+ */
+export function usePrefetchArrival(supplierId: number, orderId: number, sentOrderId: number) {
+  usePrefetchQuery(trpc.suppliers.byId.queryOptions({ id: supplierId }, { retry: false }));
+  usePrefetchQuery(trpc.orders.sent.queryOptions({ id: orderId, sentOrderId }, { retry: false }));
 }

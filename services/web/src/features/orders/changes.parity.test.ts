@@ -2,7 +2,6 @@ import type { TOrder, TReceipt } from '@reorder/schemas';
 import { sentText } from '@reorder/schemas/order-text';
 import { type Owner, useDomain } from '@reorder/testing';
 import { describe, expect, it } from 'vitest';
-import { arrivedOf, expectedOf, missingLines } from '../receiving/receipt-copy.ts';
 import {
   applyChange,
   applyReceiptChange,
@@ -12,6 +11,7 @@ import {
   type OrderChange,
   type OrderChangeKind,
 } from './changes.ts';
+import { arrivedOf, expectedOf, missingLines } from './receipt-copy.ts';
 
 /**
  * What the device accepts is what the server accepts, and does what the

@@ -1,8 +1,8 @@
 import type { TMessageService, TOrder, TReceipt, TReorderMode, TSentLineInput } from '@reorder/schemas';
 import { filledToPar, quantityIssue, steppedQuantity, type TQuantityIssue } from '@reorder/schemas/quantities';
-import { RECEIPT_KINDS, type ReceiptChange } from '../receiving/receipt-changes.ts';
 import type { Api, ChangeEntry, Settled, Target } from './change-kind.ts';
 import { withProducts, withSavedQuantity, withSavedStock } from './order-drafts.ts';
+import { RECEIPT_KINDS, type ReceiptChange } from './receipt-changes.ts';
 
 /**
  * Every change the order screen makes, each one entry of one registry

@@ -7,8 +7,8 @@ import { sessionStore } from '../../lib/session.ts';
 import { apiErrorInfo, chosenBusiness, createApiClient, isUnreachable, trpc } from '../../lib/trpc.ts';
 import { useValue, valueStore } from '../../lib/value-store.ts';
 import { createOutbox, type Outbox, type OutboxEntry, type OutboxOutcome, type OutboxState } from '../offline/outbox.ts';
-import { receiptKey } from '../receiving/receipt-changes.ts';
 import { callChange, checkChange, keyOfChange, type OrderChange, receiptWithPending, withPending } from './changes.ts';
+import { receiptKey } from './receipt-changes.ts';
 
 /**
  * The signed-in account's outbox on this device: the one path every change

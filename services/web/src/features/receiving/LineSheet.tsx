@@ -11,7 +11,7 @@ import { TextArea, TextField } from '../../ui/fields.tsx';
 import { Stack } from '../../ui/layout.tsx';
 import { Stepper } from '../../ui/ProductLine.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import type { LineInput } from './receipt-copy.ts';
+import type { LineInput } from '../orders/receipt-copy.ts';
 import './receiving.css';
 
 /** The most a price may be (the server's `zPrice`). */

@@ -9,11 +9,11 @@ import { Card } from '../../ui/Card.tsx';
 import { SelectField } from '../../ui/fields.tsx';
 import { Hint, Stack, StatusLine } from '../../ui/layout.tsx';
 import type { OrderProduct } from '../orders/order-drafts.ts';
+import { missingLines } from '../orders/receipt-copy.ts';
+import { receivedTime } from '../orders/received-time.ts';
 import { type EditedLine, LineSheet } from './LineSheet.tsx';
 import { ReceiptLines } from './ReceiptLines.tsx';
-import { missingLines } from './receipt-copy.ts';
 import { useReceiving } from './use-receiving.ts';
-import { receivedTime } from './when.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

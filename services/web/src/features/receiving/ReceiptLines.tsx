@@ -2,7 +2,7 @@ import type { TReceipt, TReceiptLine } from '@reorder/schemas';
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Button } from '../../ui/Button.tsx';
-import { lineDiffers } from './receipt-copy.ts';
+import { lineDiffers } from '../orders/receipt-copy.ts';
 import './receiving.css';
 
 /**

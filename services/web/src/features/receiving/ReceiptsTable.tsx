@@ -6,7 +6,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { type ColumnDef, DataTable } from '../../ui/DataTable.tsx';
 import { List, ListItem, ListLink } from '../../ui/List.tsx';
-import { lineDiffers } from './receipt-copy.ts';
+import { lineDiffers } from '../orders/receipt-copy.ts';
 
 /** A receipt as the table and the list show it: its supplier's name and how many lines differ. */
 export interface ReceiptRow {

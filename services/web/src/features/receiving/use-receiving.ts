@@ -1,8 +1,8 @@
 import type { TReceipt, TSentOrder } from '@reorder/schemas';
 import { useSession } from '../../lib/session.ts';
 import { enqueue } from '../orders/outbox-runtime.ts';
-import type { ReceiptChange, ReceiptKind } from './receipt-changes.ts';
-import { arrivedOf, type ExtraProduct, expectedOf, type LineInput, missingLines, withAllGood } from './receipt-copy.ts';
+import type { ReceiptChange, ReceiptKind } from '../orders/receipt-changes.ts';
+import { arrivedOf, type ExtraProduct, expectedOf, type LineInput, missingLines, withAllGood } from '../orders/receipt-copy.ts';
 
 /**
  * The check-in's taps, each a change of the one outbox (docs/decisions.md

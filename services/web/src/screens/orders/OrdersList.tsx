@@ -3,7 +3,7 @@ import { OrdersPane } from '../../features/orders/OrdersPane.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
-import '../../features/receiving/receiving.css';
+import '../../features/orders/arrival.css';
 import { Empty } from '../../ui/layout.tsx';
 import { Screen } from '../../ui/Screen.tsx';
 import { TwoPanes } from '../../ui/TwoPanes.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { LinkButton } from '../../ui/Button.tsx';
 import { usePrefetchArrival } from './api.ts';
-import './receiving.css';
+import './arrival.css';
 
 /** Whether the supplier's last send waits to be checked in: sent, and its receipt not closed. */
 export const awaitsArrival = (summary: TOrderSummary | undefined): summary is TOrderSummary & { lastSentOrderId: number } =>

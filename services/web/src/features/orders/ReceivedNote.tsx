@@ -2,8 +2,8 @@ import { formatAmount } from '@reorder/schemas/order-text';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useLastReceived } from './api.ts';
-import './receiving.css';
-import { receivedTime } from './when.ts';
+import './arrival.css';
+import { receivedTime } from './received-time.ts';
 
 /**
  * "Received 12 · today 10:42" on an order line (docs/decisions.md §9.4): what

@@ -1,7 +1,7 @@
 import type { TOrder } from '@reorder/schemas';
 import { steppedQuantity } from '@reorder/schemas/quantities';
-import type { Api, ChangeEntry, ReceiptTarget, Target } from '../orders/change-kind.ts';
-import { withProducts } from '../orders/order-drafts.ts';
+import type { Api, ChangeEntry, ReceiptTarget, Target } from './change-kind.ts';
+import { withProducts } from './order-drafts.ts';
 import {
   countWith,
   type ExpectedLine,
