@@ -103,7 +103,13 @@ export function ReceiptCheck({
             <Button block onClick={receiving.allGood}>
               {t('receiving.allGood')}
             </Button>
-            <Button block variant="secondary" disabled={pending > 0} onClick={receiving.done} aria-describedby="receipt-close-hint">
+            <Button
+              block
+              variant="secondary"
+              disabled={pending > 0}
+              onClick={receiving.done}
+              aria-describedby={pending > 0 ? 'receipt-close-hint' : undefined}
+            >
               {t('receiving.close')}
             </Button>
             {pending > 0 ? <Hint id="receipt-close-hint">{t('receiving.closeHint', { count: pending })}</Hint> : null}
