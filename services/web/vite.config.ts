@@ -110,11 +110,12 @@ const moduleGraph: Plugin = {
     };
     fill(orderModules, ORDER_ROOTS);
     fill(confirmShared, [CONFIRM_ROOT]);
-    // What the claim page (docs/decisions.md §9.4) shares with it (dom.ts, the stylesheet) goes into the shared chunk
-    // too: the claim page loads that one and its own.
+    // The claim page (docs/decisions.md §9.4) takes its helpers (dom.ts) from the shared chunk too. Not the
+    // stylesheet: the app loads that chunk, and the shared chunk's CSS with it (Vite gives each page the
+    // stylesheet the two pages share as a file of its own).
     for (const id of confirmShared) {
       const file = id.replaceAll('\\', '/');
-      if (file.includes('/src/confirm/') && !/\/src\/confirm\/(dom\.ts|confirm\.css)$/.test(file)) confirmShared.delete(id);
+      if (file.includes('/src/confirm/') && !file.endsWith('/src/confirm/dom.ts')) confirmShared.delete(id);
     }
   },
 };

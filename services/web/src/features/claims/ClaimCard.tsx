@@ -23,22 +23,32 @@ import { useSendClaim } from './use-send-claim.ts';
  * the business's language, ending with the supplier's link; then the text is
  * sent through the supplier's channel as an order is.
  */
-export function ClaimCard({ receipt }: { receipt: TReceipt }) {
+export function ClaimCard({
+  receipt,
+  heading,
+  onMade,
+}: {
+  receipt: TReceipt;
+  /** The card's title, when not "Claim the difference" (a list of deliveries names each). */
+  heading?: string;
+  /** What to do once the claim is made (the claims list opens it); else the card shows it. */
+  onMade?: (claim: TClaim) => void;
+}) {
   const mayClaim = useCan('manager');
   if (!mayClaim || !claimable(receipt)) return null;
-  return <ClaimOfReceipt receipt={receipt} />;
+  return <ClaimOfReceipt receipt={receipt} heading={heading} onMade={onMade} />;
 }
 
-function ClaimOfReceipt({ receipt }: { receipt: TReceipt }) {
+function ClaimOfReceipt({ receipt, heading, onMade }: { receipt: TReceipt; heading?: string; onMade?: (claim: TClaim) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const claims = useClaims();
   const made = claims.data?.find((claim) => claim.receiptId === receipt.id);
-  const make = useMakeClaim({ onError: () => toast.error(t('claims.makeError')) });
+  const make = useMakeClaim({ onSuccess: onMade, onError: () => toast.error(t('claims.makeError')) });
   const claim = made ?? make.data;
   const lines = receipt.lines.filter(differs);
   return (
-    <Card title={t('claims.cardTitle')} id="claim">
+    <Card title={heading ?? t('claims.cardTitle')}>
       {claim ? (
         <MadeClaim claim={claim} />
       ) : (

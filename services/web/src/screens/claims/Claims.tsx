@@ -1,8 +1,12 @@
 import { CLAIM_STATUSES, type TClaim } from '@reorder/schemas';
 import { useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
 import { useClaims, useClosedReceipts } from '../../features/claims/api.ts';
+import { ClaimCard } from '../../features/claims/ClaimCard.tsx';
 import { type ClaimRow, ClaimsList, ClaimsTable } from '../../features/claims/ClaimsTable.tsx';
+import { claimable } from '../../features/claims/claimable.ts';
 import { useSuppliers } from '../../features/suppliers/api.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
@@ -17,21 +21,27 @@ import { Screen } from '../../ui/Screen.tsx';
  * window comes back, so a supplier's answer shows without a reload.
  */
 export default function Claims() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [status, setStatus] = useState<TClaim['status'] | ''>('');
   const claims = useClaims(status || undefined);
   const suppliers = useSuppliers('');
-  const receipts = useClosedReceipts(Boolean(claims.data?.length));
+  const receipts = useClosedReceipts(true);
+  const names = useMemo(() => new Map((suppliers.data ?? []).map((s) => [s.id, s.name])), [suppliers.data]);
+  // Closed deliveries with a difference and no claim yet: each offers its claim here too.
+  const unclaimed = useMemo(() => {
+    const claimed = new Set((claims.data ?? []).map((claim) => claim.receiptId));
+    return (receipts.data ?? []).filter((receipt) => claimable(receipt) && !claimed.has(receipt.id));
+  }, [claims.data, receipts.data]);
   const rows = useMemo<ClaimRow[]>(() => {
-    const names = new Map((suppliers.data ?? []).map((s) => [s.id, s.name]));
     const checked = new Map((receipts.data ?? []).map((r) => [r.id, r.doneAt ?? r.startedAt]));
     return (claims.data ?? []).map((claim) => ({
       claim,
       supplier: names.get(claim.supplierId) ?? '',
       checkedAt: checked.get(claim.receiptId) ?? '',
     }));
-  }, [claims.data, suppliers.data, receipts.data]);
+  }, [claims.data, names, receipts.data]);
 
   return (
     <Screen route="orders.claims" title={t('claims.title')} back={href('orders')} wide={desktop}>
@@ -48,6 +58,19 @@ export default function Claims() {
           onChange={(event) => setStatus(event.target.value as TClaim['status'] | '')}
         />
       </Toolbar>
+      {status === '' || status === 'open'
+        ? unclaimed.map((receipt) => (
+            <ClaimCard
+              key={receipt.id}
+              receipt={receipt}
+              heading={t('claims.unclaimed', {
+                supplier: names.get(receipt.supplierId) ?? '',
+                date: formatDate(receipt.doneAt ?? receipt.startedAt, i18n.language),
+              })}
+              onMade={(claim) => navigate(href('orders.claim', { id: claim.id }))}
+            />
+          ))
+        : null}
       {claims.isPending ? (
         <Loading />
       ) : !claims.data ? (
