@@ -4,7 +4,7 @@ import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import { CLAIM_TEXTS } from './claim-texts.ts';
 import './confirm.css';
 import './claim.css';
-import { type Child, fill, h, pageLanguage, show as showIn } from './dom.ts';
+import { type Child, fill, h, noteField, pageLanguage, postJson, show as showIn } from './dom.ts';
 
 /**
  * The supplier's claim page, `/claim/<token>` (docs/decisions.md §9.4): no
@@ -152,19 +152,9 @@ function form(claim: TPublicClaim) {
     value: previous?.creditNote ?? '',
     autocomplete: 'off',
   }) as HTMLInputElement;
-  const noteCount = h('p', { class: 'muted small', id: 'note-count' });
-  const note = h('textarea', {
-    id: 'note',
-    rows: 3,
-    maxlength: LIMITS.messageMax,
-    'aria-describedby': 'note-count',
-  }) as HTMLTextAreaElement;
-  note.value = previous?.note ?? '';
-  const countNote = () => {
-    noteCount.textContent = fill(t.noteCount, { used: note.value.length, max: LIMITS.messageMax });
-  };
-  note.addEventListener('input', countNote);
-  countNote();
+  const { note, noteCount } = noteField(previous?.note ?? '', LIMITS.messageMax, (used) =>
+    fill(t.noteCount, { used, max: LIMITS.messageMax }),
+  );
   const problem = h('p', { class: 'problem', role: 'alert' });
   const submit = h('button', { type: 'submit', class: 'primary' }, t.send) as HTMLButtonElement;
 
@@ -180,12 +170,8 @@ function form(claim: TPublicClaim) {
     submit.textContent = t.sending;
     problem.textContent = '';
     try {
-      const res = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ answer, note: note.value, creditNote: creditNote.value }),
-      });
-      const body = await res.json().catch(() => null);
+      const res = await postJson<TPublicClaim>(endpoint, { answer, note: note.value, creditNote: creditNote.value });
+      const body = res.body;
       if (res.status === 404) return gone();
       // Closed by the business meanwhile, or past the days answers are taken: the page as it now is.
       if (res.status === 409) return shut(claim.status === 'closed' || !answerable(claim) ? claim : { ...claim, status: 'closed' });

@@ -33,3 +33,29 @@ export function show(page: HTMLElement, ...children: Child[]) {
   page.replaceChildren(...children.filter((c): c is Node | string => Boolean(c)));
   page.setAttribute('aria-busy', 'false');
 }
+
+/** A note's textarea (`#note`, at most `max` characters) and the line under it that counts what is used. */
+export function noteField(value: string, max: number, count: (used: number) => string) {
+  const noteCount = h('p', { class: 'muted small', id: 'note-count' });
+  const note = h('textarea', { id: 'note', rows: 3, maxlength: max, 'aria-describedby': 'note-count' }) as HTMLTextAreaElement;
+  note.value = value;
+  const update = () => {
+    noteCount.textContent = count(note.value.length);
+  };
+  note.addEventListener('input', update);
+  update();
+  return { note, noteCount };
+}
+
+/** The API's envelope: the data, or a message saying what is wrong. */
+export type Envelope<T> = { data?: T; message?: string } | null;
+
+/** POSTs `data` as JSON to one of the public pages' endpoints: the answer's status and body (null when not JSON). */
+export async function postJson<T>(url: string, data: unknown): Promise<{ status: number; ok: boolean; body: Envelope<T> }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(data),
+  });
+  return { status: res.status, ok: res.ok, body: await res.json().catch(() => null) };
+}

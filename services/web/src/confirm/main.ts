@@ -3,7 +3,7 @@ import { hasAllowedDecimals, LIMITS, readTypedNumber } from '@reorder/schemas/li
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import { orderTotals } from '@reorder/schemas/quantities';
 import './confirm.css';
-import { type Child, fill, h, pageLanguage, show as showIn } from './dom.ts';
+import { type Child, fill, h, noteField, pageLanguage, postJson, show as showIn } from './dom.ts';
 import { CONFIRM_TEXTS } from './texts.ts';
 
 /**
@@ -224,19 +224,9 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
   updateCount();
   updateTotal();
 
-  const noteCount = h('p', { class: 'muted small', id: 'note-count' });
-  const note = h('textarea', {
-    id: 'note',
-    rows: 3,
-    maxlength: LIMITS.messageMax,
-    'aria-describedby': 'note-count',
-  }) as HTMLTextAreaElement;
-  note.value = previous?.note ?? '';
-  const countNote = () => {
-    noteCount.textContent = fill(t.noteCount, { used: note.value.length, max: LIMITS.messageMax });
-  };
-  note.addEventListener('input', countNote);
-  countNote();
+  const { note, noteCount } = noteField(previous?.note ?? '', LIMITS.messageMax, (used) =>
+    fill(t.noteCount, { used, max: LIMITS.messageMax }),
+  );
   const today = new Date();
   const min = new Date(today.getTime() - today.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
   const delivery = h('input', { type: 'date', id: 'delivery', min, value: previous?.deliveryDate ?? '' }) as HTMLInputElement;
@@ -272,17 +262,13 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
     submit.textContent = t.sending;
     problem.textContent = '';
     try {
-      const res = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({
-          unavailable: [...unavailable],
-          note: note.value,
-          deliveryDate: delivery.value || null,
-          lines: answer.lines,
-        }),
+      const res = await postJson<TPublicConfirmation>(endpoint, {
+        unavailable: [...unavailable],
+        note: note.value,
+        deliveryDate: delivery.value || null,
+        lines: answer.lines,
       });
-      const body = await res.json().catch(() => null);
+      const body = res.body;
       if (res.status === 404) return gone();
       if (res.status === 409) return notYet();
       if (res.ok && body?.data?.confirmation) return answered(body.data as TPublicConfirmation, body.data.confirmation, true);
