@@ -3,6 +3,7 @@ import { zDateTime, zId, zMemberRef, zNullAsEmpty, zQuantity, zSafeString } from
 import { LIMITS } from './limits.ts';
 import { TOMATOES_STOCK_AND_PRICE } from './product.ts';
 import { lineFields, zPrice, zProductName, zUnit } from './product-columns.ts';
+import { RECEIPT_STATUSES } from './receipt-outcomes.ts';
 import { zMessageService } from './supplier.ts';
 
 export const ZOrderProduct = z
@@ -159,6 +160,14 @@ export const ZOrderSummary = z
       })
       .nullable()
       .describe('What the supplier answered to the last send, or null when it was never sent or asked no confirmation'),
+    lastSentOrderId: z.number().int().nullable().describe('The last sent order (the one `lastSentAt` tells of), or null when never sent'),
+    lastReceipt: z
+      .object({
+        id: z.number().int().describe('Receipt id'),
+        status: z.enum(RECEIPT_STATUSES).describe('"checking" or "done"'),
+      })
+      .nullable()
+      .describe('The receipt of the last sent order, or null while its delivery was not checked (docs/decisions.md §9.4)'),
     ready: ZOrderReady,
     claims: z
       .object({
@@ -176,6 +185,8 @@ export const ZOrderSummary = z
       lines: 5,
       lastSentAt: '2026-11-23T09:30:00.000Z',
       lastAnswer: { status: 'partial', missing: ['Strawberries'], changed: 1 },
+      lastSentOrderId: 40,
+      lastReceipt: null,
       ready: { by: { userId: 9, fullName: 'Javi Ruiz' }, at: '2026-11-23T09:42:00.000Z' },
       claims: { open: 2, owed: 23.4 },
     },

@@ -24,6 +24,9 @@ export const PATHS = {
   'orders.productsPaste': '/orders/:supplierId/products/paste',
   'orders.productUpdate': '/orders/:supplierId/products/:productId/update',
   'orders.productDelete': '/orders/:supplierId/products/:productId/delete',
+  // docs/decisions.md §9.4: checking the delivery of a sent order ("Ha llegado el pedido"), and the deliveries checked.
+  'orders.receipt': '/orders/:supplierId/history/:sentOrderId/receipt',
+  'orders.receipts': '/receipts',
   'orders.sentOrder': '/orders/:supplierId/history/:sentOrderId',
   'orders.history': '/orders/:supplierId/history',
   'orders.order': '/orders/:supplierId',

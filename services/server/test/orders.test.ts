@@ -303,10 +303,22 @@ describe('GET /api/orders', () => {
         lines: 2,
         lastSentAt: null,
         lastAnswer: null,
+        lastSentOrderId: null,
+        lastReceipt: null,
         ready: null,
         claims: { open: 0, owed: 0 },
       },
-      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null, ready: null, claims: { open: 0, owed: 0 } },
+      {
+        id: quiet.orderId,
+        supplierId: quiet.id,
+        lines: 0,
+        lastSentAt: null,
+        lastAnswer: null,
+        lastSentOrderId: null,
+        lastReceipt: null,
+        ready: null,
+        claims: { open: 0, owed: 0 },
+      },
     ]);
 
     const sent = await t.api.post(`/api/orders/${shop.orderId}/send`, {}, shop.token);
@@ -320,11 +332,34 @@ describe('GET /api/orders', () => {
         lines: 1,
         lastSentAt: sent.body.data.sentAt,
         lastAnswer: { status: 'pending', missing: [], changed: 0 },
+        lastSentOrderId: sent.body.data.id,
+        lastReceipt: null,
         ready: null,
         claims: { open: 0, owed: 0 },
       },
-      { id: quiet.orderId, supplierId: quiet.id, lines: 0, lastSentAt: null, lastAnswer: null, ready: null, claims: { open: 0, owed: 0 } },
+      {
+        id: quiet.orderId,
+        supplierId: quiet.id,
+        lines: 0,
+        lastSentAt: null,
+        lastAnswer: null,
+        lastSentOrderId: null,
+        lastReceipt: null,
+        ready: null,
+        claims: { open: 0, owed: 0 },
+      },
     ]);
+
+    // The last send's receipt, once its delivery is checked (docs/decisions.md §9.4): "Ha llegado el pedido" leaves the row once done.
+    const receipt = await t.api.post(`/api/sent-orders/${sent.body.data.id}/receipt`, {}, shop.token);
+    expect(receipt.status, receipt.text).toBe(200);
+    const checking = await t.api.get('/api/orders', shop.token);
+    expect(checking.body.data[0].lastReceipt).toEqual({ id: receipt.body.data.id, status: 'checking' });
+    await t.api.post(`/api/receipts/${receipt.body.data.id}/all-good`, {}, shop.token);
+    await t.api.post(`/api/receipts/${receipt.body.data.id}/done`, {}, shop.token);
+    const done = await t.api.get('/api/orders', shop.token);
+    expect(done.body.data[0].lastReceipt).toEqual({ id: receipt.body.data.id, status: 'done' });
+    expect(done.body.data[1].lastReceipt).toBeNull();
   });
 
   it("tells the supplier's answer to the last send: what is missing by name, how many lines changed, and a link left unanswered", async () => {

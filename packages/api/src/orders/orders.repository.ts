@@ -211,7 +211,7 @@ export async function listOrderSummaries(db: Db, businessId: number, now: number
       (eb) =>
         eb
           .selectFrom('sent_orders as so')
-          .select(['so.sent_at', 'so.lines', 'so.confirmation', 'so.confirm_nonce', 'so.confirm_expires_at'])
+          .select(['so.id', 'so.sent_at', 'so.lines', 'so.confirmation', 'so.confirm_nonce', 'so.confirm_expires_at'])
           .whereRef('so.order_id', '=', 'o.id')
           .where('so.business_id', '=', businessId)
           .orderBy('so.sent_at', 'desc')
@@ -221,8 +221,13 @@ export async function listOrderSummaries(db: Db, businessId: number, now: number
       (join) => join.onTrue(),
     )
     .leftJoin('users as readier', 'readier.id', 'o.ready_by')
+    // The last send's receipt, if it was checked (docs/decisions.md §9.4, "Our answers": "Ha llegado el pedido" on the orders list).
+    .leftJoin('receipts as rc', 'rc.sent_order_id', 'last.id')
     .select((eb) => [
       'o.id',
+      'last.id as sent_order_id',
+      'rc.id as receipt_id',
+      'rc.status as receipt_status',
       'o.supplier_id',
       eb
         .selectFrom('order_quantities as oq')
@@ -264,6 +269,8 @@ export async function listOrderSummaries(db: Db, businessId: number, now: number
     lines: Number(r.lines ?? 0),
     lastSentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
     lastAnswer: lastAnswerOf(r, now),
+    lastSentOrderId: r.sent_order_id ?? null,
+    lastReceipt: r.receipt_id != null && r.receipt_status ? { id: r.receipt_id, status: r.receipt_status } : null,
     ready: readyOf(r),
     claims: { open: Number(r.open_claims ?? 0), owed: Number(r.owed ?? 0) },
   }));

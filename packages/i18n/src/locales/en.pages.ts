@@ -53,6 +53,12 @@ export const enPages = {
       clear: 'clearing the order to {{supplier}}',
       reorder: 're-ordering for {{supplier}}',
       restore: 'undoing the re-order for {{supplier}}',
+      receiptStart: 'starting to check the delivery of {{supplier}}',
+      receiptLine: 'a line of the delivery of {{supplier}}',
+      receiptAllGood: '"All good" on the delivery of {{supplier}}',
+      receiptDone: 'closing the delivery of {{supplier}}',
+      receiptReopen: 'reopening the delivery of {{supplier}}',
+      bringNextTime: 'bringing what was missing from {{supplier}} next time',
     },
   },
   nav: {

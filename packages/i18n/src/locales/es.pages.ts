@@ -51,6 +51,12 @@ export const esPages: TPageMessages = {
       clear: 'vaciar el pedido de {{supplier}}',
       reorder: 'repetir el pedido de {{supplier}}',
       restore: 'deshacer la repetición del pedido de {{supplier}}',
+      receiptStart: 'empezar a revisar la entrega de {{supplier}}',
+      receiptLine: 'una línea de la entrega de {{supplier}}',
+      receiptAllGood: '«Todo bien» en la entrega de {{supplier}}',
+      receiptDone: 'cerrar la recepción de {{supplier}}',
+      receiptReopen: 'reabrir la recepción de {{supplier}}',
+      bringNextTime: 'pedir otra vez lo que faltó de {{supplier}}',
     },
   },
   nav: {

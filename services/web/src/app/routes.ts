@@ -86,6 +86,9 @@ export const ROUTES: RouteDef[] = [
     access: 'auth',
     screen: orderScreen(() => import('../screens/orders/ProductDelete.tsx'), 'manager'),
   },
+  // docs/decisions.md §9.4: the check-in of a delivery, offline like the order; the deliveries checked.
+  { name: 'orders.receipt', access: 'auth', screen: orderScreen(() => import('../screens/orders/Receipt.tsx')) },
+  { name: 'orders.receipts', access: 'auth', screen: orderScreen(() => import('../screens/orders/Receipts.tsx')) },
   {
     name: 'orders.sentOrder',
     access: 'auth',

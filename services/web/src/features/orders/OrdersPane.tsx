@@ -15,6 +15,7 @@ import { Empty, Hint, Stack, Toolbar } from '../../ui/layout.tsx';
 import { useUpdateMe } from '../account/api.ts';
 import { useCan } from '../businesses/api.ts';
 import { ClaimsOwed, useOwedText } from '../claims/ClaimsOwed.tsx';
+import { ArrivedButton, awaitsArrival } from '../receiving/ArrivedButton.tsx';
 import { useSuppliers } from '../suppliers/api.ts';
 import { useOrderSummaries } from './api.ts';
 import { LastAnswer } from './ConfirmationStatus.tsx';
@@ -132,6 +133,7 @@ export function OrdersPane({ selected, searchParam = 'q' }: { selected?: number;
                         }
                         highlight={(summary?.lines ?? 0) > 0}
                       />
+                      {awaitsArrival(summary) ? <ArrivedButton summary={summary} supplier={s.name} /> : null}
                       <Icon name="next" />
                     </ListItem>
                   );

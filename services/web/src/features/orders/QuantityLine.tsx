@@ -6,6 +6,7 @@ import type { RowPlace } from '../../ui/LongList.tsx';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
 import { RowMenu } from '../../ui/RowMenu.tsx';
 import { useActiveBusiness } from '../businesses/api.ts';
+import { ReceivedNote } from '../receiving/ReceivedNote.tsx';
 import type { OrderProduct } from './order-drafts.ts';
 import { quantityIssueText } from './quantity-issue.ts';
 import type { useOrderChanges } from './use-order-changes.ts';
@@ -54,6 +55,7 @@ export function QuantityLine({
       details={
         <>
           <LineDetails product={product} />
+          <ReceivedNote supplierId={supplierId} productId={product.productId} />
           {product.usual !== null ? (
             <button
               type="button"

@@ -1,8 +1,17 @@
-import type { TOrder } from '@reorder/schemas';
+import type { TOrder, TReceipt } from '@reorder/schemas';
 import { sentText } from '@reorder/schemas/order-text';
 import { type Owner, useDomain } from '@reorder/testing';
 import { describe, expect, it } from 'vitest';
-import { applyChange, CHANGE_KINDS, callChange, checkChange, type OrderChange, type OrderChangeKind } from './changes.ts';
+import { arrivedOf, expectedOf, missingLines } from '../receiving/receipt-copy.ts';
+import {
+  applyChange,
+  applyReceiptChange,
+  CHANGE_KINDS,
+  callChange,
+  checkChange,
+  type OrderChange,
+  type OrderChangeKind,
+} from './changes.ts';
 
 /**
  * What the device accepts is what the server accepts, and does what the
@@ -14,7 +23,10 @@ import { applyChange, CHANGE_KINDS, callChange, checkChange, type OrderChange, t
  * (`Settled.order`) is the server's order too. Changes the server refuses
  * for what the device can know are refused by `checkChange` first, and
  * those it takes are not. The kinds are the registry's: a new kind without
- * a case here fails.
+ * a case here fails. Receiving's kinds (docs/decisions.md §9.4) change the
+ * receipt of a sent order too: the device's copy of it (`applyReceiptChange`)
+ * and the server's after the call agree on every line, the status and who
+ * received, and so does the receipt the answer settles into the cache.
  */
 const t = useDomain();
 /** Each case makes a shop of its own on PGlite: a few seconds on a busy machine. */
@@ -88,6 +100,40 @@ const compared = (order: TOrder) => ({
     counted: p.countedAt !== null,
   })),
 });
+
+/** The receipt of a sent order as the server holds it, or none yet (read without starting it). */
+async function receiptOf(sentOrderId: number): Promise<TReceipt | undefined> {
+  return (await t.owner.api.receipts.list()).find((r) => r.sentOrderId === sentOrderId);
+}
+
+/** What is compared of a receipt: its lines as checked, its status and who received it (ids and times are the server's). */
+const comparedReceipt = (receipt: TReceipt | undefined) =>
+  receipt && {
+    sentOrderId: receipt.sentOrderId,
+    supplierId: receipt.supplierId,
+    status: receipt.status,
+    closed: receipt.doneAt !== null,
+    receivedBy: receipt.receivedBy?.userId ?? null,
+    lines: receipt.lines.map(({ productId, name, unit, expected, received, outcome, expectedPrice, chargedPrice, note }) => ({
+      productId,
+      name,
+      unit,
+      expected,
+      received,
+      outcome,
+      expectedPrice,
+      chargedPrice,
+      note,
+    })),
+  };
+
+/** The shop's order sent, and its receipt started (unless `started` is false); `receiptId` only when the device would know it. */
+async function delivery(s: Shop, { started = true } = {}) {
+  const sent = await sentOrder(s);
+  const receipt = started ? await t.owner.api.receipts.start({ id: sent.id }) : undefined;
+  const on = { ...target(s), sentOrderId: sent.id };
+  return { sent, receipt, on, known: receipt ? { ...on, receiptId: receipt.id } : on };
+}
 
 type Case = { name: string; make: (s: Shop, start: TOrder) => Promise<OrderChange> | OrderChange };
 type Refused = { name: string; make: (s: Shop) => OrderChange };
@@ -220,6 +266,118 @@ const CASES: { [K in OrderChangeKind]: { takes: Case[]; refuses?: Refused[] } } 
       },
     ],
   },
+  receiptStart: {
+    takes: [
+      {
+        name: 'from a plain send, every line pending with its expected quantity and price',
+        async make(s) {
+          const { sent, on } = await delivery(s, { started: false });
+          return { kind: 'receiptStart', ...on, lines: expectedOf(sent), by: { userId: t.owner.user.id, fullName: t.owner.user.fullName } };
+        },
+      },
+      {
+        name: 'again, once started: the same receipt',
+        async make(s) {
+          const { sent, receipt, on } = await delivery(s);
+          if (!receipt) throw new Error('No receipt');
+          await t.owner.api.receipts.setLine({ id: receipt.id, productId: s.eggs, received: 6 });
+          return { kind: 'receiptStart', ...on, lines: expectedOf(sent) };
+        },
+      },
+    ],
+  },
+  receiptLine: {
+    takes: [
+      {
+        name: 'a damaged line, with the price charged and a note, its id not known yet',
+        async make(s) {
+          const { on } = await delivery(s);
+          const line = { productId: s.eggs, received: 10, outcome: 'damaged' as const, chargedPrice: 0.35, note: 'Dos rotos' };
+          return { kind: 'receiptLine', ...on, line };
+        },
+      },
+      {
+        name: 'short by leaving the outcome out',
+        async make(s) {
+          const { known } = await delivery(s);
+          return { kind: 'receiptLine', ...known, line: { productId: s.milk, received: 1.5 } };
+        },
+      },
+      {
+        name: 'an extra product not in the order',
+        async make(s) {
+          const { known } = await delivery(s);
+          return {
+            kind: 'receiptLine',
+            ...known,
+            line: { productId: s.tomatoes, received: 1.5, outcome: 'extra' },
+            extra: { name: 'Tomates', unit: 'kg', price: 2.4 },
+          };
+        },
+      },
+    ],
+  },
+  receiptAllGood: {
+    takes: [
+      {
+        name: 'every pending line as expected, a checked one left as it is',
+        async make(s) {
+          const { receipt, known } = await delivery(s);
+          if (!receipt) throw new Error('No receipt');
+          await t.owner.api.receipts.setLine({ id: receipt.id, productId: s.eggs, received: 6, outcome: 'short' });
+          return { kind: 'receiptAllGood', ...known };
+        },
+      },
+    ],
+  },
+  receiptDone: {
+    takes: [
+      {
+        name: 'closing adds what arrived usable to the counts there are',
+        async make(s) {
+          const { receipt, on } = await delivery(s);
+          if (!receipt) throw new Error('No receipt');
+          const id = receipt.id;
+          await t.owner.api.receipts.setLine({ id, productId: s.eggs, received: 6, outcome: 'short' });
+          await t.owner.api.receipts.setLine({ id, productId: s.milk, received: 2, outcome: 'damaged' });
+          await t.owner.api.receipts.setLine({ id, productId: s.tomatoes, received: 1.5, outcome: 'extra' });
+          const checked = await t.owner.api.receipts.allGood({ id });
+          return { kind: 'receiptDone', ...on, arrived: arrivedOf(checked) };
+        },
+      },
+    ],
+  },
+  receiptReopen: {
+    takes: [
+      {
+        name: 'what closing added taken back',
+        async make(s) {
+          const { receipt, known } = await delivery(s);
+          if (!receipt) throw new Error('No receipt');
+          await t.owner.api.receipts.allGood({ id: receipt.id });
+          const closed = await t.owner.api.receipts.done({ id: receipt.id });
+          return { kind: 'receiptReopen', ...known, arrived: arrivedOf(closed) };
+        },
+      },
+    ],
+  },
+  bringNextTime: {
+    takes: [
+      {
+        name: 'the missing quantities into the current order, by each step',
+        async make(s) {
+          const { receipt, known } = await delivery(s);
+          if (!receipt) throw new Error('No receipt');
+          const id = receipt.id;
+          await t.owner.api.receipts.setLine({ id, productId: s.eggs, received: 6, outcome: 'short' });
+          await t.owner.api.receipts.setLine({ id, productId: s.milk, received: 0, outcome: 'refused' });
+          const checked = await t.owner.api.receipts.allGood({ id });
+          await t.owner.api.receipts.done({ id });
+          return { kind: 'bringNextTime', ...known, lines: missingLines(checked) };
+        },
+      },
+    ],
+  },
 };
 
 describe('every kind of change does on the device what it does on the server (§9.1)', () => {
@@ -236,11 +394,21 @@ describe('every kind of change does on the device what it does on the server (§
     const start = await t.owner.api.orders.bySupplier({ supplierId: s.supplierId });
     expect(checkChange(start, change), 'the device takes it').toBeUndefined();
 
-    const device = applyChange(start, change, new Date());
+    const sentOrderId = 'sentOrderId' in change ? change.sentOrderId : undefined;
+    const receiptBefore = sentOrderId === undefined ? undefined : await receiptOf(sentOrderId);
+
+    const now = new Date();
+    const device = applyChange(start, change, now);
     const settled = await callChange(clientOf(t.owner), change);
     const server = await t.owner.api.orders.bySupplier({ supplierId: s.supplierId });
 
     expect(compared(device)).toEqual(compared(server));
+    if (sentOrderId !== undefined) {
+      // Receiving's kinds: the device's copy of the receipt is the server's too.
+      const receiptNow = await receiptOf(sentOrderId);
+      expect(comparedReceipt(applyReceiptChange(receiptBefore, sentOrderId, change, now))).toEqual(comparedReceipt(receiptNow));
+      if (settled.receipt) expect(comparedReceipt(settled.receipt)).toEqual(comparedReceipt(receiptNow));
+    }
     // What the answer puts in the cache, when it puts anything, is the server's order too.
     if (settled.order) expect(compared(settled.order(start))).toEqual(compared(server));
     if (change.kind === 'send') {

@@ -1,6 +1,7 @@
-import type { TMessageService, TOrder, TReorderMode, TSentLineInput } from '@reorder/schemas';
+import type { TMessageService, TOrder, TReceipt, TReorderMode, TSentLineInput } from '@reorder/schemas';
 import { filledToPar, quantityIssue, steppedQuantity, type TQuantityIssue } from '@reorder/schemas/quantities';
-import type { createApiClient } from '../../lib/trpc.ts';
+import { RECEIPT_KINDS, type ReceiptChange } from '../receiving/receipt-changes.ts';
+import type { Api, ChangeEntry, Settled, Target } from './change-kind.ts';
 import { withProducts, withSavedQuantity, withSavedStock } from './order-drafts.ts';
 
 /**
@@ -18,54 +19,35 @@ import { withProducts, withSavedQuantity, withSavedStock } from './order-drafts.
  * server procedure.
  */
 
-type Api = ReturnType<typeof createApiClient>;
+export type { Settled } from './change-kind.ts';
+
 type Line = { productId: number; quantity: number };
 
-interface Target {
-  supplierId: number;
-  orderId: number;
-  /** The business it was made in (X-Business-Id): it goes there even if the device has switched since. */
-  businessId?: number;
-}
-
-export type OrderChange = Target &
-  (
-    | { kind: 'quantity'; productId: number; name: string; quantity: number }
-    | { kind: 'message'; introduce: string }
-    /** `by`: who counts, shown as the counter until the server answers. */
-    | { kind: 'stock'; productId: number; name: string; onHand: number | null; by?: { userId: number; fullName: string } }
-    | { kind: 'par'; productId: number; name: string; par: number | null }
-    | { kind: 'fill' }
-    | { kind: 'clear' }
-    /** The sent order's message and its lines the supplier did not mark unavailable. */
-    | { kind: 'reorder'; sentOrderId: number; mode: TReorderMode; introduce: string; lines: Line[] }
-    | { kind: 'restore'; introduce: string; lines: Line[] }
-    | { kind: 'send'; channel: TMessageService; text: string; sentAt: string; introduce: string; lines: TSentLineInput[] }
-  );
+export type OrderChange =
+  | (Target &
+      (
+        | { kind: 'quantity'; productId: number; name: string; quantity: number }
+        | { kind: 'message'; introduce: string }
+        /** `by`: who counts, shown as the counter until the server answers. */
+        | { kind: 'stock'; productId: number; name: string; onHand: number | null; by?: { userId: number; fullName: string } }
+        | { kind: 'par'; productId: number; name: string; par: number | null }
+        | { kind: 'fill' }
+        | { kind: 'clear' }
+        /** The sent order's message and its lines the supplier did not mark unavailable. */
+        | { kind: 'reorder'; sentOrderId: number; mode: TReorderMode; introduce: string; lines: Line[] }
+        | { kind: 'restore'; introduce: string; lines: Line[] }
+        | { kind: 'send'; channel: TMessageService; text: string; sentAt: string; introduce: string; lines: TSentLineInput[] }
+      ))
+  /** Receiving a sent order of the supplier (features/receiving/receipt-changes.ts, docs/decisions.md §9.4). */
+  | ReceiptChange;
 
 export type OrderChangeKind = OrderChange['kind'];
 type Of<K extends OrderChangeKind> = Extract<OrderChange, { kind: K }>;
 
-/** What the server's answer does: the order as it now holds it, and whether the history changed. */
-export interface Settled {
-  order?: (held: TOrder) => TOrder;
-  /** The history (and the orders list) must be read again. */
-  sent?: boolean;
-}
+type ChangeKind<K extends OrderChangeKind> = ChangeEntry<Of<K>>;
 
-interface ChangeKind<K extends OrderChangeKind> {
-  key?(change: Of<K>): string;
-  /**
-   * What the server would refuse in it that the device can know, by the
-   * server's own rule (@reorder/schemas' `quantityIssue`): such a change is
-   * never queued (docs/decisions.md §9.1). Kinds made only of what the
-   * server already holds (a fill, a clear, a re-order of a sent order) have
-   * nothing to check.
-   */
-  check?(order: TOrder, change: Of<K>): TQuantityIssue | undefined;
-  apply(order: TOrder, change: Of<K>, now: Date): TOrder;
-  call(api: Api, change: Of<K>): Promise<Settled>;
-}
+/** The registry's type: one entry per kind. */
+export type ChangeKinds = { [K in OrderChangeKind]: ChangeKind<K> };
 
 const withQuantities = (order: TOrder, introduce: string, quantityOf: (productId: number, now: number) => number) =>
   withProducts(
@@ -80,7 +62,7 @@ const stepOf = (order: TOrder, productId: number) => order.products.find((p) => 
 /** A count or a par: a quantity without a step, or none (null). */
 const amountIssue = (amount: number | null) => (amount === null ? undefined : quantityIssue(amount, null));
 
-const REGISTRY: { [K in OrderChangeKind]: ChangeKind<K> } = {
+const REGISTRY: ChangeKinds = {
   quantity: {
     key: (c) => `quantity:${c.productId}`,
     check: (order, c) => quantityIssue(c.quantity, stepOf(order, c.productId)),
@@ -164,6 +146,7 @@ const REGISTRY: { [K in OrderChangeKind]: ChangeKind<K> } = {
       return { sent: true };
     },
   },
+  ...RECEIPT_KINDS,
 };
 
 function entry<K extends OrderChangeKind>(change: Of<K>): ChangeKind<K> {
@@ -195,6 +178,30 @@ export function applyChange(order: TOrder, change: OrderChange, now: Date): TOrd
 export function withPending(order: TOrder, changes: readonly { change: OrderChange; madeAt: number }[]): TOrder {
   // applyChange leaves the order alone (the same object) for other orders' changes.
   return changes.reduce((shown, { change, madeAt }) => applyChange(shown, change, new Date(madeAt)), order);
+}
+
+/**
+ * The receipt of a sent order as the screen shows it: the server's (or none
+ * yet), with every receiving change still on its way applied in the order made.
+ */
+export function receiptWithPending(
+  sentOrderId: number,
+  receipt: TReceipt | undefined,
+  changes: readonly { change: OrderChange; madeAt: number }[],
+): TReceipt | undefined {
+  return changes.reduce((shown, { change, madeAt }) => applyReceiptChange(shown, sentOrderId, change, new Date(madeAt)), receipt);
+}
+
+/** A change shown on the receipt of `sentOrderId`, as the server will make it; other changes leave it alone. */
+export function applyReceiptChange(
+  receipt: TReceipt | undefined,
+  sentOrderId: number,
+  change: OrderChange,
+  now: Date,
+): TReceipt | undefined {
+  if (!('sentOrderId' in change) || change.sentOrderId !== sentOrderId) return receipt;
+  const apply = entry(change).receipt;
+  return apply ? apply(receipt, change, now) : receipt;
 }
 
 /** Makes the change's call; answers what the server's answer does to the order. */

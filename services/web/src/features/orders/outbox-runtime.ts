@@ -1,4 +1,4 @@
-import type { TOrder } from '@reorder/schemas';
+import type { TOrder, TReceipt } from '@reorder/schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { get, set } from 'idb-keyval';
 import { useMemo } from 'react';
@@ -7,7 +7,8 @@ import { sessionStore } from '../../lib/session.ts';
 import { apiErrorInfo, chosenBusiness, createApiClient, isUnreachable, trpc } from '../../lib/trpc.ts';
 import { useValue, valueStore } from '../../lib/value-store.ts';
 import { createOutbox, type Outbox, type OutboxEntry, type OutboxOutcome, type OutboxState } from '../offline/outbox.ts';
-import { callChange, checkChange, keyOfChange, type OrderChange, withPending } from './changes.ts';
+import { receiptKey } from '../receiving/receipt-changes.ts';
+import { callChange, checkChange, keyOfChange, type OrderChange, receiptWithPending, withPending } from './changes.ts';
 
 /**
  * The signed-in account's outbox on this device: the one path every change
@@ -76,6 +77,12 @@ async function send(change: OrderChange): Promise<OutboxOutcome> {
     if (queryClient) {
       const answer = settled.order;
       if (answer) queryClient.setQueryData<TOrder>(orderKey(change.supplierId), (held) => (held ? answer(held) : held));
+      if (settled.receipt && 'sentOrderId' in change) {
+        // Receiving (docs/decisions.md §9.4): the receipt as the server holds it, and the lists that show it read again.
+        queryClient.setQueryData<TReceipt>(receiptKey(change.sentOrderId), settled.receipt);
+        void queryClient.invalidateQueries(trpc.receipts.list.queryFilter());
+        void queryClient.invalidateQueries(trpc.orders.list.queryFilter());
+      }
       if (settled.sent) {
         void queryClient.invalidateQueries(trpc.orders.history.queryFilter({ id: change.orderId }));
         void queryClient.invalidateQueries(trpc.orders.list.queryFilter());
@@ -178,4 +185,10 @@ export function pendingFor(orderId: number): Entry[] {
 export function useShownOrder(order: TOrder | undefined): TOrder | undefined {
   const entries = useValue(pending);
   return useMemo(() => (order ? withPending(order, entries) : order), [order, entries]);
+}
+
+/** The receipt of a sent order as the screen shows it: the server's (or none yet), with every receiving change on its way applied. */
+export function useShownReceipt(sentOrderId: number, receipt: TReceipt | undefined): TReceipt | undefined {
+  const entries = useValue(pending);
+  return useMemo(() => receiptWithPending(sentOrderId, receipt, entries), [sentOrderId, receipt, entries]);
 }

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { usePreload } from '../../lib/use-preload.ts';
-import { Button } from '../../ui/Button.tsx';
+import { Button, LinkButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { Preformatted, StatusLine } from '../../ui/layout.tsx';
@@ -42,6 +42,9 @@ export default function SentOrder() {
             </StatusLine>
           ) : null}
           <Preformatted data-testid="sent-order-text">{sent.data.text}</Preformatted>
+          <LinkButton block variant="secondary" href={href('orders.receipt', { supplierId, sentOrderId: sent.data.id })}>
+            {t('receiving.arrived')}
+          </LinkButton>
           <Button block onClick={() => sent.data && reorder.start(sent.data)} disabled={!reorder.ready}>
             {t('orders.reorder')}
           </Button>
