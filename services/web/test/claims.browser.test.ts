@@ -14,8 +14,11 @@ import { DESKTOP, expectAccessible, expectVisible, opened, openPage, PHONE, reco
  */
 const app = useApp();
 
-/** An owner (Café Luna) with a supplier sharing prices, lemons 2 × 3.20 and tomatoes 2.5 × 1.85 sent, received 1 short and 1.5 damaged. */
-async function checkedDelivery(language: 'en' | 'es') {
+/**
+ * An owner (Café Luna) with a supplier sharing prices, lemons 2 × 3.20 and tomatoes 2.5 × 1.85 sent; unless
+ * `check` is false, received through the API: 1 short and 1.5 damaged.
+ */
+async function checkedDelivery(language: 'en' | 'es', check = true) {
   const api = app.t.api;
   const owner = await api.register({ language, businessName: 'Café Luna', fullName: 'Ana García' });
   await app.t.confirmEmail(owner.email, owner.token);
@@ -33,6 +36,7 @@ async function checkedDelivery(language: 'en' | 'es') {
   }
   const sent = await api.post(`/api/orders/${supplier.orderId}/send`, {}, owner.token);
   expect(sent.status, sent.text).toBe(200);
+  if (!check) return { owner, supplier, ids, receiptId: 0 };
   const receipt = await api.post(`/api/sent-orders/${sent.body.data.id}/receipt`, {}, owner.token);
   expect(receipt.status, receipt.text).toBe(200);
   const receiptId = receipt.body.data.id as number;
@@ -45,7 +49,7 @@ async function checkedDelivery(language: 'en' | 'es') {
   }
   const done = await api.post(`/api/receipts/${receiptId}/done`, {}, owner.token);
   expect(done.status, done.text).toBe(200);
-  return { owner, supplier, receiptId };
+  return { owner, supplier, ids, receiptId };
 }
 
 /** The supplier: a browser of their own, no session, in `language`. */
@@ -64,42 +68,55 @@ async function supplierPage(language: 'en' | 'es') {
 const owedOf = (page: Page) => page.getByTestId('claims-owed');
 
 describe('the claim, at phone size in Spanish', () => {
-  it('the owner prepares and sends it by WhatsApp; the supplier answers Abono; the owner sees it, closes it', async () => {
-    const { owner, supplier } = await checkedDelivery('es');
+  it('the owner checks the delivery, prepares the claim and sends it by WhatsApp; the supplier answers Abono; the owner sees it, closes it', async () => {
+    const { owner, supplier, ids } = await checkedDelivery('es', false);
     const { page, context, errors } = await openPage(app, { language: 'es', user: owner, viewport: PHONE });
     await recordExits(context);
 
-    // Nothing claimed yet: the orders list owes nothing; the claims screen offers the delivery's claim.
+    // The delivery, checked on the phone: lemons 1 of 2 (short), tomatoes 1,5 of 2,5 usable (damaged).
+    await page.goto(`/orders/${supplier.id}`);
+    await expectVisible(page, 'Lemons');
     await page.goto('/orders');
-    await expectVisible(page, 'Verduras Núñez');
     expect(await owedOf(page).count()).toBe(0);
-    await page.goto('/claims');
-    await expectVisible(page, /^Sin reclamar: Verduras Núñez, entrega del /);
-    await screenshot(page, 'claims-unclaimed-phone-es');
+    await page.getByRole('link', { name: 'Ha llegado el pedido: Verduras Núñez' }).click();
+    await expect.poll(() => page.getByTestId('receipt-line').count()).toBe(2);
+    await page.getByRole('button', { name: 'Lemons no cuadra' }).click();
+    await page.locator(`#received-${ids[0]}`).fill('1');
+    await page.getByRole('button', { name: 'Falta', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar la línea' }).click();
+    await page.getByRole('button', { name: 'Tomatoes no cuadra' }).click();
+    await page.locator(`#received-${ids[1]}`).fill('1,5');
+    await page.getByRole('button', { name: 'Dañado', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar la línea' }).click();
+    await page.getByRole('button', { name: 'Cerrar recepción' }).click();
+
+    // The closed receipt offers the claim: 1 × 3,20 + 1 × 1,85, its text in Spanish ending with the supplier's link.
+    await expectVisible(page, 'Reclamar la diferencia');
     await expectVisible(page, 'Lemons: Falta');
     await expectVisible(page, 'Tomatoes: Dañado');
-    await expectAccessible(page, 'claims with a delivery to claim (es)');
-    await screenshot(page, 'claims-unclaimed-phone-es');
+    await expectAccessible(page, 'closed receipt with its claim (es)');
+    await screenshot(page, 'claim-card-receipt-phone-es');
     await page.getByRole('button', { name: 'Preparar la reclamación' }).click();
-
-    // The claim: 1 × 3,20 + 1 × 1,85, its text in Spanish ending with the supplier's link, sent by WhatsApp.
-    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/claims\/\d+$/);
-    const claimId = Number(new URL(page.url()).pathname.split('/')[2]);
     await expect.poll(() => page.getByTestId('claim-amount').textContent()).toBe('Reclamado: 5,05 €');
     await expectVisible(page, 'Esperando al proveedor');
-    await expectVisible(page, 'Reclamación a Verduras Núñez');
-    await expectVisible(page, 'Total reclamado: 5,05 €');
-    await expectAccessible(page, 'claim, open (es)');
-    await screenshot(page, 'claim-open-phone-es');
+    await expectAccessible(page, 'claim card, made (es)');
+    await screenshot(page, 'claim-card-made-phone-es');
     await page.getByRole('button', { name: 'Enviar la reclamación por WhatsApp' }).click();
     await expect.poll(() => opened(page)).toHaveLength(1);
     const url = new URL((await opened(page))[0]?.url ?? '');
     expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/34600123456');
-    const claim = (await app.t.api.get(`/api/claims/${claimId}`, owner.token)).body.data;
+    const [claim] = (await app.t.api.get('/api/claims', owner.token)).body.data;
+    const claimId = claim.id as number;
     const sentText = url.searchParams.get('text') ?? '';
     expect(sentText).toBe(claim.text);
     expect(sentText.trimEnd().endsWith(claim.claimUrl)).toBe(true);
+    expect(claim.amount).toBe(5.05);
     await expectVisible(page, 'Reclamación enviada por WhatsApp.');
+    await page.getByRole('link', { name: 'Abrir la reclamación' }).click();
+    await expectVisible(page, 'Reclamación a Verduras Núñez');
+    await expectVisible(page, 'Total reclamado: 5,05 €');
+    await expectAccessible(page, 'claim, open (es)');
+    await screenshot(page, 'claim-open-phone-es');
 
     // The orders list: what the supplier owes, a link to the claims.
     await page.goto('/orders');
@@ -168,7 +185,6 @@ describe('the claim, at phone size in Spanish', () => {
     expect(errors).toEqual([]);
     await other.context.close();
     await context.close();
-    void supplier;
   }, 120_000);
 });
 
@@ -199,13 +215,19 @@ describe('staff', () => {
 
 describe('the claims table, on a desktop in English', () => {
   it('lists each claim with its supplier, status, amount and answer; a row opens the claim', async () => {
-    const { owner, receiptId } = await checkedDelivery('en');
-    const made = await app.t.api.post(`/api/receipts/${receiptId}/claim`, {}, owner.token);
-    expect(made.status, made.text).toBe(200);
-    const token = new URL(made.body.data.claimUrl).pathname.split('/')[2];
+    const { owner } = await checkedDelivery('en');
+    const { page, errors } = await openPage(app, { language: 'en', user: owner, viewport: DESKTOP });
+    // A checked delivery not claimed yet offers its claim on the claims screen; made, the claim opens.
+    await page.goto('/claims');
+    await expectVisible(page, /^Not claimed yet: Verduras Núñez, delivery of /);
+    await expectAccessible(page, 'claims with a delivery to claim (en)');
+    await page.getByRole('button', { name: 'Prepare the claim' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/claims\/\d+$/);
+    await expect.poll(() => page.getByTestId('claim-amount').textContent()).toBe('Claimed: €5.05');
+    const [made] = (await app.t.api.get('/api/claims', owner.token)).body.data;
+    const token = new URL(made.claimUrl).pathname.split('/')[2];
     const answer = await app.t.api.post(`/api/public/claims/${token}`, { answer: 'redeliver', note: 'Friday, with the next order' });
     expect(answer.status, answer.text).toBe(200);
-    const { page, errors } = await openPage(app, { language: 'en', user: owner, viewport: DESKTOP });
     await page.goto('/orders');
     // A redelivery owes no money: the claim still counts as open.
     await expect.poll(() => owedOf(page).textContent()).toBe('1 open claim');
