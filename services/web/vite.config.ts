@@ -12,12 +12,16 @@ import { staticShells } from './static-shell.ts';
 // server, wherever `npm run dev` started it (REORDER_API_URL).
 const api = process.env.REORDER_API_URL ?? 'http://127.0.0.1:3000';
 
-/** In development, `/confirm/<token>` is the supplier's page (confirm.html), as the server serves it. */
+/**
+ * In development, `/confirm/<token>` and `/claim/<token>` are the supplier's pages (confirm.html,
+ * claim.html), as the server serves them.
+ */
 const confirmPage: Plugin = {
   name: 'reorder-confirm-page',
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
       if (req.url?.startsWith('/confirm/')) req.url = '/confirm.html';
+      else if (req.url?.startsWith('/claim/')) req.url = '/claim.html';
       next();
     });
   },
@@ -74,7 +78,7 @@ const serviceWorker = VitePWA({
   manifest: false,
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-    globIgnores: ['confirm.html', 'assets/confirm-*', 'shells/**', 'sw.js', '**/*.map'],
+    globIgnores: ['confirm.html', 'assets/confirm-*', 'claim.html', 'assets/claim-*', 'shells/**', 'sw.js', '**/*.map'],
     // The app's largest chunk (the API client and its cache) is well under this.
     maximumFileSizeToCacheInBytes: 1024 * 1024,
   },
@@ -106,7 +110,13 @@ const moduleGraph: Plugin = {
     };
     fill(orderModules, ORDER_ROOTS);
     fill(confirmShared, [CONFIRM_ROOT]);
-    for (const id of confirmShared) if (id.replaceAll('\\', '/').includes('/src/confirm/')) confirmShared.delete(id);
+    // The claim page (docs/decisions.md §9.4) takes its helpers (dom.ts) from the shared chunk too. Not the
+    // stylesheet: the app loads that chunk, and the shared chunk's CSS with it (Vite gives each page the
+    // stylesheet the two pages share as a file of its own).
+    for (const id of confirmShared) {
+      const file = id.replaceAll('\\', '/');
+      if (file.includes('/src/confirm/') && !file.endsWith('/src/confirm/dom.ts')) confirmShared.delete(id);
+    }
   },
 };
 
@@ -137,7 +147,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     assetsInlineLimit: 0,
-    // Two pages: the owner's app, and the supplier's confirmation page, which loads none of the app.
+    // Three pages: the owner's app, and the supplier's confirmation and claim pages, which load none of the app.
     rollupOptions: {
       // Packing at the highest levels (`packed` above) takes seconds of the build: no timing report for it.
       checks: { bundlerTimings: false },
@@ -165,6 +175,7 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('index.html', import.meta.url)),
         confirm: fileURLToPath(new URL('confirm.html', import.meta.url)),
+        claim: fileURLToPath(new URL('claim.html', import.meta.url)),
       },
     },
   },

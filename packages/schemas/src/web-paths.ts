@@ -30,6 +30,9 @@ export const PATHS = {
   'orders.sentOrder': '/orders/:supplierId/history/:sentOrderId',
   'orders.history': '/orders/:supplierId/history',
   'orders.order': '/orders/:supplierId',
+  // docs/decisions.md §9.4: the claims to suppliers, under Orders.
+  'orders.claim': '/claims/:id',
+  'orders.claims': '/claims',
   suppliers: '/suppliers',
   'suppliers.new': '/suppliers/new',
   // docs/decisions.md §8.3: the catalogue from a CSV file.

@@ -103,7 +103,8 @@ function allowStyle(res: express.Response, hash: string) {
 
 /**
  * Serves the built web app: its files with long caching for hashed assets,
- * `confirm.html` for a supplier's `/confirm/<token>` link, and `index.html`
+ * `confirm.html` for a supplier's `/confirm/<token>` link, `claim.html` for
+ * their `/claim/<token>` link (docs/decisions.md §9.4), and `index.html`
  * for every other path (the app routes on the client) but
  * those that look like files or probes, which get a real 404. With no build
  * present, a placeholder page.
@@ -112,6 +113,7 @@ export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
   const webRouter = express.Router();
   const index = path.join(webDir, 'index.html');
   const confirmPage = path.join(webDir, 'confirm.html');
+  const claimPage = path.join(webDir, 'claim.html');
   if (!existsSync(index)) {
     webRouter.use((req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -143,9 +145,12 @@ export function createWebRouter(webDir: string = DEFAULT_WEB_DIR): Router {
   );
   // The supplier's confirmation page (docs/decisions.md §6.4): its own small page, never indexed, and
   // no Referer carrying its token to anything it loads.
-  webRouter.get(/^\/confirm\/[^/]+\/?$/, (_req, res) => {
-    res.set({ 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' }).sendFile(confirmPage);
-  });
+  const supplierPage = (file: string) => (_req: express.Request, res: express.Response) => {
+    res.set({ 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' }).sendFile(file);
+  };
+  webRouter.get(/^\/confirm\/[^/]+\/?$/, supplierPage(confirmPage));
+  // The supplier's claim page (docs/decisions.md §9.4), the same way.
+  webRouter.get(/^\/claim\/[^/]+\/?$/, supplierPage(claimPage));
   // `/` and `/login` paint before the app's JavaScript runs: their page carries a static shell in the visitor's language.
   const shelled = pagesWithShells(webDir, index);
   webRouter.use((req, res, next) => {

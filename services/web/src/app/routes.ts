@@ -100,6 +100,9 @@ export const ROUTES: RouteDef[] = [
     screen: orderScreen(() => import('../screens/orders/History.tsx')),
   },
   { name: 'orders.order', access: 'auth', screen: orderScreen(() => import('../screens/orders/Order.tsx')) },
+  // docs/decisions.md §9.4: claims are money, the owners' and managers'.
+  { name: 'orders.claim', access: 'auth', screen: orderScreen(() => import('../screens/claims/Claim.tsx'), 'manager') },
+  { name: 'orders.claims', access: 'auth', screen: orderScreen(() => import('../screens/claims/Claims.tsx'), 'manager') },
   { name: 'suppliers', access: 'auth', screen: screen(() => import('../screens/suppliers/SuppliersList.tsx')) },
   { name: 'suppliers.new', access: 'auth', screen: orderScreen(() => import('../screens/suppliers/SupplierNew.tsx'), 'manager') },
   {

@@ -3,7 +3,8 @@ import { hasAllowedDecimals, LIMITS, readTypedNumber } from '@reorder/schemas/li
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
 import { orderTotals } from '@reorder/schemas/quantities';
 import './confirm.css';
-import { CONFIRM_TEXTS, fill, pageLanguage } from './texts.ts';
+import { type Child, fill, h, noteField, pageLanguage, postJson, show as showIn } from './dom.ts';
+import { CONFIRM_TEXTS } from './texts.ts';
 
 /**
  * The supplier's confirmation page, `/confirm/<token>` (docs/decisions.md §6.4):
@@ -18,21 +19,6 @@ document.documentElement.lang = language;
 const page = document.getElementById('page') as HTMLElement;
 const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const endpoint = `/api/public/confirmations/${encodeURIComponent(token)}`;
-
-type Child = Node | string | null | undefined | false;
-
-/** An element with attributes (`on*` as listeners) and children. */
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, unknown> = {}, ...children: Child[]) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith('on') && typeof value === 'function') el.addEventListener(name.slice(2), value as EventListener);
-    else if (name in el && typeof value !== 'string') (el as unknown as Record<string, unknown>)[name] = value;
-    else el.setAttribute(name, value === true ? '' : String(value));
-  }
-  for (const child of children) if (child !== null && child !== undefined && child !== false) el.append(child);
-  return el;
-}
 
 const day = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 const moment = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
@@ -56,10 +42,7 @@ function typedNumber(text: string, decimals: number, max: number): number | unde
   return value !== undefined && value <= max && hasAllowedDecimals(value, decimals) ? value : undefined;
 }
 
-function show(...children: Child[]) {
-  page.replaceChildren(...children.filter((c): c is Node | string => Boolean(c)));
-  page.setAttribute('aria-busy', 'false');
-}
+const show = (...children: Child[]) => showIn(page, ...children);
 
 function gone() {
   document.title = t.goneTitle;
@@ -241,19 +224,9 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
   updateCount();
   updateTotal();
 
-  const noteCount = h('p', { class: 'muted small', id: 'note-count' });
-  const note = h('textarea', {
-    id: 'note',
-    rows: 3,
-    maxlength: LIMITS.messageMax,
-    'aria-describedby': 'note-count',
-  }) as HTMLTextAreaElement;
-  note.value = previous?.note ?? '';
-  const countNote = () => {
-    noteCount.textContent = fill(t.noteCount, { used: note.value.length, max: LIMITS.messageMax });
-  };
-  note.addEventListener('input', countNote);
-  countNote();
+  const { note, noteCount } = noteField(previous?.note ?? '', LIMITS.messageMax, (used) =>
+    fill(t.noteCount, { used, max: LIMITS.messageMax }),
+  );
   const today = new Date();
   const min = new Date(today.getTime() - today.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
   const delivery = h('input', { type: 'date', id: 'delivery', min, value: previous?.deliveryDate ?? '' }) as HTMLInputElement;
@@ -289,17 +262,13 @@ function form(order: TPublicConfirmation, previous: TConfirmation | null) {
     submit.textContent = t.sending;
     problem.textContent = '';
     try {
-      const res = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({
-          unavailable: [...unavailable],
-          note: note.value,
-          deliveryDate: delivery.value || null,
-          lines: answer.lines,
-        }),
+      const res = await postJson<TPublicConfirmation>(endpoint, {
+        unavailable: [...unavailable],
+        note: note.value,
+        deliveryDate: delivery.value || null,
+        lines: answer.lines,
       });
-      const body = await res.json().catch(() => null);
+      const body = res.body;
       if (res.status === 404) return gone();
       if (res.status === 409) return notYet();
       if (res.ok && body?.data?.confirmation) return answered(body.data as TPublicConfirmation, body.data.confirmation, true);

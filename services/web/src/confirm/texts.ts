@@ -92,13 +92,3 @@ const es: TConfirmTexts = {
 };
 
 export const CONFIRM_TEXTS = { en, es };
-
-/** The browser's language when it is Spanish, else English. */
-export function pageLanguage(languages: readonly string[]): 'en' | 'es' {
-  return languages[0]?.toLowerCase().startsWith('es') ? 'es' : 'en';
-}
-
-/** A text with its `{name}` places filled. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
-}

@@ -14,6 +14,7 @@ import { Loading } from '../../ui/Loading.tsx';
 import { Empty, Hint, Stack, Toolbar } from '../../ui/layout.tsx';
 import { useUpdateMe } from '../account/api.ts';
 import { useCan } from '../businesses/api.ts';
+import { ClaimsOwed, useOwedText } from '../claims/ClaimsOwed.tsx';
 import { useSuppliers } from '../suppliers/api.ts';
 import { ArrivedButton, awaitsArrival } from './ArrivedButton.tsx';
 import { useOrderSummaries } from './api.ts';
@@ -38,6 +39,7 @@ export function OrdersPane({ selected, searchParam = 'q' }: { selected?: number;
   const summaries = useOrderSummaries();
   const nonEmptyFirst = sort === 'inOrder';
   const canAdd = useCan('manager');
+  const owedText = useOwedText();
   const rows = useMemo(() => {
     const list = suppliers.data ?? [];
     if (!nonEmptyFirst) return list;
@@ -52,6 +54,7 @@ export function OrdersPane({ selected, searchParam = 'q' }: { selected?: number;
         <Loading />
       ) : (
         <>
+          <ClaimsOwed summaries={summaries.data} />
           <Hint>{t('orders.pickSupplier')}</Hint>
           <SearchField label={t('orders.searchSuppliers')} value={search.value} onChange={search.setValue} />
           {!suppliers.data?.length ? (
@@ -103,6 +106,12 @@ export function OrdersPane({ selected, searchParam = 'q' }: { selected?: number;
                                 <>
                                   {' · '}
                                   <LastAnswer answer={summary.lastAnswer} />
+                                </>
+                              ) : null}
+                              {owedText(summary.claims) ? (
+                                <>
+                                  <br />
+                                  <span data-testid="supplier-owed">{owedText(summary.claims)}</span>
                                 </>
                               ) : null}
                               {canAdd && summary.ready ? (

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { SelectField } from '../../ui/fields.tsx';
 import { Hint, Stack, StatusLine } from '../../ui/layout.tsx';
+import { ClaimCard } from '../claims/ClaimCard.tsx';
 import type { OrderProduct } from '../orders/order-drafts.ts';
 import { missingLines } from '../orders/receipt-copy.ts';
 import { receivedTime } from '../orders/received-time.ts';
@@ -157,6 +158,8 @@ export function ReceiptCheck({
           </Stack>
         </Card>
       )}
+      {/* The claim of what differs (owners, managers): once the server has the closed receipt (docs/decisions.md §9.4). */}
+      {!checking && online && receipt.id > 0 ? <ClaimCard receipt={receipt} /> : null}
       <LineSheet line={editing} step={editing ? stepOf(editing.productId) : null} onSave={save} onClose={() => setEditing(undefined)} />
     </Stack>
   );

@@ -85,6 +85,12 @@ export default function Spend() {
                 </span>
               </p>
               <Hint>{t('spend.ordersThisMonth', { count: current?.orders ?? 0 })}</Hint>
+              {products.data && products.data.credits > 0 ? (
+                <p data-testid="spend-credits">
+                  {t('claims.credits', { amount: money(products.data.credits) })} ·{' '}
+                  <strong>{t('claims.net', { amount: money(products.data.net) })}</strong>
+                </p>
+              ) : null}
               {year.data.unpricedLines > 0 ? <Hint>{t('spend.unpriced', { count: year.data.unpricedLines })}</Hint> : null}
             </Card>
             <Card title={t('spend.byMonth')} className="spend-layout__wide">
@@ -99,6 +105,11 @@ export default function Spend() {
             {year.data.total === 0 ? null : (
               <Card title={t('spend.bySupplier')} className="spend-layout__wide">
                 <Hint>{t('spend.inCurrency', { currency })}</Hint>
+                {year.data.credits > 0 ? (
+                  <Hint data-testid="spend-year-net">
+                    {t('claims.yearNet', { total: money(year.data.total), credits: money(year.data.credits), net: money(year.data.net) })}
+                  </Hint>
+                ) : null}
                 <SpendTable
                   rows={suppliers}
                   texts={{

@@ -1,0 +1,85 @@
+/**
+ * The supplier's claim page in English and Spanish (docs/decisions.md §9.4):
+ * its own small dictionary, as the confirmation page's (texts.ts).
+ */
+const en = {
+  title: 'Claim from {business}',
+  about: 'About the order sent to {supplier} on {date}',
+  intro: 'Some of the delivery was missing, damaged or charged above the agreed price. Please answer below.',
+  lines: 'What is claimed',
+  total: 'Total claimed: {amount}',
+  reasons: { short: 'short', damaged: 'damaged', wrong: 'wrong item', refused: 'refused', overcharged: 'charged above the agreed price' },
+  yourAnswer: 'Your answer',
+  answers: { credit: 'Credit', redeliver: 'Redeliver', dispute: 'Dispute' },
+  explain: {
+    credit: 'You will issue a credit note for the amount.',
+    redeliver: 'You will bring what was missing with the next delivery.',
+    dispute: 'You do not agree with the claim.',
+  },
+  creditNote: 'Credit note number (optional)',
+  note: 'Note for {business} (optional)',
+  noteCount: '{used} of {max} characters',
+  send: 'Send the answer',
+  sending: 'Sending…',
+  pickOne: 'Choose credit, redeliver or dispute.',
+  answered: 'Sent to {business}. You can change it until {date}.',
+  youAnswered: 'Your answer: {answer}',
+  creditNoteGiven: 'Credit note no. {number}',
+  yourNote: 'Your note: {note}',
+  change: 'Change the answer',
+  closedTitle: 'This claim is closed',
+  closed: '{business} closed this claim: it can no longer be answered.',
+  tooLate: 'This claim can no longer be answered: answers are taken for 14 days. Please contact {business} directly.',
+  loading: 'Loading the claim…',
+  goneTitle: 'This link does not work',
+  goneText: 'This claim does not exist or was deleted. Please contact the business directly.',
+  tooMany: 'Too many attempts. Please try again in a few minutes.',
+  failed: "The answer couldn't be sent. Check your connection and try again.",
+  footer: 'No account needed. Sent with Reorder.',
+};
+export type TClaimTexts = typeof en;
+
+const es: TClaimTexts = {
+  title: 'Reclamación de {business}',
+  about: 'Sobre el pedido enviado a {supplier} el {date}',
+  intro: 'Parte de la entrega faltó, llegó dañada o se cobró por encima del precio acordado. Responde aquí abajo.',
+  lines: 'Lo que se reclama',
+  total: 'Total reclamado: {amount}',
+  reasons: {
+    short: 'falta',
+    damaged: 'dañado',
+    wrong: 'producto equivocado',
+    refused: 'rechazado',
+    overcharged: 'cobrado por encima del precio acordado',
+  },
+  yourAnswer: 'Tu respuesta',
+  answers: { credit: 'Abono', redeliver: 'Reenvío', dispute: 'No conforme' },
+  explain: {
+    credit: 'Emitirás un abono por el importe.',
+    redeliver: 'Traerás lo que faltó con la próxima entrega.',
+    dispute: 'No estás de acuerdo con la reclamación.',
+  },
+  creditNote: 'Número del abono (opcional)',
+  note: 'Nota para {business} (opcional)',
+  noteCount: '{used} de {max} caracteres',
+  send: 'Enviar la respuesta',
+  sending: 'Enviando…',
+  pickOne: 'Elige abono, reenvío o no conforme.',
+  answered: 'Enviado a {business}. Puedes cambiarlo hasta el {date}.',
+  youAnswered: 'Tu respuesta: {answer}',
+  creditNoteGiven: 'Abono n.º {number}',
+  yourNote: 'Tu nota: {note}',
+  change: 'Cambiar la respuesta',
+  closedTitle: 'Esta reclamación está cerrada',
+  closed: '{business} ha cerrado esta reclamación: ya no se puede responder.',
+  tooLate:
+    'Esta reclamación ya no se puede responder: las respuestas se admiten durante 14 días. Ponte en contacto con {business} directamente.',
+  loading: 'Cargando la reclamación…',
+  goneTitle: 'Este enlace no funciona',
+  goneText: 'Esta reclamación no existe o se ha borrado. Ponte en contacto con el negocio directamente.',
+  tooMany: 'Demasiados intentos. Vuelve a intentarlo en unos minutos.',
+  failed: 'No se ha podido enviar la respuesta. Revisa la conexión y vuelve a intentarlo.',
+  footer: 'Sin necesidad de cuenta. Enviado con Reorder.',
+};
+
+export const CLAIM_TEXTS = { en, es };
