@@ -1,22 +1,13 @@
 import type { Db } from '@reorder/db';
 import { sql } from 'kysely';
 import { DAY_MS } from '../context.ts';
-import { cutoffsAfter, type Schedule } from '../schedule.ts';
+import { scheduleOf } from '../reminders/reminders.ts';
+import { cutoffsAfter } from '../schedule.ts';
+
+export { scheduleOf };
 
 /** How long before the cut-off an auto-sent order goes out (docs/decisions.md §9.5). */
 export const AUTO_SEND_BEFORE_MS = 30 * 60 * 1000;
-
-export interface ScheduledRow {
-  delivery_days: number[];
-  cutoff_time: string | null;
-  lead_days: number;
-}
-
-export const scheduleOf = (row: ScheduledRow): Schedule => ({
-  deliveryDays: row.delivery_days.map(Number),
-  cutoffTime: row.cutoff_time,
-  leadDays: Number(row.lead_days),
-});
 
 /**
  * The time zone a business's schedules are read in for its standing orders:
