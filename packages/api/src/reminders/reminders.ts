@@ -19,13 +19,14 @@ const MAX_ATTEMPTS = 5;
 
 export type ReminderDeps = Pick<ApiDeps, 'db' | 'mailer' | 'logger' | 'settings' | 'clock' | 'push'>;
 
-interface ScheduledRow {
+/** A supplier row's schedule columns (reminders and standing orders read them alike). */
+export interface ScheduledRow {
   delivery_days: number[];
   cutoff_time: string | null;
   lead_days: number;
 }
 
-const scheduleOf = (row: ScheduledRow): Schedule => ({
+export const scheduleOf = (row: ScheduledRow): Schedule => ({
   deliveryDays: row.delivery_days.map(Number),
   cutoffTime: row.cutoff_time,
   leadDays: Number(row.lead_days),

@@ -35,6 +35,8 @@ export function QuantityLine({
 }) {
   const translation = useTranslation();
   const { t, i18n } = translation;
+  // The weekday's usual (docs/decisions.md §9.5); the chip with its range is issue 47's screen.
+  const usual = product.usual?.quantity ?? null;
   const problem = drafts.shownIssueOf(product);
   const inputId = `quantity-${product.productId}`;
   const error = problem ? quantityIssueText(translation, problem.issue, product.name) : undefined;
@@ -56,18 +58,18 @@ export function QuantityLine({
         <>
           <LineDetails product={product} />
           <ReceivedNote supplierId={supplierId} productId={product.productId} />
-          {product.usual !== null ? (
+          {usual !== null ? (
             <button
               type="button"
               className="usual-button"
-              title={t('orders.usual', { quantity: formatAmount(product.usual, i18n.language) })}
-              onClick={() => drafts.set(product, product.usual as number)}
+              title={t('orders.usual', { quantity: formatAmount(usual, i18n.language) })}
+              onClick={() => drafts.set(product, usual)}
             >
               {/* On a phone the chip is an icon and the amount (ProductLine.css), so the price keeps its room (issue 45). */}
-              <span className="usual-button__long">{t('orders.usual', { quantity: formatAmount(product.usual, i18n.language) })}</span>
+              <span className="usual-button__long">{t('orders.usual', { quantity: formatAmount(usual, i18n.language) })}</span>
               <span className="usual-button__short" aria-hidden="true">
                 <Icon name="repeat" size={12} />
-                {formatAmount(product.usual, i18n.language)}
+                {formatAmount(usual, i18n.language)}
               </span>
               <span className="visually-hidden"> {product.name}</span>
             </button>
