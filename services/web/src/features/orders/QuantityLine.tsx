@@ -9,6 +9,7 @@ import { useActiveBusiness } from '../businesses/api.ts';
 import type { OrderProduct } from './order-drafts.ts';
 import { quantityIssueText } from './quantity-issue.ts';
 import type { useOrderChanges } from './use-order-changes.ts';
+import { type Usual, usualTexts } from './usual.ts';
 
 type OrderDrafts = ReturnType<typeof useOrderChanges>;
 
@@ -54,22 +55,7 @@ export function QuantityLine({
       details={
         <>
           <LineDetails product={product} />
-          {product.usual !== null ? (
-            <button
-              type="button"
-              className="usual-button"
-              title={t('orders.usual', { quantity: formatAmount(product.usual, i18n.language) })}
-              onClick={() => drafts.set(product, product.usual as number)}
-            >
-              {/* On a phone the chip is an icon and the amount (ProductLine.css), so the price keeps its room (issue 45). */}
-              <span className="usual-button__long">{t('orders.usual', { quantity: formatAmount(product.usual, i18n.language) })}</span>
-              <span className="usual-button__short" aria-hidden="true">
-                <Icon name="repeat" size={12} />
-                {formatAmount(product.usual, i18n.language)}
-              </span>
-              <span className="visually-hidden"> {product.name}</span>
-            </button>
-          ) : null}
+          {product.usual !== null ? <UsualChip product={product} usual={product.usual} onPick={(q) => drafts.set(product, q)} /> : null}
           <LineNote product={product} />
         </>
       }
@@ -127,6 +113,27 @@ function LineDetails({ product }: { product: OrderProduct }) {
         </span>
       ) : null}
     </span>
+  );
+}
+
+/**
+ * The usual quantity for the order's delivery weekday, a tap away: "Sáb: 24
+ * (22–26)", or "Habitual: 24" when there is too little history for the day
+ * (docs/decisions.md §9.5). Its name is its whole text and the product's.
+ */
+function UsualChip({ product, usual, onPick }: { product: OrderProduct; usual: Usual; onPick: (quantity: number) => void }) {
+  const translation = useTranslation();
+  const texts = usualTexts(translation, usual);
+  return (
+    <button type="button" className="usual-button" title={texts.title} onClick={() => onPick(usual.quantity)}>
+      {/* On a phone the chip is its short form (ProductLine.css), so the price keeps its room (issue 45). */}
+      <span className="usual-button__long">{texts.long}</span>
+      <span className="usual-button__short" aria-hidden="true">
+        {usual.weekday === null ? <Icon name="repeat" size={12} /> : null}
+        {texts.short}
+      </span>
+      <span className="visually-hidden"> {product.name}</span>
+    </button>
   );
 }
 

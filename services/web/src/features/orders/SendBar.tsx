@@ -16,6 +16,7 @@ import { useActiveBusiness } from '../businesses/api.ts';
 import { useMarkReady } from './api.ts';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
 import { useSync } from './outbox-sync.ts';
+import { UnusualNotice } from './UnusualNotice.tsx';
 import type { useOrderChanges } from './use-order-changes.ts';
 import type { useOrderImage } from './use-order-image.ts';
 import { useReorder } from './use-reorder.tsx';
@@ -44,6 +45,7 @@ export function SendBar({
   sendButton,
   lastSent,
   maySend,
+  onGoToLine,
 }: {
   supplierId: number;
   order: TOrder | undefined;
@@ -62,6 +64,8 @@ export function SendBar({
    * send" in its place, which tells those who may (docs/decisions.md §8.2).
    */
   maySend: boolean;
+  /** Takes the user to a line's quantity (from a flagged unusual quantity). */
+  onGoToLine: (productId: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
@@ -132,6 +136,8 @@ export function SendBar({
             </>
           ) : unresolved ? (
             <p data-testid="quantity-unresolved">{t('orders.quantityUnresolved', { name: unresolved.name })}</p>
+          ) : order ? (
+            <UnusualNotice products={order.products} quantityOf={drafts.quantityOf} onGo={onGoToLine} />
           ) : null
         }
       >

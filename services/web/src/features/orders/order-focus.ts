@@ -1,15 +1,28 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import type { ProductFilter } from './use-product-filter.ts';
+
+/** The query of the prepared order's "Send" link (docs/decisions.md §9.5): the order opens ready to send. */
+export const SEND_PARAM = 'send';
 
 /**
- * Arriving from a re-order: brings the Send button into view and focuses it
- * once the screen is `ready`, so sending is the next tap. The ref goes on
- * the Send button.
+ * Arriving from a re-order, or from a prepared order's "Send" link
+ * (`?send=1`, docs/decisions.md §9.5): brings the Send button into view and
+ * focuses it once the screen is `ready`, so sending is the next tap. The
+ * ref goes on the Send button.
  */
 export function useFocusSendOnArrival(ready: boolean) {
   const sendButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!ready || !(window.history.state as { focusSend?: boolean } | null)?.focusSend) return;
-    window.history.replaceState({ ...window.history.state, focusSend: false }, '');
+    const params = new URLSearchParams(window.location.search);
+    const fromLink = params.get(SEND_PARAM) === '1';
+    if (!ready || !(fromLink || (window.history.state as { focusSend?: boolean } | null)?.focusSend)) return;
+    params.delete(SEND_PARAM);
+    const query = params.toString();
+    window.history.replaceState(
+      { ...window.history.state, focusSend: false },
+      '',
+      `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`,
+    );
     sendButton.current?.scrollIntoView({ block: 'center' });
     sendButton.current?.focus({ preventScroll: true });
   }, [ready]);
@@ -52,4 +65,31 @@ export function useCtrlEnterToSend(sendButton: RefObject<HTMLButtonElement | nul
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [sendButton]);
+}
+
+/**
+ * Takes the user to a line's quantity field (a flagged unusual quantity on
+ * the Send bar, docs/decisions.md §9.5): focused and in view; a line the
+ * search or Count mode hides is shown first, among those in the order.
+ */
+export function useGoToLine(filter: ProductFilter) {
+  const { search, setCounting, setOnlyOrdered } = filter;
+  return useCallback(
+    (productId: number) => {
+      const focus = () => {
+        const field = document.getElementById(`quantity-${productId}`);
+        if (!field) return false;
+        field.scrollIntoView({ block: 'center' });
+        field.focus({ preventScroll: true });
+        return true;
+      };
+      if (focus()) return;
+      search.setValue('');
+      setCounting(false);
+      setOnlyOrdered(true);
+      // Once the list shows it.
+      requestAnimationFrame(() => requestAnimationFrame(() => focus()));
+    },
+    [search, setCounting, setOnlyOrdered],
+  );
 }
