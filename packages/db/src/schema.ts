@@ -218,6 +218,8 @@ export interface SentOrdersTable {
   confirmation: ColumnType<StoredConfirmation | null, string | null, string | null>;
   /** The member who sent it (null for sends before teams, or once that user is gone). */
   sent_by: number | null;
+  /** Sent by the standing order itself, auto-send ("Pedido fijo", docs/decisions.md §9.5). */
+  by_standing_order: Generated<boolean>;
 }
 
 /** The supplier's answer, as stored (docs/decisions.md §6.4). */
@@ -426,6 +428,42 @@ export interface ClaimsTable {
   closed_at: NullableTimestamp;
 }
 
+/** A quantity per delivery weekday of a standing order's line (docs/decisions.md §9.5). */
+export interface StoredStandingLine {
+  productId: number;
+  quantities: Partial<Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', number>>;
+}
+
+/** A supplier's standing order (docs/decisions.md §9.5). */
+export interface StandingOrdersTable {
+  supplier_id: number;
+  business_id: number;
+  enabled: Generated<boolean>;
+  lines: ColumnType<StoredStandingLine[], string | undefined, string>;
+  prepare_hours_before: Generated<number>;
+  auto_send: Generated<boolean>;
+  /** Delivery dates ("2026-12-25") not prepared. */
+  paused_dates: ColumnType<string[], string[] | undefined, string[]>;
+  updated_at: Timestamp;
+}
+
+/** One delivery of a standing order: prepared, announced and auto-sent once (docs/decisions.md §9.5). */
+export interface StandingRunsTable {
+  id: Generated<number>;
+  supplier_id: number;
+  delivery_day: string;
+  cutoff_at: SetTimestamp;
+  prepare_at: SetTimestamp;
+  /** cutoff_at − 30 minutes for an auto-sent email supplier, else null. */
+  send_at: NullableTimestamp;
+  claimed_until: NullableTimestamp;
+  attempts: Generated<number>;
+  prepared_at: NullableTimestamp;
+  outcome: string | null;
+  done_at: NullableTimestamp;
+  sent_order_id: number | null;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   memberships: MembershipsTable;
@@ -451,6 +489,8 @@ export interface Database {
   receipts: ReceiptsTable;
   receipt_lines: ReceiptLinesTable;
   claims: ClaimsTable;
+  standing_orders: StandingOrdersTable;
+  standing_runs: StandingRunsTable;
 }
 
 /** The database or a transaction in it: what every repository function takes first, so callers can compose them. */

@@ -20,6 +20,7 @@ export * from './search.ts';
 export * from './send-links.ts';
 export * from './social.ts';
 export * from './spend.ts';
+export * from './standing.ts';
 export * from './supplier.ts';
 export * from './user.ts';
 export * from './webhook.ts';

@@ -3,6 +3,7 @@ import { zDateTime, zId, zMemberRef, zNullAsEmpty, zQuantity, zSafeString } from
 import { LIMITS } from './limits.ts';
 import { TOMATOES_STOCK_AND_PRICE } from './product.ts';
 import { lineFields, zPrice, zProductName, zUnit } from './product-columns.ts';
+import { ZUsual } from './standing.ts';
 import { zMessageService } from './supplier.ts';
 
 export const ZOrderProduct = z
@@ -14,7 +15,15 @@ export const ZOrderProduct = z
   })
   .meta({ id: 'OrderProduct', example: { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5 } });
 
-const TOMATOES_LINE = { productId: 301, name: 'Tomatoes', unit: 'Kg', quantity: 2.5, ...TOMATOES_STOCK_AND_PRICE, lineTotal: 4.625 };
+const TOMATOES_LINE = {
+  productId: 301,
+  name: 'Tomatoes',
+  unit: 'Kg',
+  quantity: 2.5,
+  ...TOMATOES_STOCK_AND_PRICE,
+  usual: { quantity: 2.5, low: 2, high: 3, weekday: 6, basedOn: 6 },
+  lineTotal: 4.625,
+};
 
 const { priceChange, ...linePrice } = lineFields('catalogue');
 
@@ -32,6 +41,8 @@ const lineMoneyFields = {
 
 /** A product of the current order: its line, what the owner knows of its stock, and its price. */
 export const ZOrderLine = ZOrderProduct.extend(lineFields('stock'))
+  // On a line, `usual` is the weekday's (docs/decisions.md §9.5), in the place §6.1's number had; a Product keeps the number.
+  .extend({ usual: ZUsual })
   .extend(lineMoneyFields)
   .meta({ id: 'OrderLine', example: TOMATOES_LINE });
 export type TOrderLine = z.infer<typeof ZOrderLine>;
@@ -90,7 +101,7 @@ export const ZOrder = z
           onHand: null,
           countedAt: null,
           countedBy: null,
-          usual: 1,
+          usual: { quantity: 1, low: 1, high: 2, weekday: 6, basedOn: 4 },
           price: null,
           step: null,
           note: '',
@@ -268,7 +279,10 @@ export const ZSentOrder = z
         "The link at the end of the text where the supplier confirms (it works 14 days), or null when the supplier's askConfirmation was off",
       ),
     confirmation: ZConfirmation.nullable().describe("The supplier's answer, or null until they answer"),
-    sentBy: zMemberRef('The member who sent it; null for sends before teams, or once that user is gone'),
+    sentBy: zMemberRef('The member who sent it; null for sends before teams, once that user is gone, or when the standing order sent it'),
+    byStandingOrder: z
+      .boolean()
+      .describe('Whether the standing order sent it by itself, by email before the cut-off ("Pedido fijo", docs/decisions.md §9.5)'),
   })
   .meta({
     id: 'SentOrder',
@@ -288,6 +302,7 @@ export const ZSentOrder = z
       confirmUrl: 'https://reorder.example/confirm/Yq3vX0m2kR8tLw5nB1cZp7sD',
       confirmation: null,
       sentBy: { userId: 7, fullName: 'Marta López' },
+      byStandingOrder: false,
     },
   });
 export type TSentOrder = z.infer<typeof ZSentOrder>;

@@ -10,6 +10,7 @@ import {
   type TTextStyle,
 } from '@reorder/schemas';
 import { sql } from 'kysely';
+import { weekdayUsuals } from '../standing/usuals.ts';
 import { STOCK_AND_CATALOGUE_COLUMNS, toCatalogue, toStock } from '../stock.ts';
 import type { ConfirmLinks } from './confirm-links.ts';
 
@@ -17,6 +18,9 @@ import type { ConfirmLinks } from './confirm-links.ts';
 export interface OrderReading {
   language: 'en' | 'es';
   links: ConfirmLinks;
+  /** The reader's time zone and now: the current order's delivery weekday, for its usuals (docs/decisions.md §9.5); UTC and the clock when left out. */
+  timeZone?: string;
+  now?: number;
 }
 
 /**
@@ -65,6 +69,9 @@ export async function loadOrder(
       'suppliers.ask_confirmation',
       'suppliers.message_service',
       'suppliers.show_prices',
+      'suppliers.delivery_days',
+      'suppliers.cutoff_time',
+      'suppliers.lead_days',
       'businesses.currency',
       'products.id',
       'products.name',
@@ -81,6 +88,8 @@ export async function loadOrder(
   const rows = await executePrepared(db, query.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id'));
   const order = rows[0];
   if (!order) return undefined;
+  const schedule = { deliveryDays: order.delivery_days.map(Number), cutoffTime: order.cutoff_time, leadDays: Number(order.lead_days) };
+  const usuals = await weekdayUsuals(db, businessId, order.order_id, schedule, reading.timeZone ?? 'UTC', reading.now ?? Date.now());
   const products = rows.flatMap((r) =>
     r.id === null || r.name === null || r.unit === null
       ? []
@@ -91,6 +100,7 @@ export async function loadOrder(
             unit: r.unit,
             quantity: r.quantity ?? 0,
             ...toStock(r),
+            usual: usuals.get(r.id) ?? null,
             ...toCatalogue(r),
             lineTotal: lineTotal(r.quantity ?? 0, r.price),
           },

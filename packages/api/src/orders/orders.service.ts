@@ -33,8 +33,10 @@ import { findSentOrder, insertSentOrder } from './sent-orders.repository.ts';
 type OrdersContext = Pick<BusinessContext, 'db' | 'user' | 'business' | 'tokens' | 'settings' | 'clock'>;
 
 /** How a signed-in call reads orders: in the owner's language, with the server's links. */
-export function orderReading(ctx: Pick<SignedInContext, 'user' | 'tokens' | 'settings'>): OrderReading {
-  return { language: ctx.user.language, links: confirmLinks(ctx) };
+export function orderReading(
+  ctx: Pick<SignedInContext, 'user' | 'tokens' | 'settings'> & Partial<Pick<SignedInContext, 'clock'>>,
+): OrderReading {
+  return { language: ctx.user.language, links: confirmLinks(ctx), timeZone: ctx.user.time_zone, now: nowOf(ctx) };
 }
 
 export const NOTHING_TO_SEND = 'There is nothing in this order to send: set a quantity first.';

@@ -16,6 +16,7 @@ const COLUMNS = [
   'confirm_language',
   'confirmation',
   'sent_by',
+  'by_standing_order',
   'total',
   'unpriced_lines',
   'currency',
@@ -67,6 +68,7 @@ export function toSentOrder(
     confirmUrl,
     confirmation: row.confirmation && { ...row.confirmation, lines: row.confirmation.lines ?? [] },
     sentBy: row.sent_by === null || row.sent_by_name === null ? null : { userId: row.sent_by, fullName: row.sent_by_name },
+    byStandingOrder: row.by_standing_order,
   };
 }
 
@@ -91,8 +93,8 @@ export async function insertSentOrder(
     /** When it was sent (now, or a later-recorded send's own time). */
     sentAt: Date;
     confirm: SentConfirmLink | null;
-    /** The member who sent it. */
-    by: { id: number; fullName: string };
+    /** The member who sent it, or null when the standing order sent it by itself (docs/decisions.md §9.5). */
+    by: { id: number; fullName: string } | null;
     /** The business's currency now, which its prices are in. */
     currency: string;
   },
@@ -111,7 +113,8 @@ export async function insertSentOrder(
       ...sentTotals(sent.lines),
       currency: sent.currency,
       sent_at: sent.sentAt,
-      sent_by: sent.by.id,
+      sent_by: sent.by?.id ?? null,
+      by_standing_order: sent.by === null,
       ...(sent.confirm
         ? {
             confirm_nonce: sent.confirm.nonce,
@@ -123,7 +126,7 @@ export async function insertSentOrder(
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
-  return toSentOrder({ ...row, sent_by_name: sent.by.fullName, business_currency: sent.currency }, links);
+  return toSentOrder({ ...row, sent_by_name: sent.by?.fullName ?? null, business_currency: sent.currency }, links);
 }
 
 /** What a send's row keeps of its lines' money: the total and how many lines had no price. */

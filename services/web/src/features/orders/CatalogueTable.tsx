@@ -37,10 +37,12 @@ export function CatalogueTable({ supplierId, canEdit }: { supplierId: number; ca
         cell: ({ row }) => (row.original.price === null ? '—' : formatMoney(row.original.price, currency, i18n.language)),
       },
       {
-        accessorKey: 'usual',
+        // The weekday's usual (docs/decisions.md §9.5), sorted by its quantity.
+        id: 'usual',
+        accessorFn: (line) => line.usual?.quantity ?? null,
         header: t('suppliers.columns.usual'),
         meta: { numeric: true },
-        cell: ({ row }) => (row.original.usual === null ? '—' : number.format(row.original.usual)),
+        cell: ({ row }) => (row.original.usual === null ? '—' : number.format(row.original.usual.quantity)),
       },
       {
         accessorKey: 'par',

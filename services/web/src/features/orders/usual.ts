@@ -1,20 +1,19 @@
+import type { TStandingDay, TUsual } from '@reorder/schemas';
 import type { TLanguage } from '@reorder/schemas/languages';
 import { formatAmount } from '@reorder/schemas/order-text';
 import type { Translation } from '../../lib/i18n.ts';
 import { weekdayLabel } from '../../lib/schedule-format.ts';
 
 /** A line's usual quantity by delivery weekday (docs/decisions.md §9.5): `weekday` null when it falls back to the last orders. */
-export interface Usual {
-  quantity: number;
-  low: number;
-  high: number;
-  weekday: number | null;
-  basedOn: number;
-}
+export type Usual = NonNullable<TUsual>;
 
-/** The weekday keys of a standing order's quantities, Monday first: index + 1 is the ISO weekday (docs/decisions.md §9.5). */
-export const DAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type DayKey = (typeof DAY_KEYS)[number];
+/**
+ * The weekday keys of a standing order's quantities, Monday first (STANDING_DAYS of
+ * @reorder/schemas, whose index would bring the schemas to the order screen's code).
+ */
+export const DAY_KEYS: readonly TStandingDay[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+export type DayKey = TStandingDay;
+/** The key of an ISO weekday (1 = Monday … 7). */
 export const dayKeyOf = (weekday: number): DayKey => DAY_KEYS[(weekday - 1) % 7] as DayKey;
 
 /** "(22–26)", or nothing when every order had the same quantity. */
