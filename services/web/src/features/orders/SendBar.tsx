@@ -17,6 +17,7 @@ import { useMarkReady } from './api.ts';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
 import { useSync } from './outbox-sync.ts';
 import { UnusualNotice } from './UnusualNotice.tsx';
+import { unusualLines } from './usual.ts';
 import type { useOrderChanges } from './use-order-changes.ts';
 import type { useOrderImage } from './use-order-image.ts';
 import { useReorder } from './use-reorder.tsx';
@@ -80,6 +81,8 @@ export function SendBar({
   }, [focusSend, sending.canSend, sendButton]);
   const offerReorder = Boolean(order && lastSent && drafts.lineCount === 0 && !offerClear);
   const unresolved = drafts.unresolved[0];
+  // Quantities far from the weekday's usual, said before sending (docs/decisions.md §9.5); they never stop it.
+  const unusual = unusualLines(order?.products ?? [], drafts.quantityOf);
   // "Ready to send" tells of the order as the server holds it: not before this device's changes are there.
   const { state: outbox } = useSync();
   const online = useOnline();
@@ -136,8 +139,8 @@ export function SendBar({
             </>
           ) : unresolved ? (
             <p data-testid="quantity-unresolved">{t('orders.quantityUnresolved', { name: unresolved.name })}</p>
-          ) : order ? (
-            <UnusualNotice products={order.products} quantityOf={drafts.quantityOf} onGo={onGoToLine} />
+          ) : unusual.length > 0 ? (
+            <UnusualNotice flagged={unusual} onGo={onGoToLine} />
           ) : null
         }
       >

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../lib/i18n.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import type { OrderProduct } from './order-drafts.ts';
-import { unusualLines, unusualText } from './usual.ts';
+import { type UnusualLine, unusualText } from './usual.ts';
 import './UnusualNotice.css';
 
 /** How many flagged lines the Send bar lists: a phone's bar stays short; the rest are counted. */
@@ -13,19 +13,9 @@ const SHOWN = 3;
  * pedir 24"), each a tap from its line (docs/decisions.md §9.5). It never
  * stops the send.
  */
-export function UnusualNotice({
-  products,
-  quantityOf,
-  onGo,
-}: {
-  products: readonly OrderProduct[];
-  quantityOf: (product: OrderProduct) => number;
-  onGo: (productId: number) => void;
-}) {
+export function UnusualNotice({ flagged, onGo }: { flagged: UnusualLine<OrderProduct>[]; onGo: (productId: number) => void }) {
   const translation = useTranslation();
   const { t } = translation;
-  const flagged = unusualLines(products, quantityOf);
-  if (flagged.length === 0) return null;
   const more = flagged.length - SHOWN;
   return (
     <div className="unusual" data-testid="unusual-quantities">

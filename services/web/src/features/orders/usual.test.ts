@@ -22,9 +22,10 @@ describe('the usual chip (docs/decisions.md §9.5)', () => {
     );
   });
 
-  it('keeps the old wording without a weekday, and no range when every order had the same', () => {
-    expect(usualTexts(translation('es'), anyDay).long).toBe('Habitual: 2,5 (2–3)');
-    expect(usualTexts(translation('en'), { ...anyDay, low: 2.5, high: 2.5 }).long).toBe('Usual: 2.5');
+  it('keeps the old wording without a weekday, the range in its tooltip; no range when every order had the same', () => {
+    expect(usualTexts(translation('es'), anyDay).long).toBe('Habitual: 2,5');
+    expect(usualTexts(translation('es'), anyDay).title).toBe('Habitual: 2,5, entre 2 y 3 en los últimos 4 pedidos. Toca para usarlo.');
+    expect(usualTexts(translation('en'), { ...saturday, low: 24, high: 24 }).long).toBe('Sat: 24');
     expect(usualTexts(translation('en'), anyDay).short).toBe('2.5');
   });
 });

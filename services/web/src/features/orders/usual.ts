@@ -23,7 +23,7 @@ function range(usual: Usual, language: TLanguage): string {
 
 /**
  * The usual chip's words: "Sáb: 24 (22–26)" for the order's delivery
- * weekday, else the old "Habitual: 24" with its range; `short` is what a
+ * weekday, else the old "Habitual: 24" (its range in `title`); `short` is what a
  * phone shows ("Sáb 24", or the amount alone beside the "again" icon).
  */
 export function usualTexts({ t, i18n }: Translation, usual: Usual): { long: string; short: string; title: string } {
@@ -31,7 +31,8 @@ export function usualTexts({ t, i18n }: Translation, usual: Usual): { long: stri
   const quantity = formatAmount(usual.quantity, language);
   const vars = { quantity, low: formatAmount(usual.low, language), high: formatAmount(usual.high, language), count: usual.basedOn };
   if (usual.weekday === null) {
-    return { long: `${t('orders.usual', { quantity })}${range(usual, language)}`, short: quantity, title: t('week.usualTitle', vars) };
+    // The old wording, as before weekdays: its range is in its tooltip.
+    return { long: t('orders.usual', { quantity }), short: quantity, title: t('week.usualTitle', vars) };
   }
   const day = weekdayLabel(usual.weekday, language);
   return {
@@ -49,12 +50,19 @@ export function isUnusual(quantity: number, usual: Usual | null): usual is Usual
   return quantity > 2 * usual.quantity || quantity < usual.quantity / 2;
 }
 
+/** A line whose quantity is far from its usual. */
+export interface UnusualLine<P> {
+  product: P;
+  quantity: number;
+  usual: Usual;
+}
+
 /** The lines in the order whose quantity is unusual, in the order's order. */
 export function unusualLines<P extends { productId: number; name: string; usual: Usual | null }>(
   products: readonly P[],
   quantityOf: (product: P) => number,
-): { product: P; quantity: number; usual: Usual }[] {
-  const flagged: { product: P; quantity: number; usual: Usual }[] = [];
+): UnusualLine<P>[] {
+  const flagged: UnusualLine<P>[] = [];
   for (const product of products) {
     const quantity = quantityOf(product);
     if (isUnusual(quantity, product.usual)) flagged.push({ product, quantity, usual: product.usual });

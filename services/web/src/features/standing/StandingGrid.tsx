@@ -2,7 +2,7 @@ import { formatAmount } from '@reorder/schemas/order-text';
 import { readTypedQuantity, stepQuantity } from '@reorder/schemas/quantities';
 import { useMemo } from 'react';
 import { type Translation, useTranslation } from '../../lib/i18n.ts';
-import { weekdayLabel } from '../../lib/schedule-format.ts';
+import { weekdayLabel, weekdayNames } from '../../lib/schedule-format.ts';
 import { type ColumnDef, DataTable } from '../../ui/DataTable.tsx';
 import { List } from '../../ui/List.tsx';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
@@ -41,7 +41,8 @@ export function StandingDay({ day, setDay, ...props }: GridProps & { day: number
   const translation = useTranslation();
   const { t, i18n } = translation;
   const key = dayKeyOf(day);
-  const dayName = weekdayLabel(day, i18n.language, 'long');
+  // Mid-sentence, as the language writes it: "Pan el sábado".
+  const dayName = weekdayNames(i18n.language, 'long')[day - 1]?.name ?? '';
   return (
     <>
       <fieldset className="standing-days">
@@ -146,7 +147,7 @@ function WeekCell({ product, day, ...props }: GridProps & { product: Product; da
         type="text"
         inputMode="decimal"
         autoComplete="off"
-        aria-label={t('week.quantityOn', { name: product.name, day: weekdayLabel(day, i18n.language, 'long') })}
+        aria-label={t('week.quantityOn', { name: product.name, day: weekdayNames(i18n.language, 'long')[day - 1]?.name ?? '' })}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         value={props.draft.cells[cell] ?? ''}
