@@ -11,6 +11,7 @@ import { productProcedures } from './products/router.ts';
 import { claimsRouter, receiptsRouter } from './receipts/router.ts';
 import { pushRouter } from './reminders/router.ts';
 import { spendRouter } from './spend/router.ts';
+import { standingRouter } from './standing/router.ts';
 import { suppliersRouter } from './suppliers/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 import { userProcedures } from './users/router.ts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   receipts: receiptsRouter,
   claims: claimsRouter,
+  standing: standingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -128,6 +128,8 @@ export const ZPutStandingInput = z.object({
     .describe(`Delivery dates (YYYY-MM-DD) not to prepare, at most ${STANDING_PAUSED_MAX}`),
 });
 export type TPutStandingInput = z.input<typeof ZPutStandingInput>;
+/** The body as checked: defaults filled, paused dates sorted and once each. */
+export type TPutStanding = z.output<typeof ZPutStandingInput>;
 
 /** `POST /suppliers/{id}/standing/skip`: "Saltar" adds the delivery date to `pausedDates`. */
 export const ZSkipStandingInput = z.object({
@@ -135,3 +137,17 @@ export const ZSkipStandingInput = z.object({
   date: z.iso.date({ error: 'Date must be a date like 2026-12-05' }).describe('The delivery date to skip (YYYY-MM-DD)'),
 });
 export type TSkipStandingInput = z.infer<typeof ZSkipStandingInput>;
+
+/** What a prepared order's message offers (docs/decisions.md §9.5): send it as it is, edit it, or skip the delivery. */
+export type TPreparedAction = 'send' | 'edit' | 'skip';
+
+/**
+ * The app's path a prepared order's message links to for each action: the
+ * order screen, told which delivery was prepared (`prepared=YYYY-MM-DD`) and,
+ * for send and skip, what to offer at once (`then=send|skip`). Skipping is
+ * the screen's call to `POST /suppliers/{id}/standing/skip`, never the link itself.
+ */
+export function preparedOrderPath(supplierId: number, date: string, action: TPreparedAction): string {
+  const then = action === 'edit' ? '' : `&then=${action}`;
+  return `/orders/${supplierId}?prepared=${date}${then}`;
+}

@@ -79,6 +79,9 @@ const TABLE: Record<string, Role | 'any'> = {
   'receipts.done': 'staff',
   'receipts.reopen': 'staff',
   'receipts.bringNextTime': 'staff',
+  // The standing order (docs/decisions.md §9.5): read and skipped by anyone, set by managers.
+  'standing.get': 'staff',
+  'standing.skip': 'staff',
   // Send; suppliers and products; own API tokens.
   'orders.send': 'manager',
   'suppliers.create': 'manager',
@@ -99,6 +102,7 @@ const TABLE: Record<string, Role | 'any'> = {
   'claims.list': 'manager',
   'claims.get': 'manager',
   'claims.close': 'manager',
+  'standing.put': 'manager',
   // Members, invitations, roles; the business's name and currency. (Removing oneself, leaving, is
   // every member's: members.test.ts. Removing another member, as here, is an owner's.)
   'businesses.update': 'owner',

@@ -86,6 +86,11 @@ const TAGS = [
     description:
       'What a delivery lacked or overcharged, claimed from the supplier, who answers from a link without an account (docs/decisions.md §9.4).',
   },
+  {
+    name: 'standing',
+    description:
+      "A supplier's standing order: quantities per delivery weekday, prepared into the empty order before the cut-off, with paused dates and, for email suppliers, sending by itself (docs/decisions.md §9.5).",
+  },
   { name: 'health', description: 'Checks for load balancers and uptime monitors.' },
 ];
 
