@@ -33,7 +33,7 @@ const TEXT = {
     pausedDate: 'Fecha a pausar',
     pausedAdd: 'Añadir fecha',
     send: 'Enviar por Email',
-    skipped: /^Saltado: no se preparará pedido para el /,
+    skipped: /^Saltado: el pedido del .* no se preparará ni se enviará solo\.$/,
     quantity: (name: string) => `Cantidad de ${name}`,
   },
   en: {
@@ -48,7 +48,7 @@ const TEXT = {
     pausedDate: 'Date to pause',
     pausedAdd: 'Add date',
     send: 'Send via Email',
-    skipped: /^Skipped: no order will be prepared for /,
+    skipped: /^Skipped: the order for .* will not be prepared or sent by itself\.$/,
     quantity: (name: string) => `Quantity of ${name}`,
   },
 } as const;
@@ -186,7 +186,7 @@ describe('the standing order, phone (es)', () => {
 
     // The server prepares it (saved past its prepare moment: at once) and mails its links.
     const mail = await preparedMail(user, supplier.id);
-    await page.goto(linkIn(mail.text, /send=1/));
+    await page.goto(linkIn(mail.text, /then=send/));
     // Ready to send: the Send button has the focus; Pan is 48 where the weekday's usual is 24 (22–26).
     const send = page.getByRole('button', { name: text.send });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''), { timeout: 10_000 }).toMatch(/Enviar/);
@@ -254,7 +254,7 @@ describe('the standing order, desktop (es)', () => {
 
     // Its mail's "Saltar": the order screen says so, and the delivery date is paused.
     const mail = await preparedMail(user, supplier.id);
-    await page.goto(linkIn(mail.text, /skip=/));
+    await page.goto(linkIn(mail.text, /then=skip/));
     await expectVisible(page, text.skipped);
     const delivery = new Date(cutoff).toISOString().slice(0, 10);
     await expect

@@ -404,9 +404,7 @@ export const enApp = {
     saveError: 'The standing order could not be saved. Try again.',
     checkCells: 'Some quantities need a look: they are marked.',
     loadError: 'The standing order could not be loaded.',
-    skipped: 'Skipped: no order will be prepared for {{date}}.',
+    skipped: 'Skipped: the order for {{date}} will not be prepared or sent by itself.',
     skipError: 'That delivery could not be skipped. Try again.',
-    skipping: 'Skipping {{date}}…',
-    readyToSend: 'The prepared order: check it and send it.',
   },
 } as const;

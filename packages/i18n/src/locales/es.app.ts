@@ -401,9 +401,7 @@ export const esApp: TAppMessages = {
     saveError: 'No se pudo guardar el pedido fijo. Inténtalo de nuevo.',
     checkCells: 'Revisa las cantidades marcadas.',
     loadError: 'No se pudo cargar el pedido fijo.',
-    skipped: 'Saltado: no se preparará pedido para el {{date}}.',
+    skipped: 'Saltado: el pedido del {{date}} no se preparará ni se enviará solo.',
     skipError: 'No se pudo saltar esa entrega. Inténtalo de nuevo.',
-    skipping: 'Saltando el {{date}}…',
-    readyToSend: 'El pedido preparado: revísalo y envíalo.',
   },
 };

@@ -1,12 +1,17 @@
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import type { ProductFilter } from './use-product-filter.ts';
 
-/** The query of the prepared order's "Send" link (docs/decisions.md §9.5): the order opens ready to send. */
-export const SEND_PARAM = 'send';
+/**
+ * The prepared order's links (docs/decisions.md §9.5, `preparedOrderPath` of
+ * @reorder/schemas): `/orders/{id}?prepared=YYYY-MM-DD`, with `then=send` or
+ * `then=skip` for what to offer at once.
+ */
+export const PREPARED_PARAM = 'prepared';
+export const THEN_PARAM = 'then';
 
 /**
  * Arriving from a re-order, or from a prepared order's "Send" link
- * (`?send=1`, docs/decisions.md §9.5): brings the Send button into view and
+ * (`?then=send`, docs/decisions.md §9.5): brings the Send button into view and
  * focuses it once the screen is `ready`, so sending is the next tap. The
  * ref goes on the Send button.
  */
@@ -14,9 +19,9 @@ export function useFocusSendOnArrival(ready: boolean) {
   const sendButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
-    const fromLink = params.get(SEND_PARAM) === '1';
+    const fromLink = params.get(THEN_PARAM) === 'send';
     if (!ready || !(fromLink || (window.history.state as { focusSend?: boolean } | null)?.focusSend)) return;
-    params.delete(SEND_PARAM);
+    if (fromLink) params.delete(THEN_PARAM);
     const query = params.toString();
     window.history.replaceState(
       { ...window.history.state, focusSend: false },
