@@ -376,6 +376,7 @@ export const enApp = {
     noDeliveryDays: 'Set the supplier’s delivery days first: the standing order is prepared for each of them.',
     setDeliveryDays: 'Set delivery days',
     noProducts: 'This supplier has no products yet. Add them to the order first.',
+    whenTitle: 'When it is prepared',
     enabled: 'Prepare the order before each cut-off',
     prepareHoursBefore: 'Prepare how many hours before the cut-off',
     prepareHoursHint: 'From 1 to 48.',

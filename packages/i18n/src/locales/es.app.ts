@@ -373,6 +373,7 @@ export const esApp: TAppMessages = {
     noDeliveryDays: 'Primero indica los días de entrega del proveedor: el pedido fijo se prepara para cada uno.',
     setDeliveryDays: 'Indicar días de entrega',
     noProducts: 'Este proveedor aún no tiene productos. Añádelos primero al pedido.',
+    whenTitle: 'Cuándo se prepara',
     enabled: 'Preparar el pedido antes de cada hora límite',
     prepareHoursBefore: 'Prepararlo cuántas horas antes de la hora límite',
     prepareHoursHint: 'De 1 a 48.',

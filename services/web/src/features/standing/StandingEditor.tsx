@@ -131,9 +131,17 @@ export function StandingEditor({
         save.mutate({ id: supplier.id, ...values });
       }}
     >
+      <Card title={t('week.grid')} className="standing-grid">
+        <Hint>{t('week.standingIntro')}</Hint>
+        {wrongCells ? (
+          <p className="field__error" role="alert">
+            {t('week.checkCells')}
+          </p>
+        ) : null}
+        {desktop ? <StandingWeek {...grid} savedCells={saved.cells} /> : <StandingDay {...grid} day={day} setDay={setDay} />}
+      </Card>
       <div className="standing-top">
-        <Card title={t('week.standing')}>
-          <Hint>{t('week.standingIntro')}</Hint>
+        <Card title={t('week.whenTitle')}>
           <StandingWhen
             draft={draft}
             change={change}
@@ -150,14 +158,6 @@ export function StandingEditor({
           />
         </Card>
       </div>
-      <Card title={t('week.grid')} className="standing-grid">
-        {wrongCells ? (
-          <p className="field__error" role="alert">
-            {t('week.checkCells')}
-          </p>
-        ) : null}
-        {desktop ? <StandingWeek {...grid} savedCells={saved.cells} /> : <StandingDay {...grid} day={day} setDay={setDay} />}
-      </Card>
       <ActionBar label={t('week.save')} summary={t('week.dayTotal', { count: values.lines.length })}>
         <Button type="submit" busy={save.isPending}>
           {t('week.save')}

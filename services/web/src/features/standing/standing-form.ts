@@ -12,6 +12,8 @@ const PREPARE_MAX = 48;
 /** A standing order as the server holds it (docs/decisions.md §9.5). */
 export interface StandingValues {
   enabled: boolean;
+  /** When it was last saved; null when never (it then starts on: docs/decisions.md §9.5, our answers). */
+  updatedAt?: string | null;
   lines: { productId: number; quantities: Partial<Record<DayKey, number>> }[];
   prepareHoursBefore: number;
   autoSend: boolean;
@@ -39,7 +41,8 @@ export function draftOf(standing: StandingValues, language: TLanguage): Standing
     }
   }
   return {
-    enabled: standing.enabled,
+    // Setting one up is asking for it: a standing order never saved starts on.
+    enabled: standing.updatedAt === null ? true : standing.enabled,
     cells,
     prepareHoursBefore: String(standing.prepareHoursBefore),
     autoSend: standing.autoSend,
