@@ -44,5 +44,6 @@ export { reachOf } from './sessions/require-user.ts';
 export { SessionCache, startSessionCache } from './sessions/session-cache.ts';
 export { pruneSessions } from './sessions/sessions.repository.ts';
 export { createTokenService, type TokenService } from './sessions/tokens.ts';
+export { runStandingOrders, type StandingOutcome } from './standing/runner.ts';
 export { type Meta, UNDECLARED_ERROR } from './trpc.ts';
 export { hashPassword, PASSWORD_HASHING, type PasswordHashing } from './users/passwords.ts';

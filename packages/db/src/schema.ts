@@ -459,7 +459,11 @@ export interface StandingRunsTable {
   claimed_until: NullableTimestamp;
   attempts: Generated<number>;
   prepared_at: NullableTimestamp;
+  /** "prepared", "not empty", or why nothing was done ("paused", "off", "too late"...); "sent" once auto-sent. */
   outcome: string | null;
+  /** The members told of the prepared order so far, and when every one was. */
+  announced_to: ColumnType<number[], number[] | undefined, number[]>;
+  announced_at: NullableTimestamp;
   done_at: NullableTimestamp;
   sent_order_id: number | null;
 }

@@ -1,14 +1,14 @@
 import { type TMessageKey, translate } from '@reorder/i18n';
 import { escapeHtml } from '@reorder/schemas/html';
 
-interface RenderedMail {
+export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
 }
 
 /** A short email in the user's language: greeting, paragraphs, an optional button, signature. */
-function render(
+export function render(
   locale: string,
   subjectKey: TMessageKey,
   name: string,

@@ -9,6 +9,7 @@ import {
 } from '@reorder/schemas';
 import { sql } from 'kysely';
 import { lockBusinessForWriting } from '../businesses/write-lock.ts';
+import { nowOf } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { BusinessContext } from '../sessions/require-user.ts';
 
@@ -144,6 +145,15 @@ export async function putStanding(ctx: StandingContext, body: TPutStanding): Pro
       .insertInto('standing_orders')
       .values({ supplier_id: body.id, business_id: businessId, ...values })
       .onConflict((oc) => oc.column('supplier_id').doUpdateSet(values))
+      .execute();
+    // A delivery closed unprepared (off, paused, nothing that day) whose cut-off is ahead is looked at again.
+    await tx
+      .updateTable('standing_runs')
+      .set({ done_at: null, outcome: null, claimed_until: null })
+      .where('supplier_id', '=', body.id)
+      .where('prepared_at', 'is', null)
+      .where('done_at', 'is not', null)
+      .where('cutoff_at', '>', new Date(nowOf(ctx)))
       .execute();
   });
   return (await readStanding(ctx.db, businessId, body.id)) as TStandingOrder;

@@ -34,6 +34,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('prepared_at', 'timestamptz')
     // "prepared", or why not ("not empty", "paused", "off"...).
     .addColumn('outcome', 'text')
+    // The members told so far (each once, even when a process dies between two), and when all were.
+    .addColumn('announced_to', sql`integer[]`, (c) => c.notNull().defaultTo(sql`'{}'::integer[]`))
+    .addColumn('announced_at', 'timestamptz')
     .addColumn('done_at', 'timestamptz')
     .addColumn('sent_order_id', 'integer', (c) => c.references('sent_orders.id').onDelete('set null'))
     .addUniqueConstraint('standing_runs_supplier_day_key', ['supplier_id', 'delivery_day'])

@@ -123,6 +123,23 @@ export const enMail = {
     body: 'Someone signed in with {{provider}} using this email address, which had not been confirmed yet. The account now belongs to that {{provider}} account: its password was removed and every device was signed out.',
     next: 'If this was you, nothing else is needed. To also sign in with a password, choose one here:',
   },
+  standingPrepared: {
+    subject: "{{day}}'s order prepared",
+    prepared:
+      "The order from {{supplier}} for {{day}}'s delivery ({{date}}) has been prepared from the standing order: {{lines}} products. Send it before the cut-off: {{cutoff}}.",
+    notEmpty:
+      "The order from {{supplier}} for {{day}}'s delivery ({{date}}) already had products, so the standing order left it alone. Send it before the cut-off: {{cutoff}}.",
+    autoSend: 'If nobody sends it, it goes to {{supplier}} by email at {{time}}.',
+    send: 'Send: {{url}}',
+    edit: 'Edit: {{url}}',
+    skip: 'Skip this delivery: {{url}}',
+    why: 'You get this because reminders are on in your profile.',
+    push: '{{supplier}}: Send · Edit · Skip',
+    pushNotEmpty: '{{supplier}}: the order already had products, left as it was',
+  },
+  standingSend: {
+    subject: 'Order for delivery on {{date}}',
+  },
 };
 
 /** The shape of a language's mail texts: the same keys as English, any wording. */

@@ -121,4 +121,21 @@ export const esMail: TMailMessages = {
     body: 'Alguien ha entrado con {{provider}} usando este correo, que aún no estaba confirmado. La cuenta pertenece ahora a esa cuenta de {{provider}}: se ha quitado su contraseña y se ha cerrado la sesión en todos los dispositivos.',
     next: 'Si has sido tú, no hace falta nada más. Para entrar también con contraseña, elige una aquí:',
   },
+  standingPrepared: {
+    subject: 'Pedido del {{day}} preparado',
+    prepared:
+      'El pedido a {{supplier}} para la entrega del {{day}} ({{date}}) se ha preparado con el pedido fijo: {{lines}} productos. Envíalo antes del cierre: {{cutoff}}.',
+    notEmpty:
+      'El pedido a {{supplier}} para la entrega del {{day}} ({{date}}) ya tenía productos, así que el pedido fijo no lo ha tocado. Envíalo antes del cierre: {{cutoff}}.',
+    autoSend: 'Si nadie lo envía, saldrá por correo a {{supplier}} a las {{time}}.',
+    send: 'Enviar: {{url}}',
+    edit: 'Editar: {{url}}',
+    skip: 'Saltar esta entrega: {{url}}',
+    why: 'Recibes esto porque tienes los recordatorios activados en tu perfil.',
+    push: '{{supplier}}: Enviar · Editar · Saltar',
+    pushNotEmpty: '{{supplier}}: el pedido ya tenía productos y no se ha tocado',
+  },
+  standingSend: {
+    subject: 'Pedido para entregar el {{date}}',
+  },
 };

@@ -1,4 +1,12 @@
-import { type ApiDeps, pruneSessions, pruneWebhookEvents, runReminders, summarizeError, WebhookDispatcher } from '@reorder/api';
+import {
+  type ApiDeps,
+  pruneSessions,
+  pruneWebhookEvents,
+  runReminders,
+  runStandingOrders,
+  summarizeError,
+  WebhookDispatcher,
+} from '@reorder/api';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics.ts';
 
@@ -37,6 +45,9 @@ export function startJobs(deps: ApiDeps, config: Config, metrics: Metrics): Jobs
               for (const { outcome } of outcomes) metrics.reminded(outcome);
             })
             .catch((error: unknown) => logger.warn('reminder round failed', summarizeError(error)))
+            // The standing orders run on the same schedule and tick (docs/decisions.md §9.5).
+            .then(() => runStandingOrders(deps, config.reminderLeaseMs))
+            .catch((error: unknown) => logger.warn('standing order round failed', summarizeError(error)))
             .finally(() => {
               reminderRound = undefined;
             });
