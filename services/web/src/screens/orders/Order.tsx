@@ -73,7 +73,8 @@ export default function Order() {
   const shareFiles = useMemo(canShareFiles, []);
   const image = useOrderImage(textCapture, drafts.text, { renderAhead: shareFiles });
 
-  const sendButton = useFocusSendOnArrival(ready);
+  // Once Send can be pressed: a disabled button takes no focus.
+  const sendButton = useFocusSendOnArrival(ready && sending.canSend);
   const goToLine = useGoToLine(filter);
   // The prepared order's links (docs/decisions.md §9.5): "Send" is `?send=1` (above), "Skip" `?skip=` the delivery date.
   useSkipLink(id);
