@@ -130,7 +130,9 @@ async function supplierWithProducts(user: RegisteredUser) {
     `/api/orders/${supplier.orderId}/send`,
     {
       lines: products.flatMap((product, i) =>
-        product.name === 'Vinagre de Jerez' ? [] : [{ productId: product.id, name: product.name, unit: product.unit, quantity: usualOf(i) }],
+        product.name === 'Vinagre de Jerez'
+          ? []
+          : [{ productId: product.id, name: product.name, unit: product.unit, quantity: usualOf(i) }],
       ),
     },
     user.token,

@@ -33,7 +33,7 @@ const TEXT = {
     cell: (name: string, day: string) => `${name} el ${day}`,
     pausedDate: 'Fecha a pausar',
     pausedAdd: 'Añadir fecha',
-    send: 'Enviar por Email',
+    send: 'Enviar por Correo',
     skipped: /^Saltado: el pedido del .* no se preparará ni se enviará solo\.$/,
     quantity: (name: string) => `Cantidad de ${name}`,
   },
@@ -140,7 +140,6 @@ function linkIn(text: string, pattern: RegExp): string {
 /** The quantity field focused now: its accessible label. */
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 
-
 describe('the standing order, phone (es)', () => {
   it('sets one delivery day at a time, refuses a quantity off the step, and the prepared order opens from its mail and is sent', async () => {
     const language = 'es';
@@ -158,11 +157,11 @@ describe('the standing order, phone (es)', () => {
     await page.getByRole('link', { name: text.standing, exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/suppliers/${supplier.id}/standing`);
 
-    // The next delivery's day is chosen first: Pan 48 (typed), Croissants 7 (off its step), Leche 2 with +.
+    // The next delivery's day is chosen first: Pan 50 (typed), Croissants 7 (off its step), Leche 2 with +.
     const long = weekday(day, language);
     const panCell = page.getByRole('textbox', { name: text.cell('Pan', long) });
     await expect.poll(() => panCell.isVisible(), { timeout: 10_000 }).toBe(true);
-    await panCell.fill('48');
+    await panCell.fill('50');
     await page.getByRole('textbox', { name: text.cell('Croissants', long) }).fill('7');
     await page.getByRole('button', { name: text.more('Leche', long) }).click();
     await page.getByRole('button', { name: text.more('Leche', long) }).click();
@@ -183,7 +182,7 @@ describe('the standing order, phone (es)', () => {
     expect(saved).toMatchObject({ enabled: true, prepareHoursBefore: 12 });
     expect(saved.lines).toEqual(
       expect.arrayContaining([
-        { productId: pan.id, quantities: { [key(day)]: 48, [key(other)]: 12 } },
+        { productId: pan.id, quantities: { [key(day)]: 50, [key(other)]: 12 } },
         { productId: croissants.id, quantities: { [key(day)]: 6 } },
       ]),
     );
@@ -191,12 +190,14 @@ describe('the standing order, phone (es)', () => {
     // The server prepares it (saved past its prepare moment: at once) and mails its links.
     const mail = await preparedMail(user, supplier.id);
     await page.goto(linkIn(mail.text, /then=send/));
-    // Ready to send: the Send button has the focus; Pan is 48 where the weekday's usual is 24 (22–26).
+    // Ready to send: the Send button has the focus; Pan is 50, more than twice the weekday's usual of 24 (22–26).
     const send = page.getByRole('button', { name: text.send });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''), { timeout: 10_000 }).toMatch(/Enviar/);
     // On a phone the chip shows "Sáb 24"; its name is the whole of it.
-    await expect.poll(() => page.getByRole('button', { name: `${dayName(day, language, 'short')}: 24 (22–26) Pan` }).isVisible()).toBe(true);
-    const flag = page.getByRole('button', { name: `Pan: 48, ${ON_DAYS[language][day - 1]} sueles pedir 24` });
+    await expect
+      .poll(() => page.getByRole('button', { name: `${dayName(day, language, 'short')}: 24 (22–26) Pan` }).isVisible())
+      .toBe(true);
+    const flag = page.getByRole('button', { name: `Pan: 50, ${ON_DAYS[language][day - 1]} sueles pedir 24` });
     await expect.poll(() => flag.isVisible()).toBe(true);
     await expectAccessible(page, 'prepared order, phone (es)');
     await screenshot(page, 'standing-prepared-phone-es');
@@ -208,7 +209,7 @@ describe('the standing order, phone (es)', () => {
     expect((await opened(page))[0]?.url).toMatch(/^mailto:pedidos@panaderia\.example\?/);
     await expect
       .poll(async () => (await app.t.api.get(`/api/orders/${supplier.orderId}/history`, user.token)).body.data[0]?.lines)
-      .toEqual(expect.arrayContaining([expect.objectContaining({ productId: pan.id, quantity: 48 })]));
+      .toEqual(expect.arrayContaining([expect.objectContaining({ productId: pan.id, quantity: 50 })]));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -283,7 +284,9 @@ describe('the standing order and a flagged quantity (en)', () => {
     await page.goto(`/orders/${supplier.id}`);
     const flag = page.getByRole('button', { name: `Pan: 60, ${ON_DAYS[language][day - 1]} you usually order 24` });
     await expect.poll(() => flag.isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: `${dayName(day, language, 'short')}: 24 (22–26) Pan` }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: `${dayName(day, language, 'short')}: 24 (22–26) Pan` }).isVisible())
+      .toBe(true);
     await screenshot(page, 'standing-flag-phone-en');
     await page.goto(`/suppliers/${supplier.id}/standing`);
     await expect

@@ -17,11 +17,11 @@ import { useMarkReady } from './api.ts';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
 import { useSync } from './outbox-sync.ts';
 import { UnusualNotice } from './UnusualNotice.tsx';
-import { unusualLines } from './usual.ts';
 import type { useOrderChanges } from './use-order-changes.ts';
 import type { useOrderImage } from './use-order-image.ts';
 import { useReorder } from './use-reorder.tsx';
 import type { useSendOrder } from './use-send-order.ts';
+import { unusualLines } from './usual.ts';
 
 type OrderChanges = ReturnType<typeof useOrderChanges>;
 

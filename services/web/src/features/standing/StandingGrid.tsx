@@ -78,6 +78,7 @@ export function StandingDay({ day, setDay, ...props }: GridProps & { day: number
                 <Stepper
                   id={id}
                   value={text}
+                  placeholder="0"
                   label={t('week.quantityOn', { name: product.name, day: dayName })}
                   decreaseLabel={t('week.decreaseOn', { name: product.name, day: dayName })}
                   increaseLabel={t('week.increaseOn', { name: product.name, day: dayName })}
