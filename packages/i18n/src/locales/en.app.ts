@@ -354,8 +354,10 @@ export const enApp = {
   },
   // Issue 47 (docs/decisions.md §9.5): usuals by weekday, the standing order, unusual quantities.
   week: {
-    usualTitle: 'Usual: {{quantity}}, from {{low}} to {{high}} over the last {{count}} orders. Tap to use it.',
-    usualTitleDay: '{{days}} you usually order {{quantity}}, from {{low}} to {{high}} over the last {{count}} orders. Tap to use it.',
+    usualTitle_one: 'Usual: {{quantity}}, from your last order with it. Tap to use it.',
+    usualTitle_other: 'Usual: {{quantity}}, from {{low}} to {{high}} over the last {{count}} orders. Tap to use it.',
+    usualTitleDay_one: '{{days}} you usually order {{quantity}}, from your last order with it. Tap to use it.',
+    usualTitleDay_other: '{{days}} you usually order {{quantity}}, from {{low}} to {{high}} over the last {{count}} orders. Tap to use it.',
     onDays: {
       mon: 'on Mondays',
       tue: 'on Tuesdays',

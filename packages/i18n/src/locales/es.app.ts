@@ -351,8 +351,10 @@ export const esApp: TAppMessages = {
   },
   // Issue 47 (docs/decisions.md §9.5): habituales por día, el pedido fijo, cantidades fuera de lo normal.
   week: {
-    usualTitle: 'Habitual: {{quantity}}, entre {{low}} y {{high}} en los últimos {{count}} pedidos. Toca para usarlo.',
-    usualTitleDay: '{{days}} sueles pedir {{quantity}}, entre {{low}} y {{high}} en los últimos {{count}} pedidos. Toca para usarlo.',
+    usualTitle_one: 'Habitual: {{quantity}}, de tu último pedido con él. Toca para usarlo.',
+    usualTitle_other: 'Habitual: {{quantity}}, entre {{low}} y {{high}} en los últimos {{count}} pedidos. Toca para usarlo.',
+    usualTitleDay_one: '{{days}} sueles pedir {{quantity}}, de tu último pedido con él. Toca para usarlo.',
+    usualTitleDay_other: '{{days}} sueles pedir {{quantity}}, entre {{low}} y {{high}} en los últimos {{count}} pedidos. Toca para usarlo.',
     onDays: {
       mon: 'los lunes',
       tue: 'los martes',
