@@ -129,6 +129,25 @@ async function preparedMail(user: RegisteredUser, supplierId: number) {
   }
 }
 
+/** An owner in UTC who confirmed the address (mail about the prepared order goes to it). */
+async function confirmedOwner(language: 'en' | 'es') {
+  const user = await app.t.api.register({ language, timeZone: 'UTC' });
+  await app.t.confirmEmail(user.email, user.token);
+  user.user = { ...user.user, emailVerified: true };
+  return user;
+}
+
+/** A weekday's key in a standing order's quantities. */
+const key = (day: number) => ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'][day - 1] as string;
+
+/** The standing order as the server keeps it: these fields, and these lines among its lines. */
+async function expectSaved(user: RegisteredUser, supplierId: number, fields: Record<string, unknown>, lines: unknown[]) {
+  const saved = (await app.t.api.get(`/api/suppliers/${supplierId}/standing`, user.token)).body.data;
+  expect(saved).toMatchObject(fields);
+  expect(saved.lines).toEqual(expect.arrayContaining(lines));
+  expect(saved.lines).toHaveLength(lines.length);
+}
+
 /** A link of the mail (`Enviar`, `Editar`, `Saltar`), on the app under test. */
 function linkIn(text: string, pattern: RegExp): string {
   const found = [...text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]).find((url) => pattern.test(url));
@@ -144,9 +163,7 @@ describe('the standing order, phone (es)', () => {
   it('sets one delivery day at a time, refuses a quantity off the step, and the prepared order opens from its mail and is sent', async () => {
     const language = 'es';
     const text = TEXT[language];
-    const user = await app.t.api.register({ language, timeZone: 'UTC' });
-    await app.t.confirmEmail(user.email, user.token);
-    user.user = { ...user.user, emailVerified: true };
+    const user = await confirmedOwner(language);
     const { supplier, day, other, pan, croissants } = await bakery(user);
     const { page, context, errors } = await openPage(app, { language, user, viewport: PHONE });
     await recordExits(context);
@@ -177,15 +194,10 @@ describe('the standing order, phone (es)', () => {
     await screenshot(page, 'standing-phone-es');
     await page.getByRole('button', { name: text.save }).click();
     await expectVisible(page, text.saved);
-    const saved = (await app.t.api.get(`/api/suppliers/${supplier.id}/standing`, user.token)).body.data;
-    const key = (d: number) => ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'][d - 1] as string;
-    expect(saved).toMatchObject({ enabled: true, prepareHoursBefore: 12 });
-    expect(saved.lines).toEqual(
-      expect.arrayContaining([
-        { productId: pan.id, quantities: { [key(day)]: 50, [key(other)]: 12 } },
-        { productId: croissants.id, quantities: { [key(day)]: 6 } },
-      ]),
-    );
+    await expectSaved(user, supplier.id, { enabled: true, prepareHoursBefore: 12 }, [
+      { productId: pan.id, quantities: { [key(day)]: 50, [key(other)]: 12 } },
+      { productId: croissants.id, quantities: { [key(day)]: 6 } },
+    ]);
 
     // The server prepares it (saved past its prepare moment: at once) and mails its links.
     const mail = await preparedMail(user, supplier.id);
@@ -219,9 +231,7 @@ describe('the standing order, desktop (es)', () => {
   it('sets the whole week as a table, refuses hours out of range, pauses a date, and "Saltar" skips the delivery', async () => {
     const language = 'es';
     const text = TEXT[language];
-    const user = await app.t.api.register({ language, timeZone: 'UTC' });
-    await app.t.confirmEmail(user.email, user.token);
-    user.user = { ...user.user, emailVerified: true };
+    const user = await confirmedOwner(language);
     const { supplier, day, other, cutoff, pan, leche } = await bakery(user);
     const { page, context, errors } = await openPage(app, { language, user, viewport: DESKTOP });
 
@@ -247,15 +257,10 @@ describe('the standing order, desktop (es)', () => {
     await screenshot(page, 'standing-desktop-es');
     await page.getByRole('button', { name: text.save }).click();
     await expectVisible(page, text.saved);
-    const saved = (await app.t.api.get(`/api/suppliers/${supplier.id}/standing`, user.token)).body.data;
-    expect(saved).toMatchObject({ prepareHoursBefore: 6, pausedDates: [christmas] });
-    const key = (d: number) => ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'][d - 1] as string;
-    expect(saved.lines).toEqual(
-      expect.arrayContaining([
-        { productId: pan.id, quantities: { [key(day)]: 30, [key(other)]: 12.5 } },
-        { productId: leche.id, quantities: { [key(day)]: 2 } },
-      ]),
-    );
+    await expectSaved(user, supplier.id, { prepareHoursBefore: 6, pausedDates: [christmas] }, [
+      { productId: pan.id, quantities: { [key(day)]: 30, [key(other)]: 12.5 } },
+      { productId: leche.id, quantities: { [key(day)]: 2 } },
+    ]);
 
     // Its mail's "Saltar": the order screen says so, and the delivery date is paused.
     const mail = await preparedMail(user, supplier.id);
