@@ -48,9 +48,13 @@ function sentOrderLike(fields: Partial<SentOrder> & Pick<SentOrder, 'orderId' | 
     confirmUrl: null,
     confirmation: null,
     sentBy: { userId: expect.any(Number), fullName: expect.any(String) },
+    byStandingOrder: false,
     ...fields,
   };
 }
+
+/** An order line's usual after one send of `quantity` (docs/decisions.md §9.5): no schedule, so no weekday. */
+const sentOnce = (quantity: number) => ({ quantity, low: quantity, high: quantity, weekday: null, basedOn: 1 });
 
 /** The sent_orders rows of an order, straight from the database. */
 function sentRows(orderId: number) {
@@ -177,11 +181,13 @@ describe('POST /api/orders/{id}/send', () => {
         confirmUrl: null,
         confirmation: null,
         sentBy: { userId: expect.any(Number), fullName: 'Ana García' },
+        byStandingOrder: false,
       },
       'Order sent',
     );
     const sent = res.body.data as SentOrder;
     expect(Object.keys(sent).sort()).toEqual([
+      'byStandingOrder',
       'channel',
       'confirmUrl',
       'confirmation',
@@ -206,9 +212,9 @@ describe('POST /api/orders/{id}/send', () => {
     // Sending does not change the current order, beyond the usual quantity of what was sent.
     expect(await shop.order()).toEqual({
       ...order,
-      products: (order.products as unknown as { quantity: number; usual: number | null }[]).map((p) => ({
+      products: (order.products as unknown as { quantity: number; usual: unknown }[]).map((p) => ({
         ...p,
-        usual: p.quantity > 0 ? p.quantity : p.usual,
+        usual: p.quantity > 0 ? sentOnce(p.quantity) : p.usual,
       })),
     });
     // One row, with its lines stored as a JSON array (not a JSON string holding one).
@@ -491,8 +497,8 @@ describe('POST /api/orders/{id}/reorder', () => {
         { productId: apples.id, name: 'Apples', unit: 'Kg', quantity: 0, ...NEW_LINE },
         { productId: bread.id, name: 'Bread', unit: 'Unit', quantity: 0, ...NEW_LINE },
         { productId: leeks.id, name: 'Leeks', unit: 'Bunch', quantity: 0, ...NEW_LINE },
-        { productId: onions.id, name: 'Onions', unit: 'Bag', quantity: 1, ...NEW_LINE, usual: 1 },
-        { productId: tomatoes.id, name: 'Plum tomatoes', unit: 'Crate', quantity: 2.5, ...NEW_LINE, usual: 2.5 },
+        { productId: onions.id, name: 'Onions', unit: 'Bag', quantity: 1, ...NEW_LINE, usual: sentOnce(1) },
+        { productId: tomatoes.id, name: 'Plum tomatoes', unit: 'Crate', quantity: 2.5, ...NEW_LINE, usual: sentOnce(2.5) },
       ],
       text: 'Same as last Tuesday, please\n1 x Bag: Onions\n2.5 x Crate: Plum tomatoes',
       ...NO_MONEY,
@@ -523,7 +529,7 @@ describe('POST /api/orders/{id}/reorder', () => {
       id: shop.orderId,
       supplierId: shop.supplier.id,
       introduce: '',
-      products: [{ productId: a.id, name: 'Apples', unit: 'Kg', quantity: 1.5, ...NEW_LINE, usual: 1.5 }],
+      products: [{ productId: a.id, name: 'Apples', unit: 'Kg', quantity: 1.5, ...NEW_LINE, usual: sentOnce(1.5) }],
       text: '1.5 x Kg: Apples',
       ...NO_MONEY,
       unpricedLines: 1,
@@ -750,6 +756,7 @@ describe('through tRPC', () => {
           confirmUrl: null,
           confirmation: null,
           sentBy: { userId: expect.any(Number), fullName: 'Ana García' },
+          byStandingOrder: false,
         },
       },
     });

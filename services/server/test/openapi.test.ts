@@ -118,6 +118,9 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['post', '/claims/{id}/close'],
   ['get', '/public/claims/{token}'],
   ['post', '/public/claims/{token}'],
+  ['get', '/suppliers/{id}/standing'],
+  ['put', '/suppliers/{id}/standing'],
+  ['post', '/suppliers/{id}/standing/skip'],
   ['head', '/ping'],
 ];
 
