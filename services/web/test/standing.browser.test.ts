@@ -164,7 +164,7 @@ describe('the standing order, phone (es)', () => {
     const language = 'es';
     const text = TEXT[language];
     const user = await confirmedOwner(language);
-    const { supplier, day, other, pan, croissants } = await bakery(user);
+    const { supplier, day, other, pan, croissants, leche } = await bakery(user);
     const { page, context, errors } = await openPage(app, { language, user, viewport: PHONE });
     await recordExits(context);
 
@@ -197,6 +197,7 @@ describe('the standing order, phone (es)', () => {
     await expectSaved(user, supplier.id, { enabled: true, prepareHoursBefore: 12 }, [
       { productId: pan.id, quantities: { [key(day)]: 50, [key(other)]: 12 } },
       { productId: croissants.id, quantities: { [key(day)]: 6 } },
+      { productId: leche.id, quantities: { [key(day)]: 2 } },
     ]);
 
     // The server prepares it (saved past its prepare moment: at once) and mails its links.
