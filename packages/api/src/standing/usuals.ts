@@ -32,10 +32,10 @@ export function currentDeliveryWeekday(schedule: Schedule, timeZone: string, now
 }
 
 /**
- * Every product's usual for the order's current delivery weekday, in two
- * round trips whatever the number of products: the newest sends' delivery
- * days, then one aggregate over their lines. A product never sent is absent
- * (its usual is null).
+ * Every product's usual for the order's current delivery weekday, in one
+ * round trip whatever the number of products: the order's newest sends with
+ * their lines, read newest first. A product never sent is absent (its usual
+ * is null).
  */
 export async function weekdayUsuals(
   db: Db,
@@ -47,52 +47,49 @@ export async function weekdayUsuals(
 ): Promise<Map<number, NonNullable<TUsual>>> {
   const sends = await db
     .selectFrom('sent_orders')
-    .select(['id', 'sent_at', sql<string | null>`confirmation->>'deliveryDate'`.as('confirmed')])
+    .select(['id', 'sent_at', 'lines', sql<string | null>`confirmation->>'deliveryDate'`.as('confirmed')])
     .where('business_id', '=', businessId)
     .where('order_id', '=', orderId)
     .orderBy('sent_at', 'desc')
     .orderBy('id', 'desc')
     .limit(USUAL_HISTORY_SENDS)
     .execute();
-  const usuals = new Map<number, NonNullable<TUsual>>();
-  if (sends.length === 0) return usuals;
   const weekday = currentDeliveryWeekday(schedule, timeZone, now);
-  const ids = sends.map((send) => send.id);
-  const weekdays = sends.map((send) => deliveryWeekdayOfSend(send.confirmed, new Date(send.sent_at).getTime(), schedule, timeZone));
-  const rows = await sql<{ product_id: number; by_day: boolean; quantity: number; low: number; high: number; based_on: number }>`
-    WITH sends AS (
-      SELECT * FROM unnest(${sql.val(ids)}::int[], ${sql.val(weekdays)}::int[]) AS s(id, weekday)
-    ), lines AS (
-      SELECT (line->>'productId')::int AS product_id, (line->>'quantity')::numeric AS quantity,
-             so.sent_at, so.id, (sends.weekday IS NOT DISTINCT FROM ${weekday}::int AND ${weekday}::int IS NOT NULL) AS same_day
-      FROM sent_orders so JOIN sends ON sends.id = so.id CROSS JOIN LATERAL jsonb_array_elements(so.lines) AS line
-      WHERE so.business_id = ${businessId} AND (line->>'quantity')::numeric > 0
-    ), ranked AS (
-      SELECT product_id, quantity, same_day,
-             row_number() OVER (PARTITION BY product_id ORDER BY sent_at DESC, id DESC) AS n_any,
-             row_number() OVER (PARTITION BY product_id, same_day ORDER BY sent_at DESC, id DESC) AS n_day
-      FROM lines
-    )
-    SELECT product_id, true AS by_day, round(percentile_cont(0.5) WITHIN GROUP (ORDER BY quantity)::numeric, 3) AS quantity,
-           min(quantity) AS low, max(quantity) AS high, count(*)::int AS based_on
-    FROM ranked WHERE same_day AND n_day <= ${BY_DAY} GROUP BY product_id
-    UNION ALL
-    SELECT product_id, false, round(percentile_cont(0.5) WITHIN GROUP (ORDER BY quantity)::numeric, 3),
-           min(quantity), max(quantity), count(*)::int
-    FROM ranked WHERE n_any <= ${ANY_DAY} GROUP BY product_id`.execute(db);
-  const byDay = new Map<number, NonNullable<TUsual>>();
-  for (const row of rows.rows) {
-    const usual = {
-      quantity: Number(row.quantity),
-      low: Number(row.low),
-      high: Number(row.high),
-      weekday: row.by_day ? weekday : null,
-      basedOn: Number(row.based_on),
-    };
-    if (row.by_day) {
-      if (usual.basedOn >= BY_DAY_MIN) byDay.set(row.product_id, usual);
-    } else usuals.set(row.product_id, usual);
+  // Newest first: each product's quantities of its sends for that weekday (at most 6) and of any day (at most 4).
+  const sameDay = new Map<number, number[]>();
+  const anyDay = new Map<number, number[]>();
+  const keep = (into: Map<number, number[]>, productId: number, quantity: number, most: number) => {
+    const kept = into.get(productId);
+    if (kept === undefined) into.set(productId, [quantity]);
+    else if (kept.length < most) kept.push(quantity);
+  };
+  for (const send of sends) {
+    const day = weekday === null ? null : deliveryWeekdayOfSend(send.confirmed, new Date(send.sent_at).getTime(), schedule, timeZone);
+    for (const line of send.lines) {
+      const quantity = Number(line.quantity);
+      if (!(quantity > 0)) continue;
+      keep(anyDay, line.productId, quantity, ANY_DAY);
+      if (day !== null && day === weekday) keep(sameDay, line.productId, quantity, BY_DAY);
+    }
   }
-  for (const [productId, usual] of byDay) usuals.set(productId, usual);
+  const usuals = new Map<number, NonNullable<TUsual>>();
+  for (const [productId, quantities] of anyDay) {
+    const byDay = sameDay.get(productId);
+    usuals.set(productId, byDay !== undefined && byDay.length >= BY_DAY_MIN ? summary(byDay, weekday) : summary(quantities, null));
+  }
   return usuals;
+}
+
+/** The median (the middle two averaged, 3 decimals), lowest and highest of some quantities. */
+function summary(quantities: number[], weekday: number | null): NonNullable<TUsual> {
+  const sorted = [...quantities].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return {
+    quantity: Math.round(median * 1000) / 1000,
+    low: sorted[0] as number,
+    high: sorted.at(-1) as number,
+    weekday,
+    basedOn: sorted.length,
+  };
 }
