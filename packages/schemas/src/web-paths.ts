@@ -40,6 +40,8 @@ export const PATHS = {
   // docs/decisions.md §8.4: what was spent, an entry of the main menu of its own.
   spend: '/spend',
   'suppliers.delete': '/suppliers/:id/delete',
+  // docs/decisions.md §9.5: the supplier's standing order, a weekly grid.
+  'suppliers.standing': '/suppliers/:id/standing',
   'suppliers.edit': '/suppliers/:id',
   profile: '/profile',
   'profile.me': '/profile/me',

@@ -116,6 +116,12 @@ export const ROUTES: RouteDef[] = [
     access: 'auth',
     screen: orderScreen(() => import('../screens/suppliers/SupplierDelete.tsx'), 'manager'),
   },
+  // docs/decisions.md §9.5: owners and managers set the standing order, as they set the supplier.
+  {
+    name: 'suppliers.standing',
+    access: 'auth',
+    screen: orderScreen(() => import('../screens/suppliers/Standing.tsx'), 'manager'),
+  },
   { name: 'suppliers.edit', access: 'auth', screen: orderScreen(() => import('../screens/suppliers/SupplierEdit.tsx'), 'manager') },
   { name: 'profile', access: 'auth', screen: screen(() => import('../screens/profile/Profile.tsx')) },
   { name: 'profile.me', access: 'auth', screen: screen(() => import('../screens/profile/ProfileEdit.tsx')) },

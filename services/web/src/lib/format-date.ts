@@ -14,3 +14,10 @@ export function formatShortDate(iso: string, language: string): string {
   const year = date.getFullYear() === new Date().getFullYear() ? undefined : 'numeric';
   return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year }).format(date);
 }
+
+/** A calendar date ("2026-12-05") with its weekday, whatever the device's time zone: "Sat, 5 Dec", "sáb, 5 dic". */
+export function formatDay(isoDate: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
+}

@@ -19,6 +19,19 @@ export function shortWeekday(isoDate: string, language: string): string {
   return new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
 }
 
+/** The weekday names of the language, Monday first ("Mon", "lun"; "Monday", "lunes"): ISO weekday `day` 1 to 7. */
+export function weekdayNames(language: string, width: 'short' | 'long'): { day: number; name: string }[] {
+  const format = new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' });
+  // 2024-01-01 was a Monday.
+  return [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, name: format.format(new Date(Date.UTC(2024, 0, day))) }));
+}
+
+/** An ISO weekday's name (1 = Monday), capitalised as it starts a label: "Sat", "Sáb". */
+export function weekdayLabel(day: number, language: string, width: 'short' | 'long' = 'short'): string {
+  const name = weekdayNames(language, width)[day - 1]?.name ?? '';
+  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+}
+
 export function cutoffLabel(
   supplier: { nextDelivery: string | null; orderBy: string | null },
   timeZone: string,

@@ -93,9 +93,12 @@ export function Stepper({
   onStep,
   onType,
   onLeave,
+  placeholder,
 }: {
   id: string;
   value: string;
+  /** What an empty field shows (a standing order's "0"). */
+  placeholder?: string;
   label: string;
   decreaseLabel: string;
   increaseLabel: string;
@@ -121,6 +124,7 @@ export function Stepper({
         aria-invalid={invalid ? true : undefined}
         aria-describedby={invalid ? `${id}-error` : undefined}
         value={value}
+        placeholder={placeholder}
         onFocus={(e) => e.target.select()}
         onChange={(e) => onType(e.target.value)}
         onBlur={onLeave}

@@ -40,6 +40,12 @@ export function OrderHeader({ supplier, lastSent, canEdit }: { supplier: TSuppli
           </Link>
         ) : null}
         <Link href={href('orders.history', { supplierId: supplier.id })}>{t('orders.history')}</Link>
+        {canEdit ? (
+          // docs/decisions.md §9.5: the standing order, a weekly grid, comes back to the order.
+          <Link href={withReturn(href('suppliers.standing', { id: supplier.id }), href('orders.order', { supplierId: supplier.id }))}>
+            {t('week.standing')}
+          </Link>
+        ) : null}
       </InlineLinks>
     </Card>
   );

@@ -10,6 +10,7 @@ import type { OrderProduct } from './order-drafts.ts';
 import { quantityIssueText } from './quantity-issue.ts';
 import { ReceivedNote } from './ReceivedNote.tsx';
 import type { useOrderChanges } from './use-order-changes.ts';
+import { type Usual, usualTexts } from './usual.ts';
 
 type OrderDrafts = ReturnType<typeof useOrderChanges>;
 
@@ -35,8 +36,6 @@ export function QuantityLine({
 }) {
   const translation = useTranslation();
   const { t, i18n } = translation;
-  // The weekday's usual (docs/decisions.md §9.5); the chip with its range is issue 47's screen.
-  const usual = product.usual?.quantity ?? null;
   const problem = drafts.shownIssueOf(product);
   const inputId = `quantity-${product.productId}`;
   const error = problem ? quantityIssueText(translation, problem.issue, product.name) : undefined;
@@ -58,22 +57,7 @@ export function QuantityLine({
         <>
           <LineDetails product={product} />
           <ReceivedNote supplierId={supplierId} productId={product.productId} />
-          {usual !== null ? (
-            <button
-              type="button"
-              className="usual-button"
-              title={t('orders.usual', { quantity: formatAmount(usual, i18n.language) })}
-              onClick={() => drafts.set(product, usual)}
-            >
-              {/* On a phone the chip is an icon and the amount (ProductLine.css), so the price keeps its room (issue 45). */}
-              <span className="usual-button__long">{t('orders.usual', { quantity: formatAmount(usual, i18n.language) })}</span>
-              <span className="usual-button__short" aria-hidden="true">
-                <Icon name="repeat" size={12} />
-                {formatAmount(usual, i18n.language)}
-              </span>
-              <span className="visually-hidden"> {product.name}</span>
-            </button>
-          ) : null}
+          {product.usual !== null ? <UsualChip product={product} usual={product.usual} onPick={(q) => drafts.set(product, q)} /> : null}
           <LineNote product={product} />
         </>
       }
@@ -131,6 +115,27 @@ function LineDetails({ product }: { product: OrderProduct }) {
         </span>
       ) : null}
     </span>
+  );
+}
+
+/**
+ * The usual quantity for the order's delivery weekday, a tap away: "Sáb: 24
+ * (22–26)", or "Habitual: 24" when there is too little history for the day
+ * (docs/decisions.md §9.5). Its name is its whole text and the product's.
+ */
+function UsualChip({ product, usual, onPick }: { product: OrderProduct; usual: Usual; onPick: (quantity: number) => void }) {
+  const translation = useTranslation();
+  const texts = usualTexts(translation, usual);
+  return (
+    <button type="button" className="usual-button" title={texts.title} onClick={() => onPick(usual.quantity)}>
+      {/* On a phone the chip is its short form (ProductLine.css), so the price keeps its room (issue 45). */}
+      <span className="usual-button__long">{texts.long}</span>
+      <span className="usual-button__short" aria-hidden="true">
+        {usual.weekday === null ? <Icon name="repeat" size={12} /> : null}
+        {texts.short}
+      </span>
+      <span className="visually-hidden"> {product.name}</span>
+    </button>
   );
 }
 

@@ -16,10 +16,12 @@ import { useActiveBusiness } from '../businesses/api.ts';
 import { useMarkReady } from './api.ts';
 import { OrderTextCopy, OrderTextView } from './OrderTextView.tsx';
 import { useSync } from './outbox-sync.ts';
+import { UnusualNotice } from './UnusualNotice.tsx';
 import type { useOrderChanges } from './use-order-changes.ts';
 import type { useOrderImage } from './use-order-image.ts';
 import { useReorder } from './use-reorder.tsx';
 import type { useSendOrder } from './use-send-order.ts';
+import { unusualLines } from './usual.ts';
 
 type OrderChanges = ReturnType<typeof useOrderChanges>;
 
@@ -44,6 +46,7 @@ export function SendBar({
   sendButton,
   lastSent,
   maySend,
+  onGoToLine,
 }: {
   supplierId: number;
   order: TOrder | undefined;
@@ -62,6 +65,8 @@ export function SendBar({
    * send" in its place, which tells those who may (docs/decisions.md §8.2).
    */
   maySend: boolean;
+  /** Takes the user to a line's quantity (from a flagged unusual quantity). */
+  onGoToLine: (productId: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
@@ -76,6 +81,8 @@ export function SendBar({
   }, [focusSend, sending.canSend, sendButton]);
   const offerReorder = Boolean(order && lastSent && drafts.lineCount === 0 && !offerClear);
   const unresolved = drafts.unresolved[0];
+  // Quantities far from the weekday's usual, said before sending (docs/decisions.md §9.5); they never stop it.
+  const unusual = unusualLines(order?.products ?? [], drafts.quantityOf);
   // "Ready to send" tells of the order as the server holds it: not before this device's changes are there.
   const { state: outbox } = useSync();
   const online = useOnline();
@@ -132,6 +139,8 @@ export function SendBar({
             </>
           ) : unresolved ? (
             <p data-testid="quantity-unresolved">{t('orders.quantityUnresolved', { name: unresolved.name })}</p>
+          ) : unusual.length > 0 ? (
+            <UnusualNotice flagged={unusual} onGo={onGoToLine} />
           ) : null
         }
       >

@@ -1,5 +1,6 @@
 import { LIMITS } from '@reorder/schemas/limits';
 import { useTranslation } from '../../lib/i18n.ts';
+import { weekdayNames as weekdays } from '../../lib/schedule-format.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import './ScheduleFields.css';
 
@@ -11,13 +12,6 @@ export interface ScheduleValues {
 }
 
 export const EMPTY_SCHEDULE: ScheduleValues = { deliveryDays: [], cutoffTime: '', leadDays: LIMITS.leadDaysDefault };
-
-/** The weekday names of the language, Monday first ("Mon", "lun"). */
-function weekdays(language: string, width: 'short' | 'long') {
-  const format = new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' });
-  // 2024-01-01 was a Monday.
-  return [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, name: format.format(new Date(Date.UTC(2024, 0, day))) }));
-}
 
 /**
  * Delivery days as seven toggles, the cut-off time (the device's time

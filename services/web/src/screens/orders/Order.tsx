@@ -5,12 +5,13 @@ import { useOrder, useSupplierHistory } from '../../features/orders/api.ts';
 import { OrderProducts, PRODUCT_SEARCH_ID } from '../../features/orders/OrderProducts.tsx';
 import { OrderTextCard } from '../../features/orders/OrderTextCard.tsx';
 import { OrderTop } from '../../features/orders/OrderTop.tsx';
-import { useCtrlEnterToSend, useFocusSendOnArrival, useSlashToSearch } from '../../features/orders/order-focus.ts';
+import { useCtrlEnterToSend, useFocusSendOnArrival, useGoToLine, useSlashToSearch } from '../../features/orders/order-focus.ts';
 import { SendBar } from '../../features/orders/SendBar.tsx';
 import { useOrderChanges } from '../../features/orders/use-order-changes.ts';
 import { useOrderImage } from '../../features/orders/use-order-image.ts';
 import { useProductFilter } from '../../features/orders/use-product-filter.ts';
 import { useSendOrder } from '../../features/orders/use-send-order.ts';
+import { useSkipLink } from '../../features/standing/use-skip-link.ts';
 // The order screen's layout: its top, toolbars and Send bar (phone and desktop).
 import '../../features/orders/order-screen.css';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -72,7 +73,11 @@ export default function Order() {
   const shareFiles = useMemo(canShareFiles, []);
   const image = useOrderImage(textCapture, drafts.text, { renderAhead: shareFiles });
 
-  const sendButton = useFocusSendOnArrival(ready);
+  // Once Send can be pressed: a disabled button takes no focus.
+  const sendButton = useFocusSendOnArrival(ready && sending.canSend);
+  const goToLine = useGoToLine(filter);
+  // The prepared order's links (docs/decisions.md §9.5): "Send" is `?send=1` (above), "Skip" `?skip=` the delivery date.
+  useSkipLink(id);
   useSlashToSearch(PRODUCT_SEARCH_ID);
   useCtrlEnterToSend(sendButton);
 
@@ -122,6 +127,7 @@ export default function Order() {
             sendButton={sendButton}
             lastSent={lastSent}
             maySend={canManage}
+            onGoToLine={goToLine}
           />
         </>
       }

@@ -68,6 +68,9 @@ export default function SupplierEdit() {
         <LinkButton href={href('orders.history', { supplierId: id })} variant="ghost">
           {t('orders.history')}
         </LinkButton>
+        <LinkButton href={href('suppliers.standing', { id })} variant="ghost">
+          {t('week.standing')}
+        </LinkButton>
         <LinkButton href={href('orders.order', { supplierId: id })} variant="secondary">
           {t('suppliers.openOrder')}
         </LinkButton>
