@@ -39,7 +39,7 @@ try {
   // Lines: 8 products per order, ids 1..160 per supplier block, 6 of them priced.
   await seedSentOrders(db, { businessId, orderIds, supplierIds, orders: ORDERS, days: 730 });
   // What autovacuum does to a table at rest: statistics, and the visibility map an index-only scan needs.
-  await sql`VACUUM ANALYZE sent_orders`.execute(db);
+  await sql`VACUUM ANALYZE sent_orders, sent_lines, sent_line_days`.execute(db);
   console.log(`seeded ${ORDERS} sent orders in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
   const call = (path: string, check: (data: Record<string, unknown>) => boolean) => async () => {

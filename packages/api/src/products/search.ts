@@ -9,7 +9,7 @@ import type { CatalogueRow, StockRow } from '../stock.ts';
  * walk on in name order fills the page within about `long` names, the
  * trigram index finds the matches instead.
  */
-export const SEARCH_WALK = { first: 2000, long: 25_000 };
+export const SEARCH_WALK = { first: 500, long: 25_000 };
 
 /**
  * Whether a search of the business for `pattern` (a LIKE pattern from
