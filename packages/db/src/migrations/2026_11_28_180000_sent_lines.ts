@@ -23,7 +23,7 @@ const linesOf = (orders: string) => `
 /** The rows of `sent_line_days` those lines add up to. */
 const daysOf = (orders: string) => `
   SELECT business_id, (sent_at AT TIME ZONE 'UTC')::date AS day, product_id, coalesce(sum(amount), 0) AS total, count(*)::int AS orders
-  FROM (${linesOf(orders)}) lines GROUP BY 1, 2, 3`;
+  FROM (${linesOf(orders)}) lines GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`; // rows locked in one order by concurrent sends
 
 /** Adds the lines of the sent orders in `orders` to both tables. */
 const add = (orders: string) => `
