@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * kept by triggers on `sent_orders` (migration 2026_11_28_180000), on
  * PGlite and PostgreSQL alike: its groups are those summing every sent
  * line's JSON gives, after sends placed in time, moved, and deleted with
- * their supplier (packages/api/src/spend/sent-lines.test.ts has the rules).
+ * their supplier.
  */
 const t = useTestServer();
 const ZONE = 'America/New_York';
@@ -82,5 +82,10 @@ describe('GET /spend?groupBy=product', () => {
     await expectSameAsJson();
     expect((await t.api.delete(`/api/suppliers/${dairyId}`, token)).status).toBe(200);
     await expectSameAsJson();
+    // A day whose sends are all gone leaves no row behind.
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM sent_line_days WHERE business_id = ${businessId} AND orders <= 0`.execute(t.server.deps.db);
+    expect(rows[0]!.n).toBe(0);
   });
 });
