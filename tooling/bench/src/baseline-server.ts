@@ -23,6 +23,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { formatOrderText } from '@reorder/schemas/order-text';
+import { percentChange } from '@reorder/schemas/quantities';
 import { searchPattern } from '@reorder/schemas/search';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
@@ -115,7 +116,7 @@ const SESSIONS = `WITH ${LIVE}
 const PRODUCT_SEARCH = `WITH ${LIVE}
   SELECT live.user_id AS live, x.* FROM live LEFT JOIN LATERAL (
     SELECT p.id, p.name, p.unit, p.order_id, p.par, p.on_hand, p.counted_at, p.counted_by, counter.full_name AS counted_by_name,
-      p.usual, oq.quantity
+      p.usual, p.price, p.step, p.note, p.price_change_from, p.price_change_to, p.price_change_at, oq.quantity
     FROM products p
     LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
     LEFT JOIN users counter ON counter.id = p.counted_by
@@ -125,6 +126,15 @@ const PRODUCT_SEARCH = `WITH ${LIVE}
 /** Who counted a product last (docs/decisions.md §8.2), as the server answers it. */
 const countedBy = (r: Record<string, unknown>) =>
   r.counted_by === null || r.counted_by_name === null ? null : { userId: r.counted_by as number, fullName: r.counted_by_name as string };
+
+/** A product's last big price change while under 30 days old (docs/decisions.md §8.4), as the server answers it. */
+function priceChange(r: Record<string, unknown>) {
+  const [from, to, at] = [amount(r.price_change_from), amount(r.price_change_to), r.price_change_at];
+  if (from === null || to === null || at === null) return null;
+  const when = new Date(at as string);
+  if (Date.now() - when.getTime() > 30 * 24 * 3600 * 1000) return null;
+  return { from, to, percent: percentChange(from, to), at: when.toISOString() };
+}
 
 const gzip = process.env.BASELINE_GZIP === '1';
 
@@ -266,6 +276,10 @@ async function main() {
           countedAt: r.counted_at === null ? null : new Date(r.counted_at as string).toISOString(),
           countedBy: countedBy(r),
           usual: amount(r.usual),
+          price: amount(r.price),
+          step: amount(r.step),
+          note: (r.note as string | null) ?? '',
+          priceChange: priceChange(r),
         }));
         return send(res, 200, envelope(data, 'Products loaded'), req);
       }

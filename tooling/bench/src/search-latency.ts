@@ -72,6 +72,7 @@ const WORDS = [
   'Mantequilla',
   'Nata',
 ];
+const RARE_WORD = 'Mermelada';
 const QUALIFIERS = ['ibérico', 'ecológico', 'fresco', 'curado', 'integral', 'premium', 'del día', 'extra', 'bio', 'artesano'];
 const COMPANIES = [
   'Distribuciones',
@@ -128,7 +129,8 @@ async function seedAccount(db: Kysely<Database>, businessId: number, suppliers: 
   let n = 0;
   for (const orderId of orderIds) {
     for (let j = 0; j < productsPerSupplier; j++, n++) {
-      const name = `${pick(WORDS, n)} ${pick(QUALIFIERS, n * 3 + j)} ${n % 997}`;
+      // One product in 2,000 has a word no other name has: a rare word (50 in the owner's 100,000).
+      const name = `${n % 2000 === 1 ? RARE_WORD : pick(WORDS, n)} ${pick(QUALIFIERS, n * 3 + j)} ${n % 997}`;
       const key = normalizeSearchText(name);
       batch.push({
         business_id: businessId,
@@ -377,7 +379,7 @@ async function seedBuild(build: Build, cleanups: (() => Promise<void>)[]): Promi
 }
 
 const supplierQueries = ['', 'jamon', 'FRUTAS', 'lácteos 5', '+34 61', 'zzz-no-match', 'contacto bio'];
-const productQueries = ['', 'jamon', 'iberico', 'cafe premium', 'zzz-no-match', 'te'];
+const productQueries = ['', 'mermelada', 'jam', 'jamon', 'iberico', 'cafe premium', 'queso 12', 'zzz-no-match', 'te'];
 const BASELINE = 'GET /api/users/me (baseline: auth + 1 row)';
 const WHOLE_ACCOUNT = 'GET /api/products?q= (whole account)';
 

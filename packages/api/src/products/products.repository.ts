@@ -14,6 +14,7 @@ import { type SelectQueryBuilder, sql, type Transaction, type UpdateObject } fro
 import { lockBusinessForWriting } from '../businesses/write-lock.ts';
 import { type CatalogueRow, ofProducts, type StockRow, toCatalogue, toStock } from '../stock.ts';
 import { recordPrices } from './prices.ts';
+import { searchThroughTrigrams, walksInNameOrder } from './search.ts';
 
 export function toProduct(
   row: Pick<ProductRow, 'id' | TProductDbColumnOf<'product'>> & CatalogueRow & StockRow & { quantity: number | null },
@@ -87,9 +88,13 @@ export function listProductsQuery(db: Db, businessId: number, options: ListProdu
 
 /** The user's products (of one order when `orderId` is given), sorted by name, matching `q` on the name. */
 export async function listProducts(db: Db, businessId: number, options: ListProductsOptions): Promise<TProduct[]> {
+  const pattern = searchPattern(options.q);
   const page = listProductsQuery(db, businessId, options);
   // A list's plan fits every owner, so it is prepared; a search's depends on its words (prepared.ts).
-  const rows = searchPattern(options.q) ? await page.execute() : await executePrepared(db, page);
+  if (!pattern) return (await executePrepared(db, page)).map(toProduct);
+  // The whole business searched: in name order, or through the trigram index, as its first names say (search.ts).
+  const walk = options.orderId !== undefined || (await walksInNameOrder(db, businessId, pattern, options.limit + options.offset));
+  const rows = walk ? await page.execute() : await searchThroughTrigrams(db, businessId, pattern, options);
   return rows.map(toProduct);
 }
 

@@ -181,18 +181,48 @@ function periodGroups(rows: readonly PeriodRow[], range: Range, unit: 'month' | 
   return groups;
 }
 
-/** Per product, over the lines sent in the range: its latest name, what its priced lines came to, and how many orders carried it. */
+const DAY_MS = 24 * 3600 * 1000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Per product, over the lines sent in the range: its latest name, what its
+ * priced lines came to, and how many orders carried it. The whole days (UTC)
+ * inside the range are read from `sent_line_days`, the hours at its ends from
+ * `sent_lines`, both kept as orders are sent (migration 2026_11_28_180000:
+ * docs/performance.md, Spend); the sums are exact (numeric) until the end,
+ * so the answer is the one reading every line gives.
+ */
 async function productGroups(ctx: Ctx, range: Range): Promise<TSpendGroup[]> {
+  const [start, end] = [range.start.getTime(), range.end.getTime()];
+  const [firstDay, lastDay] = [Math.ceil(start / DAY_MS) * DAY_MS, Math.floor(end / DAY_MS) * DAY_MS];
+  const days = firstDay < lastDay;
+  // With no whole day inside, every line of the range is read as a line.
+  const [headEnd, tailStart] = days ? [firstDay, lastDay] : [end, end];
+  const business = ctx.business.id;
   const rows = await sql<{ product_id: number; name: string; total: number; orders: number }>`
-    SELECT l."productId" AS product_id, (array_agg(l.name ORDER BY so.sent_at DESC))[1] AS name,
-      coalesce(sum(l.quantity * l.price), 0)::float8 AS total, count(DISTINCT so.id)::int AS orders
-    FROM sent_orders so
-    CROSS JOIN LATERAL jsonb_to_recordset(so.lines) AS l("productId" int, name text, quantity numeric, price numeric)
-    WHERE so.business_id = ${ctx.business.id} AND so.sent_at >= ${range.start} AND so.sent_at < ${range.end}
-    GROUP BY 1`.execute(ctx.db);
+    WITH grouped AS (
+      SELECT parts.product_id, sum(parts.total) AS total, sum(parts.orders) AS orders
+      FROM (
+        SELECT d.product_id, d.total, d.orders FROM sent_line_days d
+        WHERE d.business_id = ${business} AND d.day >= ${utcDay(firstDay)}::date AND d.day < ${utcDay(days ? lastDay : firstDay)}::date
+        UNION ALL
+        SELECT sl.product_id, sl.amount, 1 FROM sent_lines sl
+        WHERE sl.business_id = ${business} AND sl.sent_at >= ${range.start} AND sl.sent_at < ${new Date(headEnd)}
+        UNION ALL
+        SELECT sl.product_id, sl.amount, 1 FROM sent_lines sl
+        WHERE sl.business_id = ${business} AND sl.sent_at >= ${new Date(tailStart)} AND sl.sent_at < ${range.end}
+      ) parts
+      GROUP BY 1
+    )
+    SELECT grouped.product_id, latest.name, coalesce(grouped.total, 0)::float8 AS total, grouped.orders::int AS orders
+    FROM grouped CROSS JOIN LATERAL (
+      SELECT sl.name FROM sent_lines sl
+      WHERE sl.business_id = ${business} AND sl.product_id = grouped.product_id AND sl.sent_at >= ${range.start} AND sl.sent_at < ${range.end}
+      ORDER BY sl.sent_at DESC LIMIT 1
+    ) latest`.execute(ctx.db);
   return rows.rows
     .map((row) => ({ key: String(row.product_id), label: row.name, total: round4(row.total), orders: row.orders }))
-    .sort(largestFirst);
+    .sort((a, b) => largestFirst(a, b) || Number(a.key) - Number(b.key));
 }
 
 /**

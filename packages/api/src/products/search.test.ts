@@ -1,0 +1,80 @@
+import { searchPattern } from '@reorder/schemas';
+import { businessIdOf, useDomain } from '@reorder/testing';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listProductsQuery, toProduct } from './products.repository.ts';
+import { SEARCH_WALK, walksInNameOrder } from './search.ts';
+
+/**
+ * A whole-business search answers the rows of the name-order walk, in its
+ * order, whichever way it reads them (search.ts: docs/performance.md,
+ * Search): a common word by walking, a rare word or one whose names sort
+ * late through the trigram index.
+ */
+const t = useDomain();
+// More than the first names a search looks at (SEARCH_WALK.first), so both ways are taken.
+const PRODUCTS = Math.max(3000, SEARCH_WALK.first * 2);
+let businessId: number;
+
+beforeAll(async () => {
+  const supplier = await t.owner.api.suppliers.create({
+    name: 'Granel',
+    contactName: '',
+    messageService: 'other',
+    contactInfo: '',
+    note: '',
+  });
+  businessId = await businessIdOf(t.domain.deps.db, t.owner.user.id);
+  // Names: "producto n" for most; "Mermelada n" one in 500 (rare); "Zumo n" one in 10, sorting after every other name.
+  await sql`INSERT INTO products (business_id, order_id, name, unit, search_text, sort_key, price, note)
+    SELECT ${businessId}, ${supplier.orderId}, x.name, 'ud', lower(x.name), lower(x.name), CASE WHEN n % 3 = 0 THEN n / 100.0 END, ''
+    FROM generate_series(1, ${PRODUCTS}) AS n
+    CROSS JOIN LATERAL (SELECT CASE WHEN n % 500 = 7 THEN 'Mermelada ' WHEN n % 10 = 3 THEN 'Zumo ' ELSE 'Producto ' END || n AS name) x`.execute(
+    t.domain.deps.db,
+  );
+  await sql`INSERT INTO order_quantities (order_id, product_id, business_id, quantity)
+    SELECT order_id, id, business_id, id % 4 + 1 FROM products WHERE business_id = ${businessId} AND id % 7 = 0`.execute(t.domain.deps.db);
+  await sql`ANALYZE products`.execute(t.domain.deps.db);
+  // Another business's products with the same words, which no search of this one shows.
+  const other = await t.domain.owner();
+  const theirs = await other.api.suppliers.create({ name: 'Otro', contactName: '', messageService: 'other', contactInfo: '', note: '' });
+  for (const name of ['Mermelada ajena', 'Zumo ajeno', 'Producto ajeno'])
+    await other.api.products.create({ orderId: theirs.orderId, name, unit: 'ud' });
+});
+
+/** The page as the name-order walk answers it. */
+async function walked(q: string, limit: number, offset: number) {
+  return (await listProductsQuery(t.domain.deps.db, businessId, { q, limit, offset }).execute()).map(toProduct);
+}
+
+describe('a whole-business search', () => {
+  it('walks for a common word, and asks the trigram index for a rare one or one whose names sort late', async () => {
+    const walks = (q: string, need = 1000) => walksInNameOrder(t.domain.deps.db, businessId, searchPattern(q)!, need);
+    expect(await walks('producto')).toBe(true);
+    expect(await walks('mermelada')).toBe(false);
+    expect(await walks('zumo')).toBe(false);
+    expect(await walks('no such word')).toBe(false);
+    expect(await walks('zumo', 1)).toBe(false);
+    // Few matches among the first names are enough for a small page.
+    expect(await walks('1', 50)).toBe(true);
+  });
+
+  it.each([
+    ['mermelada', 1000, 0],
+    ['zumo', 1000, 0],
+    ['zumo', 50, 120],
+    ['ZUMO 1', 20, 3],
+    ['producto', 1000, 0],
+    ['producto 2', 100, 250],
+    ['1', 1000, 500],
+    ['no such word', 1000, 0],
+    ['ajen', 1000, 0],
+  ])('answers %j (limit %i, offset %i) as the walk does', async (q, limit, offset) => {
+    const expected = await walked(q, limit, offset);
+    const answer = await t.owner.api.products.list({ q, limit, offset });
+    expect(answer).toEqual(expected);
+    expect(answer.length).toBe(expected.length);
+    if (q === 'mermelada') expect(answer.map((p) => p.name).slice(0, 2)).toEqual(['Mermelada 1007', 'Mermelada 1507']);
+    if (q === 'zumo') expect(answer.some((p) => p.quantity > 0) && answer.some((p) => p.price !== null)).toBe(true);
+  });
+});

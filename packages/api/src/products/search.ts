@@ -1,0 +1,70 @@
+import type { Db, ProductRow } from '@reorder/db';
+import { productDbColumns } from '@reorder/schemas';
+import { sql } from 'kysely';
+import type { CatalogueRow, StockRow } from '../stock.ts';
+
+/**
+ * How a whole-business search picks its way (docs/performance.md, Search):
+ * it looks at the `first` products in name order; unless they say that a
+ * walk on in name order fills the page within about `long` names, the
+ * trigram index finds the matches instead.
+ */
+export const SEARCH_WALK = { first: 500, long: 25_000 };
+
+/**
+ * Whether a search of the business for `pattern` (a LIKE pattern from
+ * `searchPattern`) should walk its products in name order (a common word,
+ * or a small business) rather than ask the trigram index
+ * `products_user_search_idx` (a rare word, or one whose names sort late).
+ *
+ * The planner decides this from the column's statistics, and for a word
+ * whose matches sort late ("jamon": 3,334 of 100,000, after 36,651 other
+ * names) it walked the whole business; for a word no sample holds it may
+ * too. This asks the business's own first names instead: an index-only read
+ * of `first` rows of `products_business_sort_cover_idx`, well under a
+ * millisecond.
+ */
+export async function walksInNameOrder(db: Db, businessId: number, pattern: string, need: number, walk = SEARCH_WALK): Promise<boolean> {
+  const { rows } = await sql<{ walk: boolean }>`
+    SELECT count(*) < ${walk.first} OR count(*) FILTER (WHERE first.hit) * ${walk.long}::bigint >= ${need}::bigint * ${walk.first} AS walk
+    FROM (
+      SELECT products.search_text LIKE ${pattern} AS hit FROM products WHERE products.business_id = ${businessId}
+      ORDER BY products.sort_key COLLATE "C", products.id LIMIT ${walk.first}
+    ) first`.execute(db);
+  return rows[0]?.walk ?? true;
+}
+
+/**
+ * A page of the business's products matching `pattern`, found through the
+ * trigram index: the same rows and order as the name-order walk. It selects
+ * each row's `ctid`, which an index-only walk of the name-order index cannot
+ * give, so PostgreSQL finds the matches through the trigram index and sorts
+ * them rather than walk every name of the business; the page is cut before
+ * the quantities and who counted are looked up (joined first, PostgreSQL
+ * hashed the business's 33,000 quantities for a page of 1,000).
+ */
+export async function searchThroughTrigrams(
+  db: Db,
+  businessId: number,
+  pattern: string,
+  page: { limit: number; offset: number },
+): Promise<SearchRow[]> {
+  const columns = (from: string) => sql.join(COLUMNS.map((column) => sql.ref(`${from}.${column}`)));
+  const { rows } = await sql<SearchRow>`
+    SELECT ${columns('page')},
+      (SELECT oq.quantity FROM order_quantities oq WHERE oq.order_id = page.order_id AND oq.product_id = page.id) AS quantity,
+      (SELECT counter.full_name FROM users counter WHERE counter.id = page.counted_by) AS counted_by_name
+    FROM (
+      SELECT products.ctid, ${columns('products')}, products.sort_key
+      FROM products WHERE products.business_id = ${businessId} AND products.search_text LIKE ${pattern}
+      ORDER BY products.sort_key COLLATE "C", products.id LIMIT ${page.limit} OFFSET ${page.offset}
+    ) page
+    ORDER BY page.sort_key COLLATE "C", page.id`.execute(db);
+  return rows;
+}
+
+const COLUMNS = ['id', ...productDbColumns('product', 'stock', 'catalogue')] as const;
+
+export type SearchRow = Pick<ProductRow, (typeof COLUMNS)[number]> &
+  CatalogueRow &
+  StockRow & { quantity: number | null; counted_by_name: string | null };

@@ -1,0 +1,58 @@
+import { searchPattern } from '@reorder/schemas';
+import { businessIdOf, expectOk, useTestServer } from '@reorder/testing';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `GET /api/products?q=` across the whole business answers the products
+ * whose name contains q, in name order, with their quantities, whichever way
+ * the server reads them (packages/api/src/products/search.ts): more products
+ * than the first names it looks at, a rare word, a word whose names sort
+ * last, and a common one.
+ */
+const t = useTestServer();
+let token: string;
+let businessId: number;
+
+beforeAll(async () => {
+  const owner = await t.api.register();
+  token = owner.token;
+  const supplier = await t.api.createSupplier(token);
+  businessId = await businessIdOf(t.server.deps.db, owner.user.id);
+  await sql`INSERT INTO products (business_id, order_id, name, unit, search_text, sort_key)
+    SELECT ${businessId}, ${supplier.orderId}, x.name, 'ud', lower(x.name), lower(x.name)
+    FROM generate_series(1, 3000) AS n
+    CROSS JOIN LATERAL (SELECT CASE WHEN n % 500 = 7 THEN 'Mermelada ' WHEN n % 10 = 3 THEN 'Zumo ' ELSE 'Producto ' END || n AS name) x`.execute(
+    t.server.deps.db,
+  );
+  await sql`INSERT INTO order_quantities (order_id, product_id, business_id, quantity)
+    SELECT order_id, id, business_id, id % 4 + 1 FROM products WHERE business_id = ${businessId} AND id % 7 = 0`.execute(t.server.deps.db);
+  await sql`ANALYZE products`.execute(t.server.deps.db);
+});
+
+/** The ids and quantities of the page, by the definition: the matches in name order. */
+async function expected(q: string, limit: number, offset: number) {
+  const { rows } = await sql<{ id: number; quantity: number }>`
+    SELECT p.id, coalesce(oq.quantity, 0)::float8 AS quantity FROM products p
+    LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
+    WHERE p.business_id = ${businessId} AND p.search_text LIKE ${searchPattern(q)}
+    ORDER BY p.sort_key COLLATE "C", p.id LIMIT ${limit} OFFSET ${offset}`.execute(t.server.deps.db);
+  return rows.map((row) => [row.id, row.quantity]);
+}
+
+describe('whole-business product search', () => {
+  it.each([
+    ['mermelada', 1000, 0, 6],
+    ['zumo', 1000, 0, 300],
+    ['zumo 2', 20, 5, 20],
+    ['producto', 1000, 0, 1000],
+    ['producto 1', 50, 400, 50],
+    ['no such word', 1000, 0, 0],
+  ])('answers %j (limit %i, offset %i) in name order', async (q, limit, offset, count) => {
+    const res = await t.api.get(`/api/products?q=${encodeURIComponent(q)}&limit=${limit}&offset=${offset}`, token);
+    expectOk(res, expect.any(Array));
+    const answer = (res.body.data as { id: number; quantity: number }[]).map((p) => [p.id, p.quantity]);
+    expect(answer).toHaveLength(count);
+    expect(answer).toEqual(await expected(q, limit, offset));
+  });
+});
