@@ -24,7 +24,7 @@ const api = {
   context: ['context.ts'],
   identity: ['sessions/', 'api-tokens/', 'businesses/'],
   domains: ['suppliers/', 'products/', 'orders/', 'feedback/', 'config/', 'users/', 'spend/', 'webhooks/'],
-  flows: ['auth/', 'account/', 'reminders/', 'confirmations/', 'catalogue/', 'receipts/'],
+  flows: ['auth/', 'account/', 'reminders/', 'confirmations/', 'catalogue/', 'receipts/', 'standing/'],
   composition: ['root.ts', 'rest/', 'index.ts'],
 };
 const below = { core: [...api.core, ...api.context], identity: [...api.core, ...api.context, ...api.identity] };
@@ -93,6 +93,12 @@ export const table = [
         may: [...below.identity, 'orders/'],
         message:
           'receipts/ (the delivery and its claim) reads a sent order and fills the current order (orders/), and tells the owner, never other flows or the composition',
+      },
+      {
+        from: ['standing/'],
+        may: [...below.identity, 'orders/', 'reminders/'],
+        message:
+          'standing/ (the standing order) fills the current order (orders/) on the reminders\' schedule (reminders/), never other flows or the composition',
       },
       {
         from: ['confirmations/'],
