@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountProcedures } from './account/router.ts';
 import { authRouter } from './auth/router.ts';
+import { billsRouter } from './bills/router.ts';
 import { businessesRouter, invitationsRouter } from './businesses/router.ts';
 import { catalogueRouter } from './catalogue/router.ts';
 import { configRouter } from './config/router.ts';
@@ -36,6 +37,7 @@ export const appRouter = router({
   receipts: receiptsRouter,
   claims: claimsRouter,
   standing: standingRouter,
+  bills: billsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,6 +24,7 @@ import * as pushDevices from './migrations/2026_11_28_040000_push_devices.ts';
 import * as orderLinkHash from './migrations/2026_11_28_104500_order_link_hash.ts';
 import * as receipts from './migrations/2026_11_28_150000_receipts.ts';
 import * as standingOrders from './migrations/2026_11_28_160000_standing_orders.ts';
+import * as bills from './migrations/2026_11_28_170000_bills.ts';
 import * as sentLines from './migrations/2026_11_28_180000_sent_lines.ts';
 
 /**
@@ -55,6 +56,7 @@ const migrations = {
   '2026_11_28_104500_order_link_hash': orderLinkHash,
   '2026_11_28_150000_receipts': receipts,
   '2026_11_28_160000_standing_orders': standingOrders,
+  '2026_11_28_170000_bills': bills,
   '2026_11_28_180000_sent_lines': sentLines,
 };
 

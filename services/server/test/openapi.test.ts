@@ -121,6 +121,17 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['get', '/suppliers/{id}/standing'],
   ['put', '/suppliers/{id}/standing'],
   ['post', '/suppliers/{id}/standing/skip'],
+  // The bill and the accountant (docs/decisions.md §9.6).
+  ['post', '/bills'],
+  ['get', '/bills'],
+  ['get', '/bills/{id}'],
+  ['put', '/bills/{id}'],
+  ['post', '/bills/{id}/approve'],
+  ['put', '/bills/{id}/file'],
+  ['get', '/bills/{id}/file'],
+  ['get', '/bills.csv'],
+  ['get', '/business/accounting'],
+  ['put', '/business/accounting'],
   ['head', '/ping'],
 ];
 
@@ -246,6 +257,11 @@ describe('GET /api/openapi.json', () => {
         expect(Object.keys(ok.content), label).toEqual(['text/csv']);
         continue;
       }
+      // So is an invoice's photo or PDF (docs/decisions.md §9.6).
+      if (method === 'get' && path === '/bills/{id}/file') {
+        expect(Object.keys(ok.content), label).toEqual(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
+        continue;
+      }
       const schema = resolve(ok.content?.['application/json']?.schema);
       expect(schema?.type, label).toBe('object');
       expect(Object.keys(schema.properties ?? {}).sort(), label).toEqual(['code', 'data', 'message']);
@@ -283,6 +299,7 @@ describe('GET /api/openapi.json', () => {
       'orderBy',
       'orderId',
       'showPrices',
+      'taxId',
     ]);
     expect(Object.keys(resolveRef('#/components/schemas/Product').properties).sort()).toEqual(PRODUCT_KEYS);
   });
@@ -427,7 +444,12 @@ describe('the document is valid', () => {
     for (const { method, path, operation } of operations()) {
       if (method === 'head') continue;
       if (path.endsWith('.csv')) {
-        expect(operation.responses['200'].content['text/csv'].example, path).toMatch(/^(supplier|date),/);
+        expect(operation.responses['200'].content['text/csv'].example, path).toMatch(/^(supplier|date|fecha_expedicion),/);
+        continue;
+      }
+      // An invoice's photo or PDF is answered as itself (docs/decisions.md §9.6).
+      if (operation.responses['200'].content['application/pdf']) {
+        expect(Object.keys(operation.responses['200'].content), path).toEqual(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
         continue;
       }
       const example = operation.responses['200'].content['application/json'].example;
