@@ -58,6 +58,7 @@ export const esPages: TPageMessages = {
     suppliers: 'Proveedores',
     orders: 'Pedidos',
     spend: 'Gasto',
+    bills: 'Facturas',
     profile: 'Perfil',
     home: 'Inicio',
     privacy: 'Política de privacidad',
