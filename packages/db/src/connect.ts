@@ -39,6 +39,7 @@ const PARSERS: Record<number, (value: string) => unknown> = {
   1700: parseNumeric, // numeric
   20: parseInt8, // int8
   1184: pg.types.getTypeParser(1184, 'text'), // timestamptz
+  1082: (value) => value, // date: "YYYY-MM-DD" as it is, never a Date at some time zone's midnight
   114: (value) => JSON.parse(value), // json
   3802: (value) => JSON.parse(value), // jsonb
 };

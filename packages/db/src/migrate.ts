@@ -23,6 +23,7 @@ import * as orderReady from './migrations/2026_11_28_020000_order_ready.ts';
 import * as pushDevices from './migrations/2026_11_28_040000_push_devices.ts';
 import * as orderLinkHash from './migrations/2026_11_28_104500_order_link_hash.ts';
 import * as receipts from './migrations/2026_11_28_150000_receipts.ts';
+import * as bills from './migrations/2026_11_28_170000_bills.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -52,6 +53,7 @@ const migrations = {
   '2026_11_28_040000_push_devices': pushDevices,
   '2026_11_28_104500_order_link_hash': orderLinkHash,
   '2026_11_28_150000_receipts': receipts,
+  '2026_11_28_170000_bills': bills,
 };
 
 /** Brings the schema to the migration named (tests of a migration on data made by the ones before it). */

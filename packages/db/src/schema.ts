@@ -54,6 +54,8 @@ export interface SuppliersTable {
   minimum_order: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   /** Whether the order text shows each line's price and the total. */
   show_prices: Generated<boolean>;
+  /** Its tax id (NIF, VAT number), "" for none (docs/decisions.md §9.6). */
+  tax_id: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -98,6 +100,8 @@ export interface ProductsTable {
   price_change_from: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   price_change_to: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   price_change_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** numeric(5,2): the tax rate in percent, or null for the business's default (docs/decisions.md §9.6). */
+  tax_rate: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -279,6 +283,11 @@ export interface BusinessesTable {
   name: string;
   /** ISO 4217, e.g. "EUR". */
   currency: Generated<string>;
+  /** The tax data of docs/decisions.md §9.6: its tax id ("" for none), the rate of products without their own (numeric(5,2)), and the Xero export's account code and tax type per rate. */
+  tax_id: Generated<string>;
+  default_tax_rate: ColumnType<number, number | string | undefined, number | string>;
+  xero_account_code: Generated<string>;
+  xero_tax_types: ColumnType<{ rate: number; taxType: string }[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -426,6 +435,64 @@ export interface ClaimsTable {
   closed_at: NullableTimestamp;
 }
 
+/** A bill's line as entered (docs/decisions.md §9.6). */
+export interface StoredBillLine {
+  productId: number | null;
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  taxRate: number;
+}
+
+/** A bill's match as made when it was saved. */
+export interface StoredBillMatch {
+  lines: {
+    productId: number | null;
+    ordered: number;
+    received: number | null;
+    billed: number;
+    expectedPrice: number | null;
+    billedPrice: number | null;
+    flag: 'quantity' | 'price' | 'not_received' | 'not_ordered' | null;
+  }[];
+  difference: number;
+}
+
+export type BillStatus = 'draft' | 'matched' | 'mismatch' | 'approved' | 'exported';
+
+/** A supplier's invoice (docs/decisions.md §9.6). */
+export interface BillsTable {
+  id: Generated<number>;
+  business_id: number;
+  supplier_id: number;
+  number: string;
+  /** `date` columns, read as "YYYY-MM-DD" (see connect.ts). */
+  issued_on: ColumnType<string, string, string>;
+  due_on: ColumnType<string | null, string | null | undefined, string | null>;
+  currency: string;
+  sent_order_ids: ColumnType<number[], string | undefined, string>;
+  lines: ColumnType<StoredBillLine[], string | undefined, string>;
+  match: ColumnType<StoredBillMatch | null, string | null | undefined, string | null>;
+  status: ColumnType<BillStatus, BillStatus | undefined, BillStatus>;
+  approved_by: number | null;
+  approved_at: NullableTimestamp;
+  exported_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: SetTimestamp;
+  updated_at: SetTimestamp;
+}
+
+/** The invoice's photo or PDF, at most 5 MB, kept in the database (docs/decisions.md §9.6). */
+export interface BillFilesTable {
+  bill_id: number;
+  business_id: number;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+  size: number;
+  data: Uint8Array;
+  uploaded_by: number | null;
+  uploaded_at: SetTimestamp;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   memberships: MembershipsTable;
@@ -451,6 +518,8 @@ export interface Database {
   receipts: ReceiptsTable;
   receipt_lines: ReceiptLinesTable;
   claims: ClaimsTable;
+  bills: BillsTable;
+  bill_files: BillFilesTable;
 }
 
 /** The database or a transaction in it: what every repository function takes first, so callers can compose them. */

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './api-token.ts';
+export * from './bill.ts';
 export * from './business.ts';
 export * from './catalogue.ts';
 export * from './confirmation.ts';
@@ -21,5 +22,6 @@ export * from './send-links.ts';
 export * from './social.ts';
 export * from './spend.ts';
 export * from './supplier.ts';
+export * from './tax.ts';
 export * from './user.ts';
 export * from './webhook.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_STEP, PRICE_STEP, zAmount, zDateTime, zMemberRef, zSafeString, zText } from './fields.ts';
 import { hasAllowedDecimals, LIMITS } from './limits.ts';
+import { zProductTaxRate } from './tax.ts';
 
 /** A product's name and unit, as the catalogue keeps them (and as a sent order's lines carry them). */
 export const zProductName = zText('Product name', LIMITS.nameMax).describe('Product name, 1 to 100 characters');
@@ -219,6 +220,22 @@ export const PRODUCT_COLUMNS = {
       header: 'note',
       reads: ['note', 'nota', 'notes', 'notas', 'comentario', 'comentarios', 'observaciones', 'comment', 'comments'],
       read: "The product's note, as read",
+    },
+  },
+  taxRate: {
+    part: 'catalogue',
+    field: z
+      .number()
+      .nullable()
+      .describe("The tax rate (VAT, IVA) in percent, or null for the business's default (docs/decisions.md §9.6)"),
+    db: ['tax_rate'],
+    empty: null,
+    input: zProductTaxRate,
+    csv: {
+      header: 'tax_rate',
+      reads: ['tax rate', 'tax', 'vat', 'vat rate', 'iva', 'tipo iva', 'tipo de iva', 'impuesto'],
+      decimals: 2,
+      read: "The tax rate in percent, parsed (empty: the business's default)",
     },
   },
   priceChange: {

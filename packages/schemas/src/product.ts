@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zAmount, zCount, zDateTime, zId, zQuantity, zSearch } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { PRODUCT_COLUMNS, productFields, zPrice, zProductName, zProductNote, zStep, zUnit } from './product-columns.ts';
+import { zProductTaxRate } from './tax.ts';
 
 /** The tomatoes of the examples: their stock and price, on a Product and on an order's line alike. */
 export const TOMATOES_STOCK_AND_PRICE = {
@@ -60,6 +61,7 @@ export const ZCreateProductInput = z.object({
   price: zPrice.optional(),
   step: zStep.optional(),
   note: zProductNote.optional(),
+  taxRate: zProductTaxRate.optional(),
 });
 export type TCreateProductInput = z.infer<typeof ZCreateProductInput>;
 
@@ -69,6 +71,9 @@ const keptFields = {
   price: zPrice.optional().describe('The price per unit; null clears it, and leaving it out keeps it'),
   step: zStep.optional().describe('The smallest amount the supplier sells; null clears it, and leaving it out keeps it'),
   note: zProductNote.optional().describe('A note for whoever prepares the order; "" or null clears it, and leaving it out keeps it'),
+  taxRate: zProductTaxRate
+    .optional()
+    .describe("The tax rate in percent, 0 to 30 with 2 decimals; null is the business's default, and leaving it out keeps it"),
 };
 
 export const ZUpdateProductInput = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRICE_STEP, zId, zOptionalText, zSearch, zText } from './fields.ts';
 import { hasAllowedDecimals, LIMITS, MESSAGE_SERVICES, PHONE_SERVICES, type TMessageService } from './limits.ts';
 import { isInternationalNumber } from './send-links.ts';
+import { zTaxId } from './tax.ts';
 
 export const zMessageService = z
   .enum(MESSAGE_SERVICES, { error: `Send via must be one of ${MESSAGE_SERVICES.join(', ')}` })
@@ -32,6 +33,7 @@ export const ZSupplier = z
     askConfirmation: z.boolean().describe("Whether a sent order's text ends with a link where the supplier confirms it"),
     minimumOrder: z.number().nullable().describe("The supplier's minimum order in the business's currency, or null for none"),
     showPrices: z.boolean().describe("Whether the order text shows each line's price and the order's total"),
+    taxId: z.string().describe('The supplier\'s tax id (NIF, CIF, VAT number; "" when none)'),
   })
   .meta({
     id: 'Supplier',
@@ -52,6 +54,7 @@ export const ZSupplier = z
       askConfirmation: true,
       minimumOrder: 80,
       showPrices: false,
+      taxId: 'B12345678',
     },
   });
 export type TSupplier = z.infer<typeof ZSupplier>;
@@ -148,6 +151,13 @@ const moneyFields = {
     .describe("Whether the order text shows each line's price and the total; absent keeps it (false on creation)"),
 };
 
+/** Optional on both POST and PUT: absent keeps what is stored ("" on creation; docs/decisions.md §9.6). */
+const taxFields = {
+  taxId: zTaxId
+    .optional()
+    .describe('The supplier\'s tax id (NIF, CIF, VAT number), at most 20 characters; "" or null clears it; absent keeps it'),
+};
+
 /** Optional on both POST and PUT: absent keeps what is stored (true on creation). */
 const confirmationFields = {
   askConfirmation: z
@@ -174,7 +184,7 @@ function checkContactInfo(value: { messageService: TMessageService; contactInfo:
 }
 
 export const ZCreateSupplierInput = z
-  .object({ ...supplierFields, ...scheduleFields, ...confirmationFields, ...moneyFields })
+  .object({ ...supplierFields, ...scheduleFields, ...confirmationFields, ...moneyFields, ...taxFields })
   .superRefine(checkContactInfo);
 
 /**
@@ -198,7 +208,14 @@ export const ZSupplierFormInput = ZCreateSupplierInput.superRefine((value, ctx) 
 export type TCreateSupplierInput = z.infer<typeof ZCreateSupplierInput>;
 
 export const ZUpdateSupplierInput = z
-  .object({ id: zId('Supplier id').describe('Supplier id'), ...supplierFields, ...scheduleFields, ...confirmationFields, ...moneyFields })
+  .object({
+    id: zId('Supplier id').describe('Supplier id'),
+    ...supplierFields,
+    ...scheduleFields,
+    ...confirmationFields,
+    ...moneyFields,
+    ...taxFields,
+  })
   .superRefine(checkContactInfo);
 export type TUpdateSupplierInput = z.infer<typeof ZUpdateSupplierInput>;
 

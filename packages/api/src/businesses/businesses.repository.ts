@@ -1,23 +1,48 @@
 import type { Db } from '@reorder/db';
-import type { TBusiness } from '@reorder/schemas';
+import type { TBusiness, TUpdateBusinessInput } from '@reorder/schemas';
 
 /** The user's memberships with their businesses: each as the API answers a business, with the user's role in it. */
 function businessesOf(db: Db, userId: number) {
   return db
     .selectFrom('memberships')
     .innerJoin('businesses', 'businesses.id', 'memberships.business_id')
-    .select(['businesses.id', 'businesses.name', 'memberships.role', 'businesses.currency'])
+    .select([
+      'businesses.id',
+      'businesses.name',
+      'memberships.role',
+      'businesses.currency',
+      'businesses.tax_id',
+      'businesses.default_tax_rate',
+      'businesses.xero_account_code',
+      'businesses.xero_tax_types',
+    ])
     .where('memberships.user_id', '=', userId);
+}
+type BusinessRow = Awaited<ReturnType<ReturnType<typeof businessesOf>['executeTakeFirstOrThrow']>>;
+
+function toBusiness(row: BusinessRow): TBusiness {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    currency: row.currency,
+    taxId: row.tax_id,
+    defaultTaxRate: Number(row.default_tax_rate),
+    xeroAccountCode: row.xero_account_code,
+    xeroTaxTypes: row.xero_tax_types,
+  };
 }
 
 /** The businesses the user is a member of, first joined first, with their role in each. */
-export function listBusinesses(db: Db, userId: number): Promise<TBusiness[]> {
-  return businessesOf(db, userId).orderBy('memberships.created_at').orderBy('memberships.business_id').execute();
+export async function listBusinesses(db: Db, userId: number): Promise<TBusiness[]> {
+  const rows = await businessesOf(db, userId).orderBy('memberships.created_at').orderBy('memberships.business_id').execute();
+  return rows.map(toBusiness);
 }
 
 /** One business of the user's, with their role there. */
-export function findBusiness(db: Db, userId: number, businessId: number): Promise<TBusiness | undefined> {
-  return businessesOf(db, userId).where('memberships.business_id', '=', businessId).executeTakeFirst();
+export async function findBusiness(db: Db, userId: number, businessId: number): Promise<TBusiness | undefined> {
+  const row = await businessesOf(db, userId).where('memberships.business_id', '=', businessId).executeTakeFirst();
+  return row && toBusiness(row);
 }
 
 /** How many businesses the user owns, counted after locking the user row (concurrent creations respect the limit). */
@@ -39,14 +64,18 @@ export async function insertBusiness(db: Db, userId: number, name: string): Prom
   return id;
 }
 
-/** Renames the business or changes its currency. */
-export async function updateBusiness(db: Db, businessId: number, changes: { name?: string | undefined; currency?: string | undefined }) {
-  if (changes.name === undefined && changes.currency === undefined) return;
+/** Renames the business, changes its currency or its tax data (docs/decisions.md §9.6). */
+export async function updateBusiness(db: Db, businessId: number, changes: TUpdateBusinessInput) {
+  if (Object.values(changes).every((value) => value === undefined)) return;
   await db
     .updateTable('businesses')
     .set({
       ...(changes.name === undefined ? {} : { name: changes.name }),
       ...(changes.currency === undefined ? {} : { currency: changes.currency }),
+      ...(changes.taxId === undefined ? {} : { tax_id: changes.taxId }),
+      ...(changes.defaultTaxRate === undefined ? {} : { default_tax_rate: changes.defaultTaxRate.toFixed(2) }),
+      ...(changes.xeroAccountCode === undefined ? {} : { xero_account_code: changes.xeroAccountCode }),
+      ...(changes.xeroTaxTypes === undefined ? {} : { xero_tax_types: JSON.stringify(changes.xeroTaxTypes) }),
       updated_at: new Date(),
     })
     .where('id', '=', businessId)

@@ -82,6 +82,7 @@ export async function bulkUpsertProducts(
           price: amount(row.price, 4),
           step: amount(row.step),
           note: row.note || null,
+          tax_rate: amount(row.taxRate, 2),
         })),
       )
       .returning('id')
@@ -107,6 +108,8 @@ export async function bulkUpsertProducts(
       has_step: row.step !== undefined,
       note: row.note || null,
       has_note: row.note !== undefined,
+      tax_rate: amount(row.taxRate, 2),
+      has_tax_rate: row.taxRate !== undefined,
     }));
     await sql`
       UPDATE products p SET
@@ -115,10 +118,11 @@ export async function bulkUpsertProducts(
         price = CASE WHEN c.has_price THEN c.price ELSE p.price END,
         step = CASE WHEN c.has_step THEN c.step ELSE p.step END,
         note = CASE WHEN c.has_note THEN c.note ELSE p.note END,
+        tax_rate = CASE WHEN c.has_tax_rate THEN c.tax_rate ELSE p.tax_rate END,
         updated_at = now()
       FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS c(
         id int, unit text, par numeric, has_par boolean, price numeric, has_price boolean,
-        step numeric, has_step boolean, note text, has_note boolean)
+        step numeric, has_step boolean, note text, has_note boolean, tax_rate numeric, has_tax_rate boolean)
       WHERE p.id = c.id AND p.business_id = ${businessId} AND p.order_id = ${orderId}`.execute(tx);
   }
   const quantities = rows.flatMap((row, i) =>

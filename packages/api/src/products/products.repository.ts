@@ -26,6 +26,7 @@ export function toProduct(
     quantity: row.quantity ?? 0,
     ...toStock(row),
     ...toCatalogue(row),
+    taxRate: row.tax_rate,
   };
 }
 
@@ -147,6 +148,7 @@ export async function insertProduct(
       price: amount(fields.price, 4),
       step: amount(fields.step),
       note: fields.note || null,
+      tax_rate: amount(fields.taxRate, 2),
     })
     .returning(PRODUCT_ROW)
     .executeTakeFirstOrThrow();
@@ -183,6 +185,7 @@ export function updateProduct(
         ...(fields.price === undefined ? {} : { price: amount(fields.price, 4) }),
         ...(fields.step === undefined ? {} : { step: amount(fields.step) }),
         ...(fields.note === undefined ? {} : { note: fields.note || null }),
+        ...(fields.taxRate === undefined ? {} : { tax_rate: amount(fields.taxRate, 2) }),
         updated_at: sql`now()`,
       })
       .where('id', '=', id)

@@ -21,6 +21,7 @@ type SupplierWithOrder = Pick<
   | 'ask_confirmation'
   | 'minimum_order'
   | 'show_prices'
+  | 'tax_id'
 > & {
   order_id: number;
 };
@@ -55,6 +56,7 @@ function toScheduledSupplier(row: SupplierWithOrder, at: ReadingTime): { supplie
       askConfirmation: row.ask_confirmation,
       minimumOrder: row.minimum_order,
       showPrices: row.show_prices,
+      taxId: row.tax_id,
     },
     orderByMs: next?.orderByMs ?? null,
   };
@@ -80,6 +82,7 @@ function columns(fields: TCreateSupplierInput) {
     ...(fields.askConfirmation === undefined ? {} : { ask_confirmation: fields.askConfirmation }),
     ...(fields.minimumOrder === undefined ? {} : { minimum_order: fields.minimumOrder === null ? null : fields.minimumOrder.toFixed(4) }),
     ...(fields.showPrices === undefined ? {} : { show_prices: fields.showPrices }),
+    ...(fields.taxId === undefined ? {} : { tax_id: fields.taxId }),
   };
 }
 
@@ -100,6 +103,7 @@ function selectSuppliers(db: Db, businessId: number) {
       'suppliers.ask_confirmation',
       'suppliers.minimum_order',
       'suppliers.show_prices',
+      'suppliers.tax_id',
       'orders.id as order_id',
     ])
     .where('suppliers.business_id', '=', businessId);

@@ -249,6 +249,7 @@ export const enMore = {
       price: 'Price',
       step: 'Step',
       note: 'Note',
+      tax_rate: 'Tax rate',
     },
     problems: {
       tooLarge: 'The file is {{size}} MB: an import takes at most {{max}} MB. Split it into smaller files, one per supplier for example.',
@@ -283,6 +284,7 @@ export const enMore = {
       par: 'Row {{row}}, column {{column}}: write an amount from 0 to 99,999 with at most 3 decimals, like {{example}}.',
       price: 'Row {{row}}, column {{column}}: write a price from 0 to 1,000,000 with at most 4 decimals, like {{example}}.',
       step: 'Row {{row}}, column {{column}}: write an amount above 0 and up to 99,999, with at most 3 decimals, like {{example}}.',
+      tax_rate: 'Row {{row}}, column {{column}}: write a tax rate in percent from 0 to 30, with at most 2 decimals, like {{example}}.',
       supplierLimit: 'Row {{row}}: a business has at most {{max}} suppliers. Remove the new ones you do not need.',
       productLimit: 'Row {{row}}: a supplier has at most {{max}} products. Remove the new ones you do not need.',
       nothingImported: '{{problem}} Nothing was imported.',

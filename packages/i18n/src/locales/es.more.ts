@@ -247,6 +247,7 @@ export const esMore: TMoreMessages = {
       price: 'Precio',
       step: 'Paso',
       note: 'Nota',
+      tax_rate: 'Tipo de IVA',
     },
     problems: {
       tooLarge:
@@ -285,6 +286,8 @@ export const esMore: TMoreMessages = {
       par: 'Fila {{row}}, columna {{column}}: escribe una cantidad de 0 a 99.999 con 3 decimales como máximo, como {{example}}.',
       price: 'Fila {{row}}, columna {{column}}: escribe un precio de 0 a 1.000.000 con 4 decimales como máximo, como {{example}}.',
       step: 'Fila {{row}}, columna {{column}}: escribe una cantidad mayor que 0 y hasta 99.999, con 3 decimales como máximo, como {{example}}.',
+      tax_rate:
+        'Fila {{row}}, columna {{column}}: escribe un tipo de IVA en porcentaje de 0 a 30, con 2 decimales como máximo, como {{example}}.',
       supplierLimit: 'Fila {{row}}: un negocio tiene como máximo {{max}} proveedores. Quita los nuevos que no necesites.',
       productLimit: 'Fila {{row}}: un proveedor tiene como máximo {{max}} productos. Quita los nuevos que no necesites.',
       nothingImported: '{{problem}} No se ha importado nada.',
