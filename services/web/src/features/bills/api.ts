@@ -53,15 +53,25 @@ export function useCheckedDeliveries() {
 /**
  * Downloads the accountant's export of approved bills (docs/decisions.md
  * §9.6) under the server's file name; the bills in it become exported, so
- * the lists are read again. Answers how many bills it held.
+ * the lists are read again. Answers how many bills it held: the approved
+ * ones issued in the range (with `again`, the exported ones too), as the
+ * server picks them; with none, nothing is asked of it and nothing is saved.
  */
 export function useExportBills() {
   const queryClient = useQueryClient();
   return async (input: TBillsCsvInput) => {
+    const statuses: TBillStatus[] = input.again ? ['approved', 'exported'] : ['approved'];
+    const lists = await Promise.all(
+      statuses.map((status) => queryClient.fetchQuery(trpc.bills.list.queryOptions({ status }, { staleTime: 0 }))),
+    );
+    const count = lists
+      .flat()
+      .filter((bill) => (!input.from || bill.issuedOn >= input.from) && (!input.to || bill.issuedOn <= input.to)).length;
+    if (count === 0) return 0;
     const file = await queryClient.fetchQuery(trpc.bills.csv.queryOptions(input, { staleTime: 0, gcTime: 0 }));
-    if (file.count > 0) saveFile(file);
+    saveFile(file);
     await queryClient.invalidateQueries(trpc.bills.list.queryFilter());
     await queryClient.invalidateQueries(trpc.bills.get.queryFilter());
-    return file.count;
+    return count;
   };
 }
