@@ -1,5 +1,6 @@
 export { createFacebookVerifier, type FacebookVerifier } from './auth/social/facebook.ts';
 export { createGoogleVerifier, type GoogleVerifier } from './auth/social/google.ts';
+export { FILE_TOO_LARGE } from './bills/files.ts';
 export { type ApiDeps, type ApiSettings, type Context, createContext, type RequestInfo, type SocialProviders } from './context.ts';
 export {
   AppError,

@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountProcedures } from './account/router.ts';
 import { authRouter } from './auth/router.ts';
+import { billsRouter } from './bills/router.ts';
 import { businessesRouter, invitationsRouter } from './businesses/router.ts';
 import { catalogueRouter } from './catalogue/router.ts';
 import { configRouter } from './config/router.ts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   receipts: receiptsRouter,
   claims: claimsRouter,
+  bills: billsRouter,
 });
 
 export type AppRouter = typeof appRouter;

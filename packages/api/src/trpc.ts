@@ -34,7 +34,23 @@ export type Meta = OpenApiMeta & {
    * `content` is sent as this type, with `filename` as the attachment's name
    * (tRPC answers the `{filename, content}` object as usual).
    */
-  file?: { contentType: string; example: string };
+  file?: {
+    contentType: string;
+    example: string;
+    /**
+     * The output's `content` is base64 of bytes of its own `contentType`
+     * (an invoice's photo or PDF): REST sends the bytes, shown inline.
+     */
+    binary?: boolean;
+  };
+  /**
+   * A call whose REST request body is the raw bytes of a file, not JSON (an
+   * invoice's photo or PDF, docs/decisions.md §9.6): the server reads at
+   * most `maxBytes` of any type and the REST adapter hands them to the
+   * procedure as base64 in the input's `field` (tRPC callers send that
+   * field themselves, within the JSON body limit).
+   */
+  rawBody?: { field: string; maxBytes: number; contentTypes: readonly string[] };
   /**
    * A call whose answer can be large (an import, an export, a bulk add): its
    * output is validated and serialized in event-loop turns of their own

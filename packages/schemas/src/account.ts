@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZApiToken } from './api-token.ts';
+import { ZBill, ZBillFile } from './bill.ts';
 import { zDateTime, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { ZOrderProduct, ZSentOrder } from './order.ts';
@@ -44,6 +45,15 @@ export const ZAccountExport = z
     devices: z.array(ZSessionInfo).describe('The devices signed in now'),
     apiTokens: z.array(ZApiToken).describe('The personal API tokens that work (never their secrets)'),
     webhooks: z.array(ZWebhook).describe("The business's webhook endpoints, for its owner (never their secrets)"),
+    bills: z
+      .array(
+        ZBill.extend({
+          file: ZBillFile.extend({ content: z.string().describe('The file itself, in base64') })
+            .nullable()
+            .describe("The invoice's photo or PDF with its bytes, or null"),
+        }),
+      )
+      .describe("The business's bills with their files, for its owner (docs/decisions.md §9.6)"),
   })
   .meta({ id: 'AccountExport', description: 'Everything of an account, for the owner to keep or take elsewhere' });
 export type TAccountExport = z.infer<typeof ZAccountExport>;

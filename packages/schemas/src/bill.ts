@@ -268,3 +268,29 @@ export const LIBRO_COLUMNS = [
   'cuota_iva',
   'total',
 ] as const;
+
+/**
+ * Holded's purchase-invoice import template ("Importar tus facturas de
+ * compra", help.holded.com), its columns in its order up to the line's VAT,
+ * as its Spanish template names them (docs/decisions.md §9.6).
+ */
+export const HOLDED_BILL_COLUMNS = [
+  'Núm. factura',
+  'Fecha dd/mm/yyyy',
+  'Fecha de vencimiento dd/mm/yyyy',
+  'Descripción',
+  'Nombre del contacto',
+  'NIF',
+  'Dirección',
+  'Población',
+  'Código postal',
+  'Provincia',
+  'País',
+  'Concepto',
+  'Descripción del producto',
+  'SKU',
+  'Precio unidad',
+  'Unidades',
+  'Descuento %',
+  'IVA %',
+] as const;

@@ -60,6 +60,12 @@ export const ZSpend = z
     unpricedLines: z.number().int().describe('How many lines sent in the range had no price (not in any total)'),
     credits: z.number().describe('What suppliers credited on claims for the orders sent in the range (docs/decisions.md §9.4)'),
     net: z.number().describe('total − credits'),
+    sent: z.number().describe('What was sent in the range (the same as `total`), beside `billed`'),
+    billed: z
+      .number()
+      .describe(
+        'What suppliers billed for the range: the base (before tax) of the bills issued on its days, to the cent (docs/decisions.md §9.6)',
+      ),
     groups: z.array(ZSpendGroup).describe('The groups asked for'),
   })
   .meta({
@@ -73,6 +79,8 @@ export const ZSpend = z
       unpricedLines: 3,
       credits: 23.4,
       net: 1217.1,
+      sent: 1240.5,
+      billed: 1236.8,
       groups: [
         {
           key: '2026-10',

@@ -208,7 +208,8 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     }
     const found = rest.find(req.method ?? 'GET', path);
     const readsBody = found !== undefined && hasBody(req);
-    if (!found || (readsBody && !plainJsonBody(req))) return pass(req, res);
+    // A file's raw body (meta.rawBody) is Express's to read, with its own limit.
+    if (!found || (readsBody && (!plainJsonBody(req) || found.route.meta.rawBody))) return pass(req, res);
     counts.answered++;
 
     (req as RestRequest).query = mark < 0 ? {} : parseQuery(url.slice(mark + 1));

@@ -67,8 +67,8 @@ export function createApp(options: AppOptions): App {
   const trpc = createTrpcOptions(deps, requestInfo);
   app.use('/api/trpc', createTrpcHandler(trpc));
   // The REST surface's body reader, then its handler; tRPC above reads its own body and answers in its own shape.
-  app.use('/api', createRestBodyReader());
   const rest = createRestHandler({ deps, requestInfo, onRoute: setKind });
+  app.use('/api', createRestBodyReader(rest));
   app.use('/api', rest);
   app.use('/api', createApiNotFound(rest));
 

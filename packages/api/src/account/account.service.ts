@@ -1,6 +1,7 @@
 import type { Db } from '@reorder/db';
 import type { TAccountExport } from '@reorder/schemas';
 import { listApiTokens } from '../api-tokens/api-tokens.repository.ts';
+import { billsForExport } from '../bills/files.ts';
 import { accountDeletedEmail } from '../mail/messages.ts';
 import { findOrderBySupplier } from '../orders/orders.repository.ts';
 import { orderReading } from '../orders/orders.service.ts';
@@ -16,8 +17,8 @@ import { listWebhooks } from '../webhooks/webhooks.repository.ts';
  * Everything of the owner's account as one document (docs/decisions.md §7): the
  * profile, every supplier with its current order, products and history, the
  * feedback sent, the signed-in devices, the API tokens and, for an owner, the
- * business's webhook endpoints (never a secret: no password hash, no token, no
- * signing secret).
+ * business's webhook endpoints and its bills with their files (never a secret:
+ * no password hash, no token, no signing secret).
  */
 export async function exportAccount(ctx: AuthedContext): Promise<TAccountExport> {
   const { db, user } = ctx;
@@ -61,6 +62,7 @@ export async function exportAccount(ctx: AuthedContext): Promise<TAccountExport>
     })),
     apiTokens: await listApiTokens(db, user.id),
     webhooks: business ? await listWebhooks(db, business.id) : [],
+    bills: business ? await billsForExport(db, business.id) : [],
   };
 }
 

@@ -9,8 +9,8 @@ import { MISSING_OUTCOMES, type TReceiptLine } from '@reorder/schemas';
 const thousandths = (quantity: number) => BigInt(Math.round(quantity * 1000));
 const tenThousandths = (price: number) => BigInt(Math.round(price * 10_000));
 
-/** quantity × price in cents, half up (both 0 or more). */
-function cents(quantity: number, price: number): bigint {
+/** quantity × price in cents, half up (both 0 or more); bills/totals.ts adds its lines with it too. */
+export function cents(quantity: number, price: number): bigint {
   const units = thousandths(quantity) * tenThousandths(price); // 10⁻⁷
   return (units + 50_000n) / 100_000n;
 }

@@ -26,6 +26,7 @@ const ERROR_DESCRIPTIONS: Record<TErrorKind, string> = {
   CONFLICT: 'It clashes with what is stored',
   METHOD_NOT_ALLOWED: 'The path exists, but not with this method; `Allow` lists the methods it takes',
   PAYLOAD_TOO_LARGE: 'The JSON body is over the size limit',
+  UNSUPPORTED_MEDIA_TYPE: 'The file sent is not of a type the call takes (by its content, not its name)',
   TOO_MANY_REQUESTS: 'Rate limit reached; `Retry-After` gives the seconds to wait',
   INTERNAL: 'Unexpected failure (a generic message; details are never sent)',
   UNAVAILABLE: 'A service it depends on cannot be reached or refuses connections; `Retry-After` gives the seconds to wait',
@@ -85,6 +86,11 @@ const TAGS = [
     name: 'claims',
     description:
       'What a delivery lacked or overcharged, claimed from the supplier, who answers from a link without an account (docs/decisions.md §9.4).',
+  },
+  {
+    name: 'bills',
+    description:
+      "Suppliers' invoices matched against what was ordered, confirmed and received, with their photo or PDF, approved and exported for the accountant (Xero, Holded, Spain's register of received invoices; docs/decisions.md §9.6).",
   },
   { name: 'health', description: 'Checks for load balancers and uptime monitors.' },
 ];
@@ -346,6 +352,15 @@ export function createOpenApiDocument(options: {
           },
         };
       }
+      // A file's body is the file itself (docs/decisions.md §9.6), not JSON.
+      const raw = (meta as Meta).rawBody;
+      if (raw) {
+        operation.requestBody = {
+          required: true,
+          description: `The file itself, at most ${raw.maxBytes / 1024 / 1024} MB`,
+          content: Object.fromEntries(raw.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+        };
+      }
       // A body whose fields are all optional may be left out (issue 33): `send`, `logout`, `fill`...
       // and a POST or PUT that takes nothing but its path reads a missing body as `{}`, which it accepts.
       if ((method === 'post' || method === 'put') && !operation.requestBody) {
@@ -380,7 +395,18 @@ export function createOpenApiDocument(options: {
         },
       };
       const file = (meta as Meta).file;
-      if (file) {
+      if (file?.binary) {
+        responses[200] = {
+          description: 'The file itself (not the JSON envelope), of the type it was attached as',
+          content: Object.fromEntries(
+            ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'].map((type) => [
+              type,
+              { schema: { type: 'string', format: 'binary' } },
+            ]),
+          ),
+          headers: { 'Content-Disposition': { schema: { type: 'string' }, description: 'inline; filename="…"' } },
+        };
+      } else if (file) {
         responses[200] = {
           description: 'The file itself (not the JSON envelope)',
           content: { [file.contentType.split(';')[0]!]: { schema: { type: 'string' }, example: file.example } },

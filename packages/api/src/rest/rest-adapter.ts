@@ -33,6 +33,21 @@ function match(routes: Route[], method: string, path: string): RestMatch | undef
 
 const NUMERIC = /^\s*\d+(\.\d+)?\s*$/;
 
+/** The path's parameters, decoded (a 400 for one that is not valid URL text). */
+function decodedParams(params: Record<string, string>): Record<string, unknown> {
+  const decoded: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(params)) {
+    try {
+      decoded[name] = decodeURIComponent(raw);
+    } catch {
+      throw new AppError('BAD_REQUEST', `The ${name} in the path is not valid URL text`, {
+        issues: [{ path: name, message: 'Not valid URL text' }],
+      });
+    }
+  }
+  return decoded;
+}
+
 /** A request that came with a body (which express.json left alone when it was not JSON). */
 export function hasBody(req: IncomingMessage): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
@@ -46,23 +61,20 @@ export function hasBody(req: IncomingMessage): boolean {
 function inputOf(req: RestRequest, route: Route, params: Record<string, string>): Record<string, unknown> {
   // A DELETE carries a body when it needs more than its path (DELETE /users/me {currentPassword}): secrets stay out of URLs.
   const readsBody = route.method !== 'GET' && (route.method !== 'DELETE' || route.bodyFields);
-  if (readsBody && req.body === undefined && hasBody(req)) {
+  const raw = route.meta.rawBody;
+  if (!raw && readsBody && req.body === undefined && hasBody(req)) {
     throw new AppError('BAD_REQUEST', 'Send the request body as JSON (Content-Type: application/json)');
   }
-  const from = readsBody ? req.body : req.query;
+  // A file's body is the file itself (docs/decisions.md §9.6): its bytes reach the procedure as base64.
+  const from = raw
+    ? { [raw.field]: (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)).toString('base64') }
+    : readsBody
+      ? req.body
+      : req.query;
   if (from !== undefined && (from === null || typeof from !== 'object' || Array.isArray(from))) {
     throw new AppError('BAD_REQUEST', INVALID_JSON_MESSAGE);
   }
-  const input: Record<string, unknown> = { ...(from as Record<string, unknown> | undefined) };
-  for (const [name, raw] of Object.entries(params)) {
-    try {
-      input[name] = decodeURIComponent(raw);
-    } catch {
-      throw new AppError('BAD_REQUEST', `The ${name} in the path is not valid URL text`, {
-        issues: [{ path: name, message: 'Not valid URL text' }],
-      });
-    }
-  }
+  const input: Record<string, unknown> = { ...(from as Record<string, unknown> | undefined), ...decodedParams(params) };
   // Paths and queries are text, so a string of digits there is read as the number due. A JSON body
   // can say what it means: "2" sent for a number stays text and is a 400 naming the field (issue 33).
   const textual = new Set([...Object.keys(params), ...(readsBody ? [] : Object.keys(input))]);
@@ -128,11 +140,13 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
       const call = route.procedure.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
       const output = await (call as (input: unknown) => Promise<unknown>)(input);
       if (route.meta.file) {
-        const file = output as { filename: string; content: string };
-        const body = Buffer.from(file.content);
+        const file = output as { filename: string; content: string; contentType?: string };
+        const binary = route.meta.file.binary === true;
+        const body = binary ? Buffer.from(file.content, 'base64') : Buffer.from(file.content);
         res.statusCode = 200;
-        res.setHeader('Content-Type', route.meta.file.contentType);
-        res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`);
+        res.setHeader('Content-Type', binary && file.contentType ? file.contentType : route.meta.file.contentType);
+        const disposition = binary ? 'inline' : 'attachment';
+        res.setHeader('Content-Disposition', `${disposition}; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`);
         res.setHeader('Content-Length', body.length);
         res.end(body);
         return;

@@ -9,6 +9,7 @@ import {
 } from '@reorder/schemas';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
+import { billedIn } from '../bills/billed.ts';
 import { firstOwnerId } from '../businesses/memberships.ts';
 import { nowOf } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -115,7 +116,20 @@ export async function spend(
   else if (groupBy === 'supplier') groups = supplierGroups(rows.rows);
   else groups = periodGroups(rows.rows, range, groupBy, language);
   const credits = await creditsIn(ctx, range);
-  return { currency, from: range.from, to: range.to, total, unpricedLines, credits, net: round4(total - credits), groups };
+  // What was billed in the same days, beside what was sent (docs/decisions.md §9.6): bills/billed.ts.
+  const billed = await billedIn(ctx.db, ctx.business.id, range.from, range.to);
+  return {
+    currency,
+    from: range.from,
+    to: range.to,
+    total,
+    unpricedLines,
+    credits,
+    net: round4(total - credits),
+    sent: total,
+    billed,
+    groups,
+  };
 }
 
 /**

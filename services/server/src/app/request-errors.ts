@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import {
   describeError,
   errorEnvelope,
+  FILE_TOO_LARGE,
   INVALID_JSON_MESSAGE,
   type Logger,
   redactPath,
@@ -15,6 +16,7 @@ import type { ErrorRequestHandler } from 'express';
 /** What a body reader's failure is: its `type` (body-parser's, or ours). */
 type BodyErrorType =
   | 'entity.too.large'
+  | 'file.too.large'
   | 'entity.parse.failed'
   | 'entity.too.deep'
   | 'encoding.unsupported'
@@ -23,6 +25,8 @@ type BodyErrorType =
 
 export const BODY_ERRORS: Record<BodyErrorType, { status: number; kind: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE'; message: string }> = {
   'entity.too.large': { status: 413, kind: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE_MESSAGE },
+  // An invoice's photo or PDF over its 5 MB (docs/decisions.md §9.6).
+  'file.too.large': { status: 413, kind: 'PAYLOAD_TOO_LARGE', message: FILE_TOO_LARGE },
   'entity.parse.failed': { status: 400, kind: 'BAD_REQUEST', message: INVALID_JSON_MESSAGE },
   'entity.too.deep': { status: 400, kind: 'BAD_REQUEST', message: `The JSON body nests deeper than ${LIMITS.jsonDepth} levels` },
   'encoding.unsupported': { status: 400, kind: 'BAD_REQUEST', message: 'Send the request body as UTF-8 JSON' },
