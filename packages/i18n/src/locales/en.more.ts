@@ -162,6 +162,13 @@ export const enMore = {
       rangeBackwards: 'The end date must be on or after the start date',
     },
   },
+  // docs/decisions.md §9.6: Spend shows what was billed beside what was sent.
+  spendBilled: {
+    sent: 'Sent',
+    billed: 'Billed (before tax)',
+    thisMonth: 'Sent and billed this month',
+    lastYear: 'Sent and billed in the last 12 months',
+  },
   spend: {
     title: 'Spend',
     error: 'Spend could not be loaded. Check your connection and try again.',

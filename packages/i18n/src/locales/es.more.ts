@@ -159,6 +159,12 @@ export const esMore: TMoreMessages = {
       rangeBackwards: 'La fecha final debe ser igual o posterior a la inicial',
     },
   },
+  spendBilled: {
+    sent: 'Enviado',
+    billed: 'Facturado (sin IVA)',
+    thisMonth: 'Enviado y facturado este mes',
+    lastYear: 'Enviado y facturado en los últimos 12 meses',
+  },
   spend: {
     title: 'Gasto',
     error: 'No se pudo cargar el gasto. Revisa la conexión y vuelve a intentarlo.',

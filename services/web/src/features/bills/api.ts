@@ -68,7 +68,7 @@ export function useExportBills() {
       .flat()
       .filter((bill) => (!input.from || bill.issuedOn >= input.from) && (!input.to || bill.issuedOn <= input.to)).length;
     if (count === 0) return 0;
-    const file = await queryClient.fetchQuery(trpc.bills.csv.queryOptions(input, { staleTime: 0, gcTime: 0 }));
+    const file = await queryClient.fetchQuery(trpc.bills.exportCsv.queryOptions(input, { staleTime: 0, gcTime: 0 }));
     saveFile(file);
     await queryClient.invalidateQueries(trpc.bills.list.queryFilter());
     await queryClient.invalidateQueries(trpc.bills.get.queryFilter());

@@ -3,6 +3,7 @@ import { percentChange } from '@reorder/schemas/quantities';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useActiveBusiness } from '../../features/businesses/api.ts';
 import { useDownloadSentLines, useSpend } from '../../features/spend/api.ts';
+import { BilledBeside } from '../../features/spend/BilledBeside.tsx';
 import { axisMoney, bySupplier, cellAmount, monthLabels } from '../../features/spend/months.ts';
 import { SpendTable } from '../../features/spend/SpendTable.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -85,6 +86,9 @@ export default function Spend() {
                 </span>
               </p>
               <Hint>{t('spend.ordersThisMonth', { count: current?.orders ?? 0 })}</Hint>
+              {products.data ? (
+                <BilledBeside sent={products.data.sent} billed={products.data.billed} money={money} label={t('spendBilled.thisMonth')} />
+              ) : null}
               {year.data.unpricedLines > 0 ? <Hint>{t('spend.unpriced', { count: year.data.unpricedLines })}</Hint> : null}
             </Card>
             <Card title={t('spend.byMonth')} className="spend-layout__wide">
@@ -99,6 +103,7 @@ export default function Spend() {
             {year.data.total === 0 ? null : (
               <Card title={t('spend.bySupplier')} className="spend-layout__wide">
                 <Hint>{t('spend.inCurrency', { currency })}</Hint>
+                <BilledBeside sent={year.data.sent} billed={year.data.billed} money={money} label={t('spendBilled.lastYear')} />
                 <SpendTable
                   rows={suppliers}
                   texts={{
