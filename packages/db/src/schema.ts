@@ -488,9 +488,15 @@ export interface BillFilesTable {
   business_id: number;
   content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
   size: number;
-  data: Uint8Array;
   uploaded_by: number | null;
   uploaded_at: SetTimestamp;
+}
+
+/** The file's bytes, in parts of at most 256 KiB, in order. */
+export interface BillFilePartsTable {
+  bill_id: number;
+  part: number;
+  data: Uint8Array;
 }
 
 export interface Database {
@@ -520,6 +526,7 @@ export interface Database {
   claims: ClaimsTable;
   bills: BillsTable;
   bill_files: BillFilesTable;
+  bill_file_parts: BillFilePartsTable;
 }
 
 /** The database or a transaction in it: what every repository function takes first, so callers can compose them. */

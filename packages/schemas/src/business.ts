@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zEmail, zId, zText } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { ROLES } from './roles.ts';
-import { XERO_ACCOUNT_CODE_DEFAULT, ZXeroTaxType, zTaxId, zTaxRateValue, zXeroAccountCode, zXeroTaxTypes } from './tax.ts';
+import { zTaxId, zTaxRateValue } from './tax.ts';
 
 /** What a member may do (docs/decisions.md §8.2): owner > manager > staff. */
 export const ZRole = z.enum(ROLES).describe('Role in the business: owner, manager or staff');
@@ -29,8 +29,6 @@ export const ZBusiness = z
     currency: z.string().describe('ISO 4217 currency code of its prices'),
     taxId: z.string().describe('Its tax id (NIF, CIF, VAT number; "" when none)'),
     defaultTaxRate: z.number().describe('The tax rate in percent of a product whose own `taxRate` is null (0 until set)'),
-    xeroAccountCode: z.string().describe(`The account code of bill lines in the Xero export ("${XERO_ACCOUNT_CODE_DEFAULT}" until set)`),
-    xeroTaxTypes: z.array(ZXeroTaxType).describe('The Xero tax type named per rate ([] until set: defaults per rate)'),
   })
   .meta({ id: 'Business', description: 'A business you are a member of, with your role in it' });
 export type TBusiness = z.infer<typeof ZBusiness>;
@@ -48,8 +46,6 @@ export const ZUpdateBusinessInput = z
     defaultTaxRate: zTaxRateValue('Default tax rate')
       .optional()
       .describe('The tax rate in percent, 0 to 30 with 2 decimals, of products whose own rate is null'),
-    xeroAccountCode: zXeroAccountCode.optional(),
-    xeroTaxTypes: zXeroTaxTypes.optional(),
   })
   .meta({ id: 'UpdateBusinessInput', description: 'What changes; a field left out stays as it is' });
 export type TUpdateBusinessInput = z.infer<typeof ZUpdateBusinessInput>;

@@ -35,7 +35,7 @@ export const ZProduct = z
   .meta({
     id: 'Product',
     description: "A product of a supplier's catalogue with its quantity in the current order",
-    example: { id: 301, name: 'Tomatoes', unit: 'Kg', orderId: 12, quantity: 2.5, ...TOMATOES_STOCK_AND_PRICE },
+    example: { id: 301, name: 'Tomatoes', unit: 'Kg', orderId: 12, quantity: 2.5, ...TOMATOES_STOCK_AND_PRICE, taxRate: null },
   });
 export type TProduct = z.infer<typeof ZProduct>;
 

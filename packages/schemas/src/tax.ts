@@ -68,3 +68,17 @@ export const zXeroTaxTypes = z
 export function xeroTaxTypeOf(rate: number, taxTypes: readonly TXeroTaxType[]): string {
   return taxTypes.find((item) => Math.round(item.rate * 100) === Math.round(rate * 100))?.taxType ?? defaultXeroTaxType(rate);
 }
+
+/** What the Xero export writes of a business (docs/decisions.md §9.6): `GET/PUT /business/accounting`. */
+export const ZAccountingSettings = z
+  .object({
+    xeroAccountCode: z.string().describe(`The account code of bill lines in the Xero export ("${XERO_ACCOUNT_CODE_DEFAULT}" until set)`),
+    xeroTaxTypes: z.array(ZXeroTaxType).describe('The Xero tax type named per rate ([] until set: the defaults per rate)'),
+  })
+  .meta({ id: 'AccountingSettings', description: "What the accountant's exports write of the business" });
+export type TAccountingSettings = z.infer<typeof ZAccountingSettings>;
+
+export const ZUpdateAccountingSettingsInput = z
+  .object({ xeroAccountCode: zXeroAccountCode.optional(), xeroTaxTypes: zXeroTaxTypes.optional() })
+  .meta({ id: 'UpdateAccountingSettingsInput', description: 'What changes; a field left out stays as it is' });
+export type TUpdateAccountingSettingsInput = z.infer<typeof ZUpdateAccountingSettingsInput>;

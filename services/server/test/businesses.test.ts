@@ -16,7 +16,7 @@ describe('a new account', () => {
   it('owns one business, named as registered, in euros', async () => {
     const owner = await t.api.register({ businessName: 'Café Luna' });
     const res = await t.api.get('/api/businesses', owner.token);
-    expectOk(res, [{ id: expect.any(Number), name: 'Café Luna', role: 'owner', currency: 'EUR' }]);
+    expectOk(res, [{ id: expect.any(Number), name: 'Café Luna', role: 'owner', currency: 'EUR', taxId: '', defaultTaxRate: 0 }]);
     const active = await t.api.get('/api/business', owner.token);
     expectOk(active, res.body.data[0]);
   });
@@ -29,7 +29,7 @@ describe('a second business', () => {
     await t.api.createSupplier(owner.token, { name: 'Frutas Pepe' });
 
     const created = await t.api.post('/api/businesses', { name: 'Café Sol' }, owner.token);
-    expectOk(created, { id: expect.any(Number), name: 'Café Sol', role: 'owner', currency: 'EUR' });
+    expectOk(created, { id: expect.any(Number), name: 'Café Sol', role: 'owner', currency: 'EUR', taxId: '', defaultTaxRate: 0 });
     const second = created.body.data;
     expect(second.id).not.toBe(first.id);
 
@@ -79,7 +79,7 @@ describe('the active business', () => {
   it('is renamed and given a currency by its owner; a bad currency is refused and changes nothing', async () => {
     const owner = await t.api.register({ businessName: 'Café Luna' });
     const res = await t.api.put('/api/business', { name: 'Café Luna Nueva', currency: 'usd' }, owner.token);
-    expectOk(res, { id: expect.any(Number), name: 'Café Luna Nueva', role: 'owner', currency: 'USD' });
+    expectOk(res, { id: expect.any(Number), name: 'Café Luna Nueva', role: 'owner', currency: 'USD', taxId: '', defaultTaxRate: 0 });
     const bad = await t.api.put('/api/business', { name: 'Otra', currency: 'EURO' }, owner.token);
     expectFailure(bad, 400, 'BAD_REQUEST', ['currency']);
     expectOk(await t.api.get('/api/business', owner.token), res.body.data);

@@ -424,7 +424,12 @@ describe('the document is valid', () => {
     for (const { method, path, operation } of operations()) {
       if (method === 'head') continue;
       if (path.endsWith('.csv')) {
-        expect(operation.responses['200'].content['text/csv'].example, path).toMatch(/^(supplier|date),/);
+        expect(operation.responses['200'].content['text/csv'].example, path).toMatch(/^(supplier|date|fecha_expedicion),/);
+        continue;
+      }
+      // An invoice's photo or PDF is answered as itself (docs/decisions.md §9.6).
+      if (operation.responses['200'].content['application/pdf']) {
+        expect(Object.keys(operation.responses['200'].content), path).toEqual(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
         continue;
       }
       const example = operation.responses['200'].content['application/json'].example;

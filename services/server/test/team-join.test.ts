@@ -45,7 +45,7 @@ describe('creating an account from an invitation', () => {
     const token = res.body.data.token as string;
     // The only business is the one joined, as staff; without X-Business-Id the calls act in it.
     expect((await t.api.get('/api/businesses', token)).body.data).toEqual([
-      { id: businessId, name: 'Café Luna', role: 'staff', currency: 'EUR' },
+      { id: businessId, name: 'Café Luna', role: 'staff', currency: 'EUR', taxId: '', defaultTaxRate: 0 },
     ]);
     expectOk(await t.api.get('/api/business', token), expect.objectContaining({ id: businessId, role: 'staff' }));
     expect((await t.api.get('/api/users/me', token)).body.data).toMatchObject({ businessName: 'Café Luna', emailVerified: true });
@@ -84,7 +84,7 @@ describe('creating an account from an invitation', () => {
     const session = await client.auth.register.mutate({ email, invitation, fullName: 'Marco Encargado', password: PASSWORD });
     expect(session.user).toMatchObject({ email, businessName: 'Café Luna', emailVerified: true });
     expect((await t.api.get('/api/businesses', session.token)).body.data).toEqual([
-      { id: businessId, name: 'Café Luna', role: 'manager', currency: 'EUR' },
+      { id: businessId, name: 'Café Luna', role: 'manager', currency: 'EUR', taxId: '', defaultTaxRate: 0 },
     ]);
   });
 });

@@ -35,8 +35,11 @@ export const NO_STOCK = emptyProductFields('stock');
 /** A new product's fields beside its name, unit and quantity: no stock, no price, no step, no note (docs/decisions.md §8.4). */
 export const NEW_PRODUCT = { ...NO_STOCK, ...emptyProductFields('catalogue') } as const;
 
+/** The fields of a new product a line of an order carries: all but its tax rate, which only the product shows (docs/decisions.md §9.6). */
+const { taxRate: _onlyOnTheProduct, ...NEW_PRODUCT_ON_A_LINE } = NEW_PRODUCT;
+
 /** A line of an order (Order.products) whose product has no stock, price, step or note (docs/decisions.md §8.4). */
-export const NEW_LINE = { ...NEW_PRODUCT, lineTotal: null } as const;
+export const NEW_LINE = { ...NEW_PRODUCT_ON_A_LINE, lineTotal: null } as const;
 
 /** The §6 fields of a supplier nobody changed them for: no delivery days, and asked to confirm (docs/decisions.md §6.2, §6.4). */
 export const SUPPLIER_DEFAULTS = {

@@ -13,8 +13,6 @@ function businessesOf(db: Db, userId: number) {
       'businesses.currency',
       'businesses.tax_id',
       'businesses.default_tax_rate',
-      'businesses.xero_account_code',
-      'businesses.xero_tax_types',
     ])
     .where('memberships.user_id', '=', userId);
 }
@@ -28,8 +26,6 @@ function toBusiness(row: BusinessRow): TBusiness {
     currency: row.currency,
     taxId: row.tax_id,
     defaultTaxRate: Number(row.default_tax_rate),
-    xeroAccountCode: row.xero_account_code,
-    xeroTaxTypes: row.xero_tax_types,
   };
 }
 
@@ -74,8 +70,6 @@ export async function updateBusiness(db: Db, businessId: number, changes: TUpdat
       ...(changes.currency === undefined ? {} : { currency: changes.currency }),
       ...(changes.taxId === undefined ? {} : { tax_id: changes.taxId }),
       ...(changes.defaultTaxRate === undefined ? {} : { default_tax_rate: changes.defaultTaxRate.toFixed(2) }),
-      ...(changes.xeroAccountCode === undefined ? {} : { xero_account_code: changes.xeroAccountCode }),
-      ...(changes.xeroTaxTypes === undefined ? {} : { xero_tax_types: JSON.stringify(changes.xeroTaxTypes) }),
       updated_at: new Date(),
     })
     .where('id', '=', businessId)

@@ -47,12 +47,14 @@ describe('businesses', () => {
   it('are one at registration, owned and named as registered, in euros; a second starts empty and X-Business-Id switches', async () => {
     const owner = await t.domain.owner({ businessName: 'Café Luna' });
     const first = await firstBusinessOf(owner);
-    expect(await owner.api.businesses.list()).toEqual([{ id: expect.any(Number), name: 'Café Luna', role: 'owner', currency: 'EUR' }]);
+    expect(await owner.api.businesses.list()).toEqual([
+      { id: expect.any(Number), name: 'Café Luna', role: 'owner', currency: 'EUR', taxId: '', defaultTaxRate: 0 },
+    ]);
     expect(await owner.api.businesses.active()).toEqual(first);
     await newSupplier(owner, 'Frutas Pepe');
 
     const second = await owner.api.businesses.create({ name: 'Café Sol' });
-    expect(second).toEqual({ id: expect.any(Number), name: 'Café Sol', role: 'owner', currency: 'EUR' });
+    expect(second).toEqual({ id: expect.any(Number), name: 'Café Sol', role: 'owner', currency: 'EUR', taxId: '', defaultTaxRate: 0 });
     const inSecond = t.domain.caller(owner.token, { businessId: second.id });
     expect(await inSecond.suppliers.list()).toEqual([]);
     const made = await newSupplier(owner, 'Lácteos Sol', second.id);
@@ -92,7 +94,14 @@ describe('businesses', () => {
   it('are renamed and given a currency (upper-cased) by their owners only; a bad currency changes nothing', async () => {
     const owner = await verifiedOwner({ businessName: 'Café Luna' });
     const renamed = await owner.api.businesses.update({ name: 'Café Luna Nueva', currency: 'usd' });
-    expect(renamed).toEqual({ id: expect.any(Number), name: 'Café Luna Nueva', role: 'owner', currency: 'USD' });
+    expect(renamed).toEqual({
+      id: expect.any(Number),
+      name: 'Café Luna Nueva',
+      role: 'owner',
+      currency: 'USD',
+      taxId: '',
+      defaultTaxRate: 0,
+    });
     expect((await refusal(owner.api.businesses.update({ name: 'Otra', currency: 'EURO' }))).issues.map((i) => i.path)).toEqual([
       'currency',
     ]);
@@ -387,7 +396,9 @@ describe('an account made from an invitation (§9.3)', () => {
     const session = await register({ email, invitation });
     expect(session.user).toMatchObject({ email, businessName: 'Café Luna', emailVerified: true, language: 'es' });
     const javi = t.domain.caller(session.token);
-    expect(await javi.businesses.list()).toEqual([{ id: business.id, name: 'Café Luna', role: 'staff', currency: 'EUR' }]);
+    expect(await javi.businesses.list()).toEqual([
+      { id: business.id, name: 'Café Luna', role: 'staff', currency: 'EUR', taxId: '', defaultTaxRate: 0 },
+    ]);
     expect((await owner.api.businesses.members()).find((m) => m.email === email)?.role).toBe('staff');
     // The link is used, and no verification link was mailed.
     expect((await refusal(t.domain.caller().invitations.byToken({ token: invitation }))).kind).toBe('NOT_FOUND');

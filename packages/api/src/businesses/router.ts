@@ -126,7 +126,7 @@ export const businessesRouter = router({
         tags,
         summary: 'Rename the active business, or change its currency or tax data',
         description:
-          'Owners only. `currency` is an ISO 4217 code (e.g. EUR, USD, MXN). The tax data of bills (docs/decisions.md §9.6): `taxId` (at most 20 characters), `defaultTaxRate` (0 to 30 with 2 decimals, the rate of products whose own is null), and what the Xero export writes: `xeroAccountCode` (default "300") and `xeroTaxTypes`, a tax type per rate.',
+          'Owners only. `currency` is an ISO 4217 code (e.g. EUR, USD, MXN). The tax data of bills (docs/decisions.md §9.6): `taxId` (at most 20 characters) and `defaultTaxRate` (0 to 30 with 2 decimals, the rate of products whose own is null).',
       },
       message: 'Business updated',
       errors: { ...SIGNED_IN_ERRORS, BAD_REQUEST: 'Currency must be an ISO 4217 code, e.g. EUR' },

@@ -5,8 +5,8 @@ import { type Kysely, sql } from 'kysely';
 // the business's default, and what the Xero export names its account and
 // tax types), the supplier's invoices (bills) with their lines as entered,
 // the match made when they were saved, and the invoice's photo or PDF, kept
-// in the database (its own table, read only when asked) so backups and
-// account exports hold it. Deleting a supplier deletes its bills.
+// in the database (its own tables, read only when asked, its bytes in parts)
+// so backups and account exports hold it. Deleting a supplier deletes its bills.
 
 const rate = (name: string) => sql`${sql.raw(name)} >= 0 AND ${sql.raw(name)} <= 30`;
 
@@ -69,13 +69,22 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().check(sql`content_type IN ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`),
     )
     .addColumn('size', 'integer', (c) => c.notNull().check(sql`size > 0 AND size <= 5242880`))
-    .addColumn('data', 'bytea', (c) => c.notNull())
     .addColumn('uploaded_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('uploaded_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  // The bytes, in parts of at most 256 KiB: written and read a part per query, so neither database holds the
+  // event loop long (PGlite runs in the server's thread; a 5 MB value in one query took seconds).
+  await db.schema
+    .createTable('bill_file_parts')
+    .addColumn('bill_id', 'integer', (c) => c.notNull().references('bill_files.bill_id').onDelete('cascade'))
+    .addColumn('part', 'integer', (c) => c.notNull())
+    .addColumn('data', 'bytea', (c) => c.notNull())
+    .addPrimaryKeyConstraint('bill_file_parts_pkey', ['bill_id', 'part'])
     .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('bill_file_parts').execute();
   await db.schema.dropTable('bill_files').execute();
   await db.schema.dropTable('bills').execute();
   await sql`DROP INDEX products_business_sort_cover_idx`.execute(db);
