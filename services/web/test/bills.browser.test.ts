@@ -265,7 +265,17 @@ describe('Bills', () => {
     await page.getByLabel('Tax rate (%)').fill('4');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await app.t.api.get(`/api/products/${ids[0]}`, owner.token)).body.data.taxRate).toBe(4);
-    expect(errors).toEqual([]);
     await context.close();
+
+    // Staff enter and read a bill (they receive the paper invoice), but neither approve it nor see the list in their menu.
+    await app.t.server.deps.db.updateTable('memberships').set({ role: 'staff' }).where('user_id', '=', owner.user.id).execute();
+    const staff = await openPage(app, { user: owner, language: 'en', viewport: DESKTOP });
+    await staff.page.goto(`/bills/${higher.body.data.id}`);
+    await expectVisible(staff.page, 'Price higher than confirmed');
+    expect(await staff.page.getByRole('button', { name: 'Approve bill' }).count()).toBe(0);
+    const menu = staff.page.getByRole('navigation', { name: 'Main menu' });
+    expect(await menu.getByRole('link', { name: 'Bills' }).count()).toBe(0);
+    expect([...errors, ...staff.errors]).toEqual([]);
+    await staff.context.close();
   });
 });

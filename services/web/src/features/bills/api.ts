@@ -1,8 +1,10 @@
 import type { TBill, TBillStatus, TBillsCsvInput } from '@reorder/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '../../lib/mutations.ts';
+import { href } from '../../lib/paths.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useCan } from '../businesses/api.ts';
 
 /** The business's bills, newest first, in one status or all (docs/decisions.md §9.6). */
 export function useBills(status?: TBillStatus) {
@@ -74,4 +76,9 @@ export function useExportBills() {
     await queryClient.invalidateQueries(trpc.bills.get.queryFilter());
     return count;
   };
+}
+
+/** Where a bill's screens go back to: the bills for owners and managers, the orders for staff (who have no list). */
+export function useBillsBack() {
+  return useCan('manager') ? href('bills') : href('orders');
 }

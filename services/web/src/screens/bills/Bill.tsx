@@ -1,7 +1,7 @@
 import { BILL_LIMITS, OPEN_BILL_STATUSES, type TBill } from '@reorder/schemas';
 import { useMemo, useState } from 'react';
 import { useParams } from 'wouter';
-import { useApproveBill, useBill, useCheckedDeliveries, useUpdateBill } from '../../features/bills/api.ts';
+import { useApproveBill, useBill, useBillsBack, useCheckedDeliveries, useUpdateBill } from '../../features/bills/api.ts';
 import { BillFile } from '../../features/bills/BillFile.tsx';
 import { BillLines } from '../../features/bills/BillLines.tsx';
 import { BillMatch, BillTotals } from '../../features/bills/BillSummary.tsx';
@@ -10,7 +10,6 @@ import { matchOfLines } from '../../features/bills/match.ts';
 import { useActiveBusiness, useCan } from '../../features/businesses/api.ts';
 import { useSupplier } from '../../features/suppliers/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { href } from '../../lib/paths.ts';
 import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -27,12 +26,9 @@ export default function Bill() {
   const { t } = useTranslation();
   const id = Number(useParams<{ billId: string }>().billId);
   const bill = useBill(id);
+  const back = useBillsBack();
   return (
-    <Screen
-      route="bills.bill"
-      title={bill.data ? t('bills.billTitle', { number: bill.data.number }) : t('bills.title')}
-      back={href('bills')}
-    >
+    <Screen route="bills.bill" title={bill.data ? t('bills.billTitle', { number: bill.data.number }) : t('bills.title')} back={back}>
       {bill.isPending ? (
         <Loading />
       ) : !bill.data ? (

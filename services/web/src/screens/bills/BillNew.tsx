@@ -1,7 +1,7 @@
 import { BILL_LIMITS } from '@reorder/schemas';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useCheckedDeliveries, useCreateBill } from '../../features/bills/api.ts';
+import { useBillsBack, useCheckedDeliveries, useCreateBill } from '../../features/bills/api.ts';
 import { useSuppliers } from '../../features/suppliers/api.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -35,6 +35,7 @@ export default function BillNew() {
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const deliveries = useCheckedDeliveries();
+  const back = useBillsBack();
   const suppliers = useSuppliers('');
   const names = useMemo(() => new Map((suppliers.data ?? []).map((s) => [s.id, s.name])), [suppliers.data]);
   const [delivery, setDelivery] = useState(() => search.get('sentOrder') ?? '');
@@ -61,7 +62,7 @@ export default function BillNew() {
 
   if (deliveries.isPending || suppliers.isPending) {
     return (
-      <Screen route="bills.new" title={t('bills.newTitle')} back={href('bills')}>
+      <Screen route="bills.new" title={t('bills.newTitle')} back={back}>
         <Loading />
       </Screen>
     );
@@ -91,7 +92,7 @@ export default function BillNew() {
   };
 
   return (
-    <Screen route="bills.new" title={t('bills.newTitle')} back={href('bills')}>
+    <Screen route="bills.new" title={t('bills.newTitle')} back={back}>
       <Card>
         <Form
           onSubmit={(event) => {
