@@ -37,6 +37,8 @@ describe('describeError', () => {
       METHOD_NOT_ALLOWED: 405,
       CONFLICT: 409,
       PAYLOAD_TOO_LARGE: 413,
+      // A bill's file that is not an image or a PDF (§9.6).
+      UNSUPPORTED_MEDIA_TYPE: 415,
       TOO_MANY_REQUESTS: 429,
       INTERNAL: 500,
       UNAVAILABLE: 503,

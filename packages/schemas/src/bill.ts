@@ -103,7 +103,7 @@ export const ZBill = z
     currency: z.string().describe('ISO 4217'),
     sentOrderIds: z.array(z.number().int()).describe('The sent orders it bills'),
     lines: z.array(ZBillLine).describe('Its lines, as the invoice has them'),
-    totals: ZBillTotals,
+    totals: ZBillTotals.describe('Its totals: base, tax and total, and per rate, to the cent'),
     status: z
       .enum(BILL_STATUSES)
       .describe(
@@ -210,9 +210,9 @@ export const ZListBillsInput = zOptionalInput(
   z.object({
     status: z
       .enum(BILL_STATUSES, { error: `Status must be one of ${BILL_STATUSES.join(', ')}` })
-      .optional()
-      .describe('Only bills in this status'),
-    supplierId: zId('Supplier id').optional().describe("Only this supplier's bills"),
+      .describe('Only bills in this status')
+      .optional(),
+    supplierId: zId('Supplier id').describe("Only this supplier's bills").optional(),
   }),
 );
 
@@ -223,11 +223,11 @@ const zQueryBoolean = z
 
 export const ZBillsCsvInput = z.object({
   format: z.enum(BILL_EXPORT_FORMATS, { error: 'Format must be xero, holded or libro' }).describe('"xero", "holded" or "libro"'),
-  from: zDay('From').optional().describe('Bills issued on or after this day (YYYY-MM-DD); left out: from the first'),
-  to: zDay('To').optional().describe('Bills issued on or before this day (YYYY-MM-DD); left out: to the last'),
+  from: zDay('From').describe('Bills issued on or after this day (YYYY-MM-DD); left out: from the first').optional(),
+  to: zDay('To').describe('Bills issued on or before this day (YYYY-MM-DD); left out: to the last').optional(),
   again: zQueryBoolean
-    .optional()
-    .describe('true: also the bills already exported in the range (exported again); left out or false: approved bills only'),
+    .describe('true: also the bills already exported in the range (exported again); left out or false: approved bills only')
+    .optional(),
 });
 export type TBillsCsvInput = z.infer<typeof ZBillsCsvInput>;
 

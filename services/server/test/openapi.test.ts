@@ -118,6 +118,17 @@ const CONTRACT: ReadonlyArray<readonly [method: string, path: string]> = [
   ['post', '/claims/{id}/close'],
   ['get', '/public/claims/{token}'],
   ['post', '/public/claims/{token}'],
+  // The bill and the accountant (docs/decisions.md §9.6).
+  ['post', '/bills'],
+  ['get', '/bills'],
+  ['get', '/bills/{id}'],
+  ['put', '/bills/{id}'],
+  ['post', '/bills/{id}/approve'],
+  ['put', '/bills/{id}/file'],
+  ['get', '/bills/{id}/file'],
+  ['get', '/bills.csv'],
+  ['get', '/business/accounting'],
+  ['put', '/business/accounting'],
   ['head', '/ping'],
 ];
 
@@ -243,6 +254,11 @@ describe('GET /api/openapi.json', () => {
         expect(Object.keys(ok.content), label).toEqual(['text/csv']);
         continue;
       }
+      // So is an invoice's photo or PDF (docs/decisions.md §9.6).
+      if (method === 'get' && path === '/bills/{id}/file') {
+        expect(Object.keys(ok.content), label).toEqual(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
+        continue;
+      }
       const schema = resolve(ok.content?.['application/json']?.schema);
       expect(schema?.type, label).toBe('object');
       expect(Object.keys(schema.properties ?? {}).sort(), label).toEqual(['code', 'data', 'message']);
@@ -280,6 +296,7 @@ describe('GET /api/openapi.json', () => {
       'orderBy',
       'orderId',
       'showPrices',
+      'taxId',
     ]);
     expect(Object.keys(resolveRef('#/components/schemas/Product').properties).sort()).toEqual(PRODUCT_KEYS);
   });

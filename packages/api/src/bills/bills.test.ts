@@ -139,6 +139,30 @@ describe('the tax data', () => {
   });
 });
 
+describe("the product's tax rate in the catalogue CSV", () => {
+  it('is imported from an IVA column and exported as tax_rate; out of range it is an error of its row', async () => {
+    const owner = await t.domain.owner({ language: 'es' });
+    const csv =
+      'proveedor;servicio;contacto;producto;unidad;precio;tipo iva\nFrutas Pepe;otro;;Limones;kg;3,2;10\nFrutas Pepe;otro;;Pan;ud;1;5,5\n';
+    const imported = await owner.api.catalogue.import({ csv, apply: true });
+    expect(imported.applied).toBe(true);
+    const [supplier] = await owner.api.suppliers.list({});
+    const products = await owner.api.products.list({ orderId: supplier?.orderId });
+    expect(products.map((p) => [p.name, p.taxRate])).toEqual([
+      ['Limones', 10],
+      ['Pan', 5.5],
+    ]);
+    const file = await owner.api.catalogue.export({});
+    expect(file.content.split('\r\n').slice(0, 3)).toEqual([
+      '\uFEFFsupplier;service;contact;product;unit;par;price;step;note;tax_rate',
+      'Frutas Pepe;other;;Limones;kg;;3,2;;;10',
+      'Frutas Pepe;other;;Pan;ud;;1;;;5,5',
+    ]);
+    const bad = await owner.api.catalogue.import({ csv: 'proveedor;producto;unidad;iva\nFrutas Pepe;Pan;ud;31\n', apply: false });
+    expect(bad.rows[0]).toMatchObject({ fate: 'error', issues: [expect.objectContaining({ field: 'tax_rate' })] });
+  });
+});
+
 describe('the expected bill', () => {
   it("is what arrived × the price charged, else expected, at each product's rate or the default", async () => {
     const shop = await receivedShop();
