@@ -39,6 +39,10 @@ export const PATHS = {
   'suppliers.import': '/suppliers/import',
   // docs/decisions.md §8.4: what was spent, an entry of the main menu of its own.
   spend: '/spend',
+  // docs/decisions.md §9.6: the suppliers' bills, matched and exported; a main-menu entry of their own.
+  bills: '/bills',
+  'bills.new': '/bills/new',
+  'bills.bill': '/bills/:billId',
   'suppliers.delete': '/suppliers/:id/delete',
   // docs/decisions.md §9.5: the supplier's standing order, a weekly grid.
   'suppliers.standing': '/suppliers/:id/standing',

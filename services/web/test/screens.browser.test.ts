@@ -51,6 +51,8 @@ const signedIn = () => [
   '/suppliers/new',
   '/suppliers/import',
   '/spend',
+  '/bills',
+  '/bills/new',
   `/suppliers/${supplierId}`,
   `/suppliers/${supplierId}/delete`,
   '/profile',

@@ -452,6 +452,21 @@ export const enApp = {
     manager: 'manager',
     staff: 'staff',
   },
+  // docs/decisions.md §9.6: tax data in the business's, the suppliers' and the products' forms.
+  tax: {
+    taxId: 'Tax id (VAT number)',
+    taxIdHint: "As it appears on invoices, for the accountant's exports.",
+    supplierTaxIdHint: "The supplier's tax id, as it appears on their invoices.",
+    productRate: 'Tax rate (%)',
+    productRateHint: "Empty: the business's default rate ({{rate}} %).",
+    defaultRate: 'Default tax rate (%)',
+    defaultRateHint: 'The rate of products that have none of their own.',
+    rateInvalid: 'Enter a rate from 0 to 30, with at most 2 decimals',
+    title: 'Tax data',
+    save: 'Save tax data',
+    saved: 'Tax data saved',
+    none: 'Not set',
+  },
   validation: {
     price: 'Enter a price from 0 to 1000000, with at most 4 decimals',
     step: 'Enter an amount above 0, with at most 3 decimals',

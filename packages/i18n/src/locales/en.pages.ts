@@ -66,6 +66,7 @@ export const enPages = {
     suppliers: 'Suppliers',
     orders: 'Orders',
     spend: 'Spend',
+    bills: 'Bills',
     profile: 'Profile',
     home: 'Home',
     privacy: 'Privacy policy',

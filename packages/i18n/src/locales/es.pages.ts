@@ -64,6 +64,7 @@ export const esPages: TPageMessages = {
     suppliers: 'Proveedores',
     orders: 'Pedidos',
     spend: 'Gasto',
+    bills: 'Facturas',
     profile: 'Perfil',
     home: 'Inicio',
     privacy: 'Política de privacidad',

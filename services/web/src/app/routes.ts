@@ -111,6 +111,11 @@ export const ROUTES: RouteDef[] = [
     screen: screen(() => import('../screens/suppliers/CatalogueImport.tsx'), 'manager'),
   },
   { name: 'spend', access: 'auth', screen: screen(() => import('../screens/spend/Spend.tsx'), 'manager') },
+  // docs/decisions.md §9.6: the list and its export are the owners' and managers'; any member enters a bill
+  // (staff receive the paper invoice with the delivery), approving is the owners' and managers'.
+  { name: 'bills', access: 'auth', screen: screen(() => import('../screens/bills/BillsList.tsx'), 'manager') },
+  { name: 'bills.new', access: 'auth', screen: screen(() => import('../screens/bills/BillNew.tsx')) },
+  { name: 'bills.bill', access: 'auth', screen: screen(() => import('../screens/bills/Bill.tsx')) },
   {
     name: 'suppliers.delete',
     access: 'auth',

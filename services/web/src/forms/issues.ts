@@ -26,6 +26,7 @@ export function translateIssue(issue: FormIssue, t: TTranslate): string {
   if (rule === 'quantity') return t('validation.quantityRange', { max: 99999 });
   if (rule === 'price') return t('validation.price');
   if (rule === 'step') return t('validation.step');
+  if (rule === 'taxRate') return t('tax.rateInvalid');
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'number') return t('validation.quantityRange', { max: 99999 });

@@ -76,7 +76,8 @@ function apiLinks(businessOf: () => number | undefined) {
     // large answer in turns of its event loop (docs/decisions.md §9.7).
     splitLink<AppRouter>({
       condition: (op) =>
-        /^(auth\.|feedback\.|users\.updateMe$|users\.export$|catalogue\.export$)/.test(op.path) || op.context.businessId !== undefined,
+        /^(auth\.|feedback\.|users\.updateMe$|users\.export$|catalogue\.export$|bills\.exportCsv$)/.test(op.path) ||
+        op.context.businessId !== undefined,
       true: httpLink({ url: '/api/trpc', fetch: clockedFetch, headers: ({ op }) => headers(op.context) }),
       false: httpBatchLink({ url: '/api/trpc', fetch: clockedFetch, headers: () => headers({}), maxItems: MAX_BATCH }),
     }),

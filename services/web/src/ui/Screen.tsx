@@ -13,6 +13,8 @@ const MENU = [
   { name: 'orders', icon: 'orders' },
   // Spend is a screen of its own for owners and managers (docs/decisions.md §8.4).
   { name: 'spend', icon: 'chart', needed: 'manager' },
+  // Bills, matched against what came and exported for the accountant (docs/decisions.md §9.6).
+  { name: 'bills', icon: 'receipt', needed: 'manager' },
   { name: 'profile', icon: 'user' },
 ] as const satisfies { name: RouteName; icon: IconName; needed?: Role }[];
 

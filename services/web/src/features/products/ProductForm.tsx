@@ -1,4 +1,4 @@
-import { LIMITS, type TCreateProductInput, type TProduct, ZCreateProductInput } from '@reorder/schemas';
+import { LIMITS, TAX_LIMITS, type TCreateProductInput, type TProduct, ZCreateProductInput } from '@reorder/schemas';
 import { isValidQuantity } from '@reorder/schemas/limits';
 import { z } from 'zod';
 import { zAmountText } from '../../forms/amount.ts';
@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Chips } from '../../ui/Chips.tsx';
 import { TextArea, TextField } from '../../ui/fields.tsx';
 import { Form, Hint } from '../../ui/layout.tsx';
+import { useActiveBusiness } from '../businesses/api.ts';
 
 /** The product fields with the server's rules; the order comes from the route, not the form. */
 const ZProductFields = ZCreateProductInput.omit({ orderId: true }).extend({
@@ -17,12 +18,14 @@ const ZProductFields = ZCreateProductInput.omit({ orderId: true }).extend({
   price: zAmountText('price', 'Must be a price', LIMITS.priceDecimals, (value) => value <= LIMITS.priceMax),
   step: zAmountText('step', 'Must be a step', LIMITS.quantityDecimals, (value) => value > 0 && value <= LIMITS.quantityMax),
   note: z.string().max(LIMITS.productNoteMax),
+  // docs/decisions.md §9.6: blank is the business's default rate (null).
+  taxRate: zAmountText('taxRate', 'Must be a tax rate', TAX_LIMITS.taxRateDecimals, (value) => value <= TAX_LIMITS.taxRateMax),
 });
 
-export type ProductFormValues = { name: string; unit: string; par: string; price: string; step: string; note: string };
+export type ProductFormValues = { name: string; unit: string; par: string; price: string; step: string; note: string; taxRate: string };
 
 /** An empty product form. */
-export const EMPTY_PRODUCT: ProductFormValues = { name: '', unit: '', par: '', price: '', step: '', note: '' };
+export const EMPTY_PRODUCT: ProductFormValues = { name: '', unit: '', par: '', price: '', step: '', note: '', taxRate: '' };
 
 /** A stored product as its form starts, its amounts with the language's decimal mark. */
 export function productFormValues(product: TProduct | undefined, language: 'en' | 'es'): ProductFormValues {
@@ -34,6 +37,7 @@ export function productFormValues(product: TProduct | undefined, language: 'en' 
     price: amountText(product.price, language, LIMITS.priceDecimals),
     step: amountText(product.step, language),
     note: product.note,
+    taxRate: amountText(product.taxRate, language),
   };
 }
 
@@ -62,7 +66,8 @@ export function ProductForm({
   units: readonly string[];
   onSubmit: (values: Omit<TCreateProductInput, 'orderId'>) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const defaultRate = useActiveBusiness()?.defaultTaxRate ?? 0;
   return (
     <Form onSubmit={form.handleSubmit(onSubmit)}>
       <Hint>{t('app.requiredHint')}</Hint>
@@ -90,6 +95,13 @@ export function ProductForm({
         autoComplete="off"
       />
       <TextField {...form.field('step')} label={t('products.step')} hint={t('products.stepHint')} inputMode="decimal" autoComplete="off" />
+      <TextField
+        {...form.field('taxRate')}
+        label={t('tax.productRate')}
+        hint={t('tax.productRateHint', { rate: amountText(defaultRate, i18n.language) })}
+        inputMode="decimal"
+        autoComplete="off"
+      />
       <TextArea {...form.field('note')} label={t('products.note')} hint={t('products.noteHint')} max={LIMITS.productNoteMax} rows={2} />
       <Button type="submit" block busy={busy}>
         {submitLabel}

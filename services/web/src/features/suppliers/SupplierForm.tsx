@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGE_SERVICES, type TCreateSupplierInput, ZSupplierFormInput } from '@reorder/schemas';
+import { LIMITS, MESSAGE_SERVICES, TAX_LIMITS, type TCreateSupplierInput, ZSupplierFormInput } from '@reorder/schemas';
 import { isInternationalNumber } from '@reorder/schemas/send-links';
 import { useEffect, useState } from 'react';
 import { zAmountText } from '../../forms/amount.ts';
@@ -17,14 +17,29 @@ const ZMinimum = zAmountText('price', 'Must be a price', LIMITS.priceDecimals, (
 
 const ICONS: Record<string, string> = { whatsapp: '💬', telegram: '✈️', sms: '📱', email: '✉️', phone: '📞', other: '📎' };
 
-export type SupplierFormValues = { name: string; contactName: string; messageService: string; contactInfo: string; note: string };
+export type SupplierFormValues = {
+  name: string;
+  contactName: string;
+  messageService: string;
+  contactInfo: string;
+  note: string;
+  /** docs/decisions.md §9.6: the supplier's tax id, for the accountant's exports. */
+  taxId: string;
+};
 
-export const EMPTY_SUPPLIER: SupplierFormValues = { name: '', contactName: '', messageService: 'whatsapp', contactInfo: '', note: '' };
+export const EMPTY_SUPPLIER: SupplierFormValues = {
+  name: '',
+  contactName: '',
+  messageService: 'whatsapp',
+  contactInfo: '',
+  note: '',
+  taxId: '',
+};
 
 /** The form's text fields of a supplier (the schedule has its own controls). */
 function textValues(supplier: SupplierFormValues): SupplierFormValues {
-  const { name, contactName, messageService, contactInfo, note } = supplier;
-  return { name, contactName, messageService, contactInfo, note };
+  const { name, contactName, messageService, contactInfo, note, taxId } = supplier;
+  return { name, contactName, messageService, contactInfo, note, taxId };
 }
 
 /** The supplier fields with the server's rules; the contact field follows "send via" (phone, email or free text). */
@@ -128,6 +143,13 @@ export function SupplierForm({
         }
       />
       <TextArea {...form.field('note')} label={t('suppliers.note')} max={LIMITS.messageMax} />
+      <TextField
+        {...form.field('taxId')}
+        label={t('tax.taxId')}
+        hint={t('tax.supplierTaxIdHint')}
+        maxLength={TAX_LIMITS.taxIdMax}
+        autoComplete="off"
+      />
       <ScheduleFields value={schedule} onChange={setSchedule} timeZone={timeZone} />
       <CheckboxField
         id="supplier-ask-confirmation"

@@ -2,6 +2,7 @@ import { type TMember, ZCreateBusinessInput, ZInviteInput } from '@reorder/schem
 import { ROLES, type Role } from '@reorder/schemas/roles';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { TaxCard } from '../../features/bills/TaxCard.tsx';
 import {
   useActiveBusiness,
   useInvitations,
@@ -50,6 +51,7 @@ export default function Business() {
   return (
     <Screen route="profile.business" title={active.name} back={href('profile')}>
       <NameCard name={active.name} role={active.role} />
+      <TaxCard business={active} />
       <MembersCard members={members.data ?? []} business={active.name} owner={owner} />
       {owner ? <InviteCard /> : null}
     </Screen>

@@ -3,6 +3,7 @@ import { percentChange } from '@reorder/schemas/quantities';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useActiveBusiness } from '../../features/businesses/api.ts';
 import { useDownloadSentLines, useSpend } from '../../features/spend/api.ts';
+import { BilledBeside } from '../../features/spend/BilledBeside.tsx';
 import { axisMoney, bySupplier, cellAmount, monthLabels } from '../../features/spend/months.ts';
 import { SpendTable } from '../../features/spend/SpendTable.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -90,6 +91,9 @@ export default function Spend() {
                   {t('claims.credits', { amount: money(products.data.credits) })} ·{' '}
                   <strong>{t('claims.net', { amount: money(products.data.net) })}</strong>
                 </p>
+                ) : null}
+              {products.data ? (
+                <BilledBeside sent={products.data.sent} billed={products.data.billed} money={money} label={t('spendBilled.thisMonth')} />
               ) : null}
               {year.data.unpricedLines > 0 ? <Hint>{t('spend.unpriced', { count: year.data.unpricedLines })}</Hint> : null}
             </Card>
@@ -110,6 +114,7 @@ export default function Spend() {
                     {t('claims.yearNet', { total: money(year.data.total), credits: money(year.data.credits), net: money(year.data.net) })}
                   </Hint>
                 ) : null}
+                <BilledBeside sent={year.data.sent} billed={year.data.billed} money={money} label={t('spendBilled.lastYear')} />
                 <SpendTable
                   rows={suppliers}
                   texts={{
