@@ -24,7 +24,7 @@ const api = {
   context: ['context.ts'],
   identity: ['sessions/', 'api-tokens/', 'businesses/'],
   domains: ['suppliers/', 'products/', 'orders/', 'feedback/', 'config/', 'users/', 'spend/', 'webhooks/'],
-  flows: ['auth/', 'account/', 'reminders/', 'confirmations/', 'catalogue/', 'receipts/', 'standing/'],
+  flows: ['auth/', 'account/', 'reminders/', 'confirmations/', 'catalogue/', 'receipts/', 'standing/', 'bills/'],
   composition: ['root.ts', 'rest/', 'index.ts'],
 };
 const below = { core: [...api.core, ...api.context], identity: [...api.core, ...api.context, ...api.identity] };
@@ -75,8 +75,8 @@ export const table = [
       },
       {
         from: ['account/'],
-        may: [...below.identity, 'suppliers/', 'products/', 'orders/', 'users/', 'webhooks/'],
-        message: 'account/ (export, erasure) reads the domains it erases, never auth/, other flows or the composition',
+        may: [...below.identity, 'suppliers/', 'products/', 'orders/', 'users/', 'webhooks/', 'bills/'],
+        message: "account/ (export, erasure) reads the domains it erases and the bills' files, never auth/, other flows or the composition",
       },
       {
         from: ['reminders/'],
@@ -98,7 +98,13 @@ export const table = [
         from: ['standing/'],
         may: [...below.identity, 'orders/', 'reminders/'],
         message:
-          'standing/ (the standing order) fills the current order (orders/) on the reminders\' schedule (reminders/), never other flows or the composition',
+          "standing/ (the standing order) fills the current order (orders/) on the reminders' schedule (reminders/), never other flows or the composition",
+      },
+      {
+        from: ['bills/'],
+        may: [...below.identity, 'receipts/'],
+        message:
+          'bills/ (the invoice and its exports) matches against sent orders and their receipts (receipts/), never other flows or the composition',
       },
       {
         from: ['confirmations/'],

@@ -11,9 +11,10 @@ import {
 import { DateTime } from 'luxon';
 import { nowOf } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { money } from '../platform/cents.ts';
 import { csvFile, csvNumber, csvText } from '../platform/csv.ts';
 import type { BillsContext } from './bills.service.ts';
-import { money, totalsByRate } from './totals.ts';
+import { totalsByRate } from './totals.ts';
 
 /**
  * The accountant's files of approved bills (docs/decisions.md §9.6): Xero's

@@ -1,8 +1,7 @@
 import type { SentLine, StoredBillLine, StoredBillMatch, StoredConfirmation } from '@reorder/db';
 import type { TBillFlag } from '@reorder/schemas';
-import { cents } from '../receipts/money.ts';
+import { cents, money } from '../platform/cents.ts';
 import { expectedLines } from '../receipts/receipts.service.ts';
-import { money } from './totals.ts';
 
 /**
  * The match of a bill against its sent orders (docs/decisions.md §9.6): what

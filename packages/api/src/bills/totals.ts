@@ -1,10 +1,10 @@
 import type { StoredBillLine } from '@reorder/db';
 import type { TBillTotals } from '@reorder/schemas';
-import { cents } from '../receipts/money.ts';
+import { cents, money } from '../platform/cents.ts';
 
 /**
  * A bill's totals to the cent, exactly (docs/decisions.md §9.6), with the
- * BigInt money of the receipts (receipts/money.ts): each line is quantity ×
+ * BigInt money of the receipts (platform/cents.ts): each line is quantity ×
  * unit price rounded half up to cents; a rate's base is the sum of its
  * lines, its tax that base × the rate rounded half up once (as a Spanish
  * invoice states its cuota per rate); the total is base + tax.
@@ -17,12 +17,6 @@ export const rateHundredths = (rate: number) => BigInt(Math.round(rate * 100));
 export function taxCents(baseCents: bigint, rate: number): bigint {
   return (baseCents * rateHundredths(rate) + 5_000n) / 10_000n;
 }
-
-/** Cents as the API answers money: a number with at most 2 decimals. */
-export const money = (value: bigint) => Number(value) / 100;
-
-/** Money as cents (a stored or answered amount has at most 2 decimals). */
-export const toCents = (amount: number) => BigInt(Math.round(amount * 100));
 
 export interface RateTotals {
   rate: number;

@@ -10,9 +10,9 @@ import {
   type TTextStyle,
 } from '@reorder/schemas';
 import { sql } from 'kysely';
-import { weekdayUsuals } from '../standing/usuals.ts';
 import { STOCK_AND_CATALOGUE_COLUMNS, toCatalogue, toStock } from '../stock.ts';
 import type { ConfirmLinks } from './confirm-links.ts';
+import { weekdayUsuals } from './usuals.ts';
 
 /** How an order's confirmation link is read: the owner's language (of the line a send ends with) and the links (docs/decisions.md §6.4). */
 export interface OrderReading {

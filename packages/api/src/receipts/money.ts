@@ -1,19 +1,6 @@
 import type { StoredClaimLine } from '@reorder/db';
 import { MISSING_OUTCOMES, type TReceiptLine } from '@reorder/schemas';
-
-/**
- * Money to the cent, exactly (docs/decisions.md §9.4): quantities have at most
- * 3 decimals and prices 4, so their product is a whole number of 10⁻⁷ in
- * BigInt, rounded half up to cents once per line.
- */
-const thousandths = (quantity: number) => BigInt(Math.round(quantity * 1000));
-const tenThousandths = (price: number) => BigInt(Math.round(price * 10_000));
-
-/** quantity × price in cents, half up (both 0 or more); bills/totals.ts adds its lines with it too. */
-export function cents(quantity: number, price: number): bigint {
-  const units = thousandths(quantity) * tenThousandths(price); // 10⁻⁷
-  return (units + 50_000n) / 100_000n;
-}
+import { cents } from '../platform/cents.ts';
 
 /** What one line of a closed receipt claims: the missing quantity at the expected price, plus any overcharge on what arrived; null when nothing. */
 export function claimLineOf(line: TReceiptLine): StoredClaimLine | null {

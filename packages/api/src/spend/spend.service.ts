@@ -9,12 +9,12 @@ import {
 } from '@reorder/schemas';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import { billedIn } from '../bills/billed.ts';
 import { firstOwnerId } from '../businesses/memberships.ts';
 import { nowOf } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { csvFile, csvNumber, csvText } from '../platform/csv.ts';
 import type { BusinessContext } from '../sessions/require-user.ts';
+import { billedIn } from './billed.ts';
 
 type Ctx = Pick<BusinessContext, 'db' | 'user' | 'business' | 'clock'>;
 
@@ -116,7 +116,7 @@ export async function spend(
   else if (groupBy === 'supplier') groups = supplierGroups(rows.rows);
   else groups = periodGroups(rows.rows, range, groupBy, language);
   const credits = await creditsIn(ctx, range);
-  // What was billed in the same days, beside what was sent (docs/decisions.md §9.6): bills/billed.ts.
+  // What was billed in the same days, beside what was sent (docs/decisions.md §9.6): spend/billed.ts.
   const billed = await billedIn(ctx.db, ctx.business.id, range.from, range.to);
   return {
     currency,

@@ -91,7 +91,7 @@ export default function Spend() {
                   {t('claims.credits', { amount: money(products.data.credits) })} ·{' '}
                   <strong>{t('claims.net', { amount: money(products.data.net) })}</strong>
                 </p>
-                ) : null}
+              ) : null}
               {products.data ? (
                 <BilledBeside sent={products.data.sent} billed={products.data.billed} money={money} label={t('spendBilled.thisMonth')} />
               ) : null}

@@ -1,7 +1,6 @@
 import type { Db } from '@reorder/db';
+import { cents, money } from '../platform/cents.ts';
 import { nextTurn } from '../platform/turn.ts';
-import { cents } from '../receipts/money.ts';
-import { money } from './totals.ts';
 
 /** Bills read per event-loop turn while summing (docs/decisions.md §9.7). */
 const BILLS_PER_TURN = 500;
