@@ -231,12 +231,7 @@ export const PRODUCT_COLUMNS = {
     db: ['tax_rate'],
     empty: null,
     input: zProductTaxRate,
-    csv: {
-      header: 'tax_rate',
-      reads: ['tax rate', 'tax', 'vat', 'vat rate', 'iva', 'tipo iva', 'tipo de iva', 'impuesto'],
-      decimals: 2,
-      read: "The tax rate in percent, parsed (empty: the business's default)",
-    },
+    // Not a column of the catalogue CSV: its header is the shared contract's (docs/decisions.md §8.3).
   },
   priceChange: {
     part: 'catalogue',

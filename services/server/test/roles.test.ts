@@ -82,6 +82,18 @@ const TABLE: Record<string, Role | 'any'> = {
   // The standing order (docs/decisions.md §9.5): read and skipped by anyone, set by managers.
   'standing.get': 'staff',
   'standing.skip': 'staff',
+  // Bills (docs/decisions.md §9.6): entered, read and given their file by anyone (the paper comes with the delivery);
+  // approved and exported by managers; the Xero settings are the owner's.
+  'bills.create': 'staff',
+  'bills.list': 'staff',
+  'bills.get': 'staff',
+  'bills.update': 'staff',
+  'bills.setFile': 'staff',
+  'bills.file': 'staff',
+  'bills.approve': 'manager',
+  'bills.exportCsv': 'manager',
+  'bills.settings': 'manager',
+  'bills.updateSettings': 'owner',
   // Send; suppliers and products; own API tokens.
   'orders.send': 'manager',
   'suppliers.create': 'manager',

@@ -56,6 +56,7 @@ describe('supplier schedule fields', () => {
       askConfirmation: true,
       minimumOrder: null,
       showPrices: false,
+      taxId: '',
     });
     const id = created.body.data.id;
     const kept = await t.api.put(`/api/suppliers/${id}`, { name: 'Verduras Núñez SL', messageService: 'other' }, token);

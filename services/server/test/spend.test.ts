@@ -55,6 +55,8 @@ describe('GET /spend', () => {
       unpricedLines: 2,
       credits: 0,
       net: 24.2,
+      sent: 24.2,
+      billed: 0,
       groups: [
         { key: '2026-09', label: 'September 2026', total: 0, orders: 0, suppliers: [] },
         {

@@ -51,6 +51,7 @@ export const SUPPLIER_DEFAULTS = {
   askConfirmation: true,
   minimumOrder: null,
   showPrices: false,
+  taxId: '',
 } as const;
 
 /** The time and reminder settings of an account nobody changed (docs/decisions.md §6.2, §6.3). */

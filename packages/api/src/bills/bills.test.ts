@@ -140,7 +140,7 @@ describe('the tax data', () => {
 });
 
 describe("the product's tax rate in the catalogue CSV", () => {
-  it('is imported from an IVA column and exported as tax_rate; out of range it is an error of its row', async () => {
+  it('is not one of its columns: the header stays the contract, an IVA column is ignored, a set rate is kept', async () => {
     const owner = await t.domain.owner({ language: 'es' });
     const csv =
       'proveedor;servicio;contacto;producto;unidad;precio;tipo iva\nFrutas Pepe;otro;;Limones;kg;3,2;10\nFrutas Pepe;otro;;Pan;ud;1;5,5\n';
@@ -149,17 +149,23 @@ describe("the product's tax rate in the catalogue CSV", () => {
     const [supplier] = await owner.api.suppliers.list({});
     const products = await owner.api.products.list({ orderId: supplier?.orderId });
     expect(products.map((p) => [p.name, p.taxRate])).toEqual([
-      ['Limones', 10],
-      ['Pan', 5.5],
+      ['Limones', null],
+      ['Pan', null],
     ]);
+    const lemons = products.find((p) => p.name === 'Limones');
+    await owner.api.products.update({ id: lemons?.id ?? 0, name: 'Limones', unit: 'kg', taxRate: 10 });
     const file = await owner.api.catalogue.export({});
     expect(file.content.split('\r\n').slice(0, 3)).toEqual([
-      '\uFEFFsupplier;service;contact;product;unit;par;price;step;note;tax_rate',
-      'Frutas Pepe;other;;Limones;kg;;3,2;;;10',
-      'Frutas Pepe;other;;Pan;ud;;1;;;5,5',
+      '\uFEFFsupplier;service;contact;product;unit;par;price;step;note',
+      'Frutas Pepe;other;;Limones;kg;;3,2;;',
+      'Frutas Pepe;other;;Pan;ud;;1;;',
     ]);
-    const bad = await owner.api.catalogue.import({ csv: 'proveedor;producto;unidad;iva\nFrutas Pepe;Pan;ud;31\n', apply: false });
-    expect(bad.rows[0]).toMatchObject({ fate: 'error', issues: [expect.objectContaining({ field: 'tax_rate' })] });
+    await owner.api.catalogue.import({ csv, apply: true });
+    const after = await owner.api.products.list({ orderId: supplier?.orderId });
+    expect(after.map((p) => [p.name, p.taxRate])).toEqual([
+      ['Limones', 10],
+      ['Pan', null],
+    ]);
   });
 });
 

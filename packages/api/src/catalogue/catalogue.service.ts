@@ -370,19 +370,7 @@ const EXAMPLES: Record<TNumberField, Record<TLanguage, string>> = {
   par: { en: '2.5', es: '2,5' },
   price: { en: '14.90', es: '14,90' },
   step: { en: '6', es: '6' },
-  tax_rate: { en: '10', es: '10' },
 };
-
-/** A CSV column's field on a bulk row (`tax_rate` writes `taxRate`; the others are named alike). */
-const BULK_KEY = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((column) => [column.header, column.key])) as Record<
-  TProductCsvValueColumn,
-  Exclude<keyof TBulkProductRow, 'quantity'>
->;
-
-/** The values read, by CSV column, as a bulk row's fields. */
-function bulkFields(values: Partial<Record<TProductCsvValueColumn, string | number>>): Partial<TBulkProductRow> {
-  return Object.fromEntries(Object.entries(values).map(([header, value]) => [BULK_KEY[header as TProductCsvValueColumn], value]));
-}
 
 /** Every product's column an import changes, in the file's order: unit, par, price, step, note. */
 const VALUE_FIELDS = PRODUCT_CSV_COLUMNS.flatMap((column) => (column.read === undefined ? [] : [column.header as TProductCsvValueColumn]));
@@ -627,7 +615,7 @@ function planProduct(
   }
   if (issues.length > 0 || unit === undefined) return undefined;
   seen.set(seenKey, row);
-  const write: TBulkProductRow = { name: current?.name ?? name.value, unit, ...bulkFields({ ...numbers, ...texts }) };
+  const write: TBulkProductRow = { name: current?.name ?? name.value, unit, ...numbers, ...texts };
   if (!current) {
     supplier.products.set(key, 'new');
     supplier.writes.push(write);
@@ -664,7 +652,7 @@ function planProduct(
     }
   }
   for (const field of VALUE_FIELDS) {
-    const after = write[BULK_KEY[field]];
+    const after = write[field];
     if (after !== undefined && after !== current[field]) entry.changes.push({ field, before: current[field], after });
   }
   if (entry.changes.length > 0) supplier.writes.push(write);

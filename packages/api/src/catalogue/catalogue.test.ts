@@ -90,21 +90,21 @@ describe('the export (§8.3)', () => {
     expect(file.filename).toMatch(/^catalogue-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(file.content.startsWith('\uFEFF')).toBe(true);
     expect(linesOf(file.content)).toEqual([
-      'supplier,service,contact,product,unit,par,price,step,note,tax_rate',
+      'supplier,service,contact,product,unit,par,price,step,note',
       // A phone number starting with + is defused too: the import reads the quote back off.
-      `Frutas Pepe,whatsapp,'+34 600 111 222,"'=HYPERLINK(""http://evil"")",ud,,,,,`,
-      "Frutas Pepe,whatsapp,'+34 600 111 222,Fresas,caja,,12,0.5,,",
-      `Frutas Pepe,whatsapp,'+34 600 111 222,Tomates,kg,6.5,1.85,,"Maduros, ""de rama""",`,
+      `Frutas Pepe,whatsapp,'+34 600 111 222,"'=HYPERLINK(""http://evil"")",ud,,,,`,
+      "Frutas Pepe,whatsapp,'+34 600 111 222,Fresas,caja,,12,0.5,",
+      `Frutas Pepe,whatsapp,'+34 600 111 222,Tomates,kg,6.5,1.85,,"Maduros, ""de rama"""`,
       // A supplier without products is a row of its own.
-      'Lácteos Ñandú,email,pedidos@lacteos.es,,,,,,,',
+      'Lácteos Ñandú,email,pedidos@lacteos.es,,,,,,',
       '',
     ]);
     // One supplier's only, named after it.
     const one = await owner.api.catalogue.export({ supplierId: dairy.id });
     expect(one.filename).toMatch(/^catalogue-lacteos-nandu-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(linesOf(one.content)).toEqual([
-      'supplier,service,contact,product,unit,par,price,step,note,tax_rate',
-      'Lácteos Ñandú,email,pedidos@lacteos.es,,,,,,,',
+      'supplier,service,contact,product,unit,par,price,step,note',
+      'Lácteos Ñandú,email,pedidos@lacteos.es,,,,,,',
       '',
     ]);
     // A supplier of nobody's, or of another business, is not found.
@@ -112,7 +112,7 @@ describe('the export (§8.3)', () => {
     const stranger = await t.domain.owner();
     await expect(stranger.api.catalogue.export({ supplierId: dairy.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(linesOf((await stranger.api.catalogue.export({})).content).filter(Boolean)).toEqual([
-      'supplier,service,contact,product,unit,par,price,step,note,tax_rate',
+      'supplier,service,contact,product,unit,par,price,step,note',
     ]);
   });
 
@@ -126,10 +126,10 @@ describe('the export (§8.3)', () => {
     await supplierWith(owner, { name: 'Lácteos Ñandú', messageService: 'email', contactInfo: 'pedidos@lacteos.es' });
     const file = await owner.api.catalogue.export({});
     expect(linesOf(file.content).slice(0, 4)).toEqual([
-      'supplier;service;contact;product;unit;par;price;step;note;tax_rate',
-      `Frutas Pepe;whatsapp;'+34 600 111 222;"'=HYPERLINK(""http://evil"")";ud;;;;;`,
-      "Frutas Pepe;whatsapp;'+34 600 111 222;Fresas;caja;;12;0,5;;",
-      `Frutas Pepe;whatsapp;'+34 600 111 222;Tomates;kg;6,5;1,85;;"Maduros, ""de rama""";`,
+      'supplier;service;contact;product;unit;par;price;step;note',
+      `Frutas Pepe;whatsapp;'+34 600 111 222;"'=HYPERLINK(""http://evil"")";ud;;;;`,
+      "Frutas Pepe;whatsapp;'+34 600 111 222;Fresas;caja;;12;0,5;",
+      `Frutas Pepe;whatsapp;'+34 600 111 222;Tomates;kg;6,5;1,85;;"Maduros, ""de rama"""`,
     ]);
 
     const second = await t.domain.owner({ language: 'es' });
@@ -449,7 +449,7 @@ describe('every line accounted for (§9.2)', () => {
       '=1+1': { unit: 'ud', par: null, price: 14.9, step: null, note: '' },
       '@cmd': { unit: 'ud', par: null, price: 2, step: null, note: '' },
     });
-    expect(linesOf((await owner.api.catalogue.export({})).content)).toContain("Bebidas,other,,'=1+1,ud,,14.9,,,");
+    expect(linesOf((await owner.api.catalogue.export({})).content)).toContain("Bebidas,other,,'=1+1,ud,,14.9,,");
   });
 });
 

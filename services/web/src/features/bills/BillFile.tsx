@@ -1,12 +1,11 @@
 import type { TBill } from '@reorder/schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { trpc } from '../../lib/trpc.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Hint, Spinner } from '../../ui/layout.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { useBillFileAttached } from './api.ts';
 import { downloadBillFile, FileRefused, fileProblem, uploadBillFile } from './file.ts';
 import './bills.css';
 
@@ -20,7 +19,7 @@ import './bills.css';
 export function BillFile({ bill, readOnly }: { bill: TBill; readOnly: boolean }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const attached = useBillFileAttached();
   const inputId = useId();
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -61,7 +60,7 @@ export function BillFile({ bill, readOnly }: { bill: TBill; readOnly: boolean })
     setBusy(true);
     try {
       await uploadBillFile(bill.id, file);
-      await queryClient.invalidateQueries(trpc.bills.get.queryFilter({ id: bill.id }));
+      await attached(bill.id);
       toast.success(t('bills.attached'));
     } catch (error) {
       if (error instanceof FileRefused && (error.status === 413 || error.status === 415 || error.status === 400)) {

@@ -15,6 +15,12 @@ export function useBill(id: number) {
   return useQuery(trpc.bills.get.queryOptions({ id }, { enabled: Number.isInteger(id) && id > 0 }));
 }
 
+/** After a file went up (outside tRPC, a raw body): the bill is read again to show it. */
+export function useBillFileAttached() {
+  const queryClient = useQueryClient();
+  return (billId: number) => queryClient.invalidateQueries(trpc.bills.get.queryFilter({ id: billId }));
+}
+
 /** Every bill query (the list in each status, each bill): what a change to one makes stale. */
 function useBillsStale() {
   const queryClient = useQueryClient();
