@@ -243,3 +243,27 @@ export async function seedProducts(
   const inserted = await db.insertInto('products').values(rows).returning('id').execute();
   return inserted.map((row) => row.id);
 }
+
+/** Waits until the service worker controls the page and the app has kept the check-in's sent order for offline use. */
+export async function keptForOffline(page: Page, user: RegisteredUser) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (key) =>
+            new Promise<string>((resolve) => {
+              const open = indexedDB.open('reorder');
+              open.onerror = () => resolve('');
+              open.onsuccess = () => {
+                const get = open.result.transaction('data').objectStore('data').get(key);
+                get.onsuccess = () => resolve(get.result === undefined ? '' : JSON.stringify(get.result));
+                get.onerror = () => resolve('');
+              };
+            }),
+          `query-cache:${user.user.id}`,
+        ),
+      { timeout: 20_000 },
+    )
+    .toContain('[["orders","sent"]');
+}

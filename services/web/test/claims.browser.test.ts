@@ -1,10 +1,21 @@
 import type { RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, expectVisible, opened, openPage, PHONE, recordExits, screenshot, useApp } from './app.ts';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectVisible,
+  keptForOffline,
+  opened,
+  openPage,
+  PHONE,
+  recordExits,
+  screenshot,
+  useApp,
+} from './app.ts';
 
 /**
- * Claims on the web (issue 46, docs/decisions.md §9.4): a delivery checked with
+ * Claims on the web (issue 46, docs/decisions.md §9.4): a delivery checked offline with
  * one short and one damaged line (set up through the API), the owner prepares
  * the claim and sends it through WhatsApp, the supplier answers "Abono" with a
  * note and a credit note's number from a second browser with no session, and
@@ -70,7 +81,7 @@ const owedOf = (page: Page) => page.getByTestId('claims-owed');
 describe('the claim, at phone size in Spanish', () => {
   it('the owner checks the delivery, prepares the claim and sends it by WhatsApp; the supplier answers Abono; the owner sees it, closes it', async () => {
     const { owner, supplier, ids } = await checkedDelivery('es', false);
-    const { page, context, errors } = await openPage(app, { language: 'es', user: owner, viewport: PHONE });
+    const { page, context, errors } = await openPage(app, { language: 'es', user: owner, viewport: PHONE, serviceWorkers: 'allow' });
     await recordExits(context);
 
     // The delivery, checked on the phone: lemons 1 of 2 (short), tomatoes 1,5 of 2,5 usable (damaged).
@@ -78,7 +89,12 @@ describe('the claim, at phone size in Spanish', () => {
     await expectVisible(page, 'Lemons');
     await page.goto('/orders');
     expect(await owedOf(page).count()).toBe(0);
-    await page.getByRole('link', { name: 'Ha llegado el pedido: Verduras Núñez' }).click();
+    // In the cellar, without a connection: the check-in goes through the one outbox.
+    const arrived = page.getByRole('link', { name: 'Ha llegado el pedido: Verduras Núñez' });
+    await arrived.waitFor();
+    await keptForOffline(page, owner);
+    await context.setOffline(true);
+    await arrived.click();
     await expect.poll(() => page.getByTestId('receipt-line').count()).toBe(2);
     await page.getByRole('button', { name: 'Lemons no cuadra' }).click();
     await page.locator(`#received-${ids[0]}`).fill('1');
@@ -89,6 +105,13 @@ describe('the claim, at phone size in Spanish', () => {
     await page.getByRole('button', { name: 'Dañado', exact: true }).click();
     await page.getByRole('button', { name: 'Guardar la línea' }).click();
     await page.getByRole('button', { name: 'Cerrar recepción' }).click();
+    await expectVisible(page, /Sin conexión: \d+ cambios pendientes/);
+    expect((await app.t.api.get('/api/receipts', owner.token)).body.data).toEqual([]);
+    // Back online: the outbox sends the check-in, in order, and the claim is offered.
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await app.t.api.get('/api/receipts', owner.token)).body.data[0]?.status, { timeout: 20_000 })
+      .toBe('done');
 
     // The closed receipt offers the claim: 1 × 3,20 + 1 × 1,85, its text in Spanish ending with the supplier's link.
     await expectVisible(page, 'Reclamar la diferencia');

@@ -1,7 +1,7 @@
 import type { RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
+import { DESKTOP, expectAccessible, expectVisible, keptForOffline, openPage, PHONE, screenshot, useApp } from './app.ts';
 
 /**
  * Issue 46, the check-in (docs/decisions.md §9.4): "Ha llegado el pedido" on
@@ -45,30 +45,6 @@ const onHandOf = async (user: RegisteredUser, supplierId: number) => {
     order.products.map((p: { productId: number; onHand: number | null; quantity: number }) => [p.productId, p]),
   );
 };
-
-/** Waits until the service worker controls the page and the app has kept the check-in's sent order for offline use. */
-async function keptForOffline(page: Page, user: RegisteredUser) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (key) =>
-            new Promise<string>((resolve) => {
-              const open = indexedDB.open('reorder');
-              open.onerror = () => resolve('');
-              open.onsuccess = () => {
-                const get = open.result.transaction('data').objectStore('data').get(key);
-                get.onsuccess = () => resolve(get.result === undefined ? '' : JSON.stringify(get.result));
-                get.onerror = () => resolve('');
-              };
-            }),
-          `query-cache:${user.user.id}`,
-        ),
-      { timeout: 20_000 },
-    )
-    .toContain('[["orders","sent"]');
-}
 
 describe('Receiving a delivery (phone, es)', () => {
   it('checks a delivery offline with a short and a damaged line, closes it, and the server has it once back online', async () => {
