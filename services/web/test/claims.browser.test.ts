@@ -16,7 +16,7 @@ import {
 
 /**
  * Claims on the web (issue 46, docs/decisions.md §9.4): a delivery checked offline with
- * one short and one damaged line (set up through the API), the owner prepares
+ * one short and one damaged line on the phone, the owner prepares
  * the claim and sends it through WhatsApp, the supplier answers "Abono" with a
  * note and a credit note's number from a second browser with no session, and
  * the owner sees it on the claim, the orders list and Spend, then closes it.
