@@ -124,6 +124,8 @@ describe('the claim, at phone size in Spanish', () => {
     await expectVisible(page, 'Esperando al proveedor');
     await expectAccessible(page, 'claim card, made (es)');
     await screenshot(page, 'claim-card-made-phone-es');
+    // The text's long link wraps: nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.getByRole('button', { name: 'Enviar la reclamación por WhatsApp' }).click();
     await expect.poll(() => opened(page)).toHaveLength(1);
     const url = new URL((await opened(page))[0]?.url ?? '');
