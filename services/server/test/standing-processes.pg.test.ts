@@ -1,5 +1,5 @@
 import { connectDatabase } from '@reorder/db';
-import { cleanUp, createTestDatabase, startServerProcess, startSmtpServer, TEST_JWT_SECRET } from '@reorder/testing';
+import { cleanUp, createTestDatabase, startServerProcess, startSmtpServer, TEST_JWT_SECRET, until } from '@reorder/testing';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -33,14 +33,6 @@ const sharedEnv = {
   REMINDER_LEASE_MS: '2000',
 };
 const startProcess = () => startServerProcess(sharedEnv, 60_000);
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.runIf(database.url)('standing orders with several server processes', () => {
   it('are prepared, told and sent once each, though a process dies mid-message', { timeout: 120_000 }, async () => {

@@ -5,6 +5,7 @@ import {
   startServerProcess,
   startWebhookReceiver,
   TEST_JWT_SECRET,
+  until,
   verifyWebhookSignature,
 } from '@reorder/testing';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,14 +47,6 @@ const env = {
   WEBHOOK_TIMEOUT_MS: '500',
   WEBHOOK_LEASE_MS: '3000',
 };
-
-async function until(condition: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const SENDS = 4;
 const ids = (path: string) => receiver.at(path).map((delivery) => delivery.event.id);

@@ -28,6 +28,15 @@ export function cleanUp(): void {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 }
 
+/** Waits until `condition` holds, checking every 50 ms; throws "timed out waiting for <what>" after `timeoutMs`. */
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** A new empty folder, removed by `cleanUp()`. */
 export function tempDir(prefix = 'reorder-process-'): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
