@@ -1,5 +1,4 @@
 import type { RegisteredUser } from '@reorder/testing';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectAccessible, expectVisible, keptForOffline, openPage, PHONE, screenshot, useApp } from './app.ts';
 
