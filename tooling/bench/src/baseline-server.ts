@@ -23,7 +23,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { formatOrderText } from '@reorder/schemas/order-text';
-import { percentChange } from '@reorder/schemas/quantities';
+import { lineTotal, orderTotals, percentChange } from '@reorder/schemas/quantities';
 import { searchPattern } from '@reorder/schemas/search';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
@@ -71,7 +71,7 @@ async function claimsOf(req: IncomingMessage): Promise<{ userId: number; session
 }
 
 /** The live session as a CTE: the rows the call reads join it, so a revoked session reads nothing. */
-const LIVE = `live AS (SELECT s.user_id, (SELECT m.business_id FROM memberships m WHERE m.user_id = s.user_id
+const LIVE = `live AS (SELECT s.user_id, u.language, (SELECT m.business_id FROM memberships m WHERE m.user_id = s.user_id
     ORDER BY m.created_at, m.business_id LIMIT 1) AS business_id
   FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > now())`;
@@ -79,20 +79,28 @@ const LIVE = `live AS (SELECT s.user_id, (SELECT m.business_id FROM memberships 
 const SUPPLIERS = `WITH ${LIVE}
   SELECT live.user_id AS live, x.* FROM live LEFT JOIN LATERAL (
     SELECT sup.id, sup.name, sup.contact_name, sup.message_service, sup.contact_info, sup.note, o.id AS order_id,
-      sup.delivery_days, sup.cutoff_time, sup.lead_days, sup.ask_confirmation
+      sup.delivery_days, sup.cutoff_time, sup.lead_days, sup.ask_confirmation, sup.minimum_order, sup.show_prices, sup.tax_id
     FROM suppliers sup JOIN orders o ON o.supplier_id = sup.id
     WHERE sup.business_id = live.business_id ORDER BY sup.sort_key COLLATE "C", sup.id) x ON true`;
 
 const ORDER = `WITH ${LIVE}
-  SELECT live.user_id AS live, o.id AS order_id, o.supplier_id, o.introduce, o.confirm_nonce, sup.ask_confirmation,
-    p.id, p.name, p.unit, p.par, p.on_hand, p.counted_at, p.counted_by, counter.full_name AS counted_by_name, p.usual, oq.quantity
+  SELECT live.user_id AS live, live.language, live.business_id, o.id AS order_id, o.supplier_id, o.introduce, o.confirm_nonce, sup.ask_confirmation,
+    sup.show_prices, b.currency, o.ready_at, readier.id AS ready_by, readier.full_name AS ready_by_name,
+    p.id, p.name, p.unit, p.par, p.on_hand, p.counted_at, p.counted_by, counter.full_name AS counted_by_name,
+    p.price, p.step, p.note, p.price_change_from, p.price_change_to, p.price_change_at, oq.quantity
   FROM live
   LEFT JOIN orders o ON o.business_id = live.business_id AND o.supplier_id = $3
   LEFT JOIN suppliers sup ON sup.id = o.supplier_id
+  LEFT JOIN businesses b ON b.id = o.business_id
+  LEFT JOIN users readier ON readier.id = o.ready_by
   LEFT JOIN products p ON p.order_id = o.id AND p.business_id = live.business_id
   LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
   LEFT JOIN users counter ON counter.id = p.counted_by
   ORDER BY p.sort_key COLLATE "C", p.id`;
+
+/** The order's newest sends, which its lines' usuals are read from (packages/api/src/orders/usuals.ts), as the server reads them. */
+const SENDS = `SELECT id, sent_at, lines, confirmation->>'deliveryDate' AS confirmed FROM sent_orders
+  WHERE business_id = $1 AND order_id = $2 ORDER BY sent_at DESC, id DESC LIMIT 60`;
 
 const SET_QUANTITY = `WITH ${LIVE}, upsert AS (
     INSERT INTO order_quantities (order_id, product_id, business_id, quantity)
@@ -201,6 +209,9 @@ async function main() {
           nextDelivery: null,
           orderBy: null,
           askConfirmation: r.ask_confirmation,
+          minimumOrder: amount(r.minimum_order),
+          showPrices: r.show_prices,
+          taxId: r.tax_id,
         }));
         return send(res, 200, url === '/api/suppliers' ? envelope(data, 'Suppliers loaded') : { result: { data } });
       }
@@ -211,28 +222,49 @@ async function main() {
         const first = rows[0];
         if (!first) return send(res, 401, unauthorized);
         if (first.order_id === null) return send(res, 404, { ...unauthorized, message: 'Order not found' });
+        // The bench's order was never sent, so no line has a usual; the baseline reads the sends as the server does, and says so rather than answer wrongly.
+        const sends = await query(SENDS, [first.business_id, first.order_id]);
+        if (sends.length) throw new Error('The baseline does not compute usuals');
         const products = rows
           .filter((r) => r.id !== null)
-          .map((r) => ({
-            productId: r.id as number,
-            name: r.name as string,
-            unit: r.unit as string,
-            quantity: Number(r.quantity ?? 0),
-            par: r.par === null ? null : Number(r.par),
-            onHand: r.on_hand === null ? null : Number(r.on_hand),
-            countedAt: r.counted_at === null ? null : new Date(r.counted_at as string).toISOString(),
-            countedBy: countedBy(r),
-            usual: r.usual === null ? null : Number(r.usual),
-          }));
+          .map((r) => {
+            const quantity = Number(r.quantity ?? 0);
+            const price = amount(r.price);
+            return {
+              productId: r.id as number,
+              name: r.name as string,
+              unit: r.unit as string,
+              quantity,
+              par: amount(r.par),
+              onHand: amount(r.on_hand),
+              countedAt: r.counted_at === null ? null : new Date(r.counted_at as string).toISOString(),
+              countedBy: countedBy(r),
+              usual: null,
+              price,
+              step: amount(r.step),
+              note: (r.note as string | null) ?? '',
+              lineTotal: lineTotal(quantity, price),
+              priceChange: priceChange(r),
+            };
+          });
         const introduce = first.introduce as string;
         const confirmUrl = first.ask_confirmation ? `${PUBLIC_URL}/confirm/${linkToken(first.confirm_nonce as string)}` : null;
+        const style = { language: first.language as 'en' | 'es', prices: first.show_prices ? (first.currency as string) : null };
+        const ready =
+          first.ready_at === null || first.ready_by === null
+            ? null
+            : { by: { userId: first.ready_by, fullName: first.ready_by_name }, at: new Date(first.ready_at as string).toISOString() };
         const data = {
           id: first.order_id,
           supplierId: first.supplier_id,
           introduce,
           products,
-          text: formatOrderText(introduce, products),
+          text: formatOrderText(introduce, products, style),
+          ...orderTotals(products),
+          currency: first.currency,
+          showPrices: first.show_prices,
           confirmUrl,
+          ready,
         };
         return send(res, 200, envelope(data, 'Order loaded'));
       }
