@@ -118,7 +118,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
  */
 const base = t.middleware(async ({ ctx, meta, path, type, next }) => {
   const deadline = ctx.databaseDeadline;
-  const result = await (deadline ? withinDeadline(meta?.heavy ? deadline.heavyMs : deadline.ordinaryMs, () => next()) : next());
+  // The procedure's queries go through a copy of the database bound by the deadline (packages/db deadline.ts).
+  const result = await (deadline
+    ? withinDeadline(ctx.db, meta?.heavy ? deadline.heavyMs : deadline.ordinaryMs, (db) => next({ ctx: { db } }))
+    : next());
   // A change to an account, a session or a token is in every process's sign-in check before it is answered.
   if (result.ok) {
     if (type === 'mutation' && ACCOUNT_CHANGES.test(path)) await ctx.sessions.settle(ctx.db);

@@ -15,7 +15,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
-import { deadlineLeftMs } from './deadline.ts';
+import { type Deadline, deadlineLeftMs, registerDeadlineBinder } from './deadline.ts';
 import { prepareRegisteredTexts } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -140,18 +140,26 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     });
     // Waiting for a connection (queued behind busy ones, then connecting) is bounded as a query is: a
     // request never waits longer for the one than for the other, nor longer than its deadline allows.
-    const timedPool = {
+    const poolWithin = (deadline: Deadline | undefined) => ({
       Client: pg.Client,
       options: pool.options,
-      connect: () => {
+      connect: async () => {
         const bound = queryTimeoutMs > 0 ? Math.min(queryTimeoutMs, CONNECT_TIMEOUT_MS) : CONNECT_TIMEOUT_MS;
         const suspect = health.stalledAt === undefined ? bound : Math.min(bound, SUSPECT_CONNECT_MS);
         // Within a request's deadline (deadline.ts), no longer than the time it has left.
-        return connectWithin(pool, Math.min(suspect, deadlineLeftMs() ?? suspect));
+        const client = await connectWithin(pool, Math.min(suspect, deadlineLeftMs(deadline) ?? suspect));
+        // Its queries, until it goes back to the pool, are the deadline's (timeQueries).
+        deadlines.set(client, deadline);
+        return client;
       },
-      end: () => pool.end(),
-    };
-    const db = new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool: timedPool }) });
+      // A copy bound by a deadline shares the pool; only the database itself closes it.
+      end: deadline === undefined ? () => pool.end() : async () => {},
+    });
+    const db = new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool: poolWithin(undefined) }) });
+    registerDeadlineBinder(
+      db,
+      (deadline) => new RetryingKysely<Database>({ dialect: new PostgresDialect({ pool: poolWithin(deadline) }) }),
+    );
     const databaseUrl = options.databaseUrl;
     return {
       db,
@@ -193,6 +201,9 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   };
 }
 
+/** The deadline of the request a pool client is checked out to (set at every checkout; undefined outside one). */
+const deadlines = new WeakMap<pg.PoolClient, Deadline | undefined>();
+
 /**
  * Makes every query of a pool client fail with `QueryTimeoutError` when the
  * database has not answered it within `timeoutMs()` (docs/decisions.md
@@ -215,7 +226,7 @@ function timeQueries(client: pg.PoolClient, timeoutMs: () => number, health: Dat
     const ms = timeoutMs();
     // A client given up on fails at once: its transaction's ROLLBACK must not wait a whole timeout again.
     if (dead) return Promise.reject(new QueryTimeoutError(ms));
-    const left = deadlineLeftMs();
+    const left = deadlineLeftMs(deadlines.get(client));
     if (left !== undefined && left <= 0) {
       // The request's time is up (deadline.ts). The client may be inside its transaction: given up too, it never goes back to the pool with it open.
       giveUp();

@@ -8,7 +8,7 @@ export {
   type NotificationHandlers,
   QueryTimeoutError,
 } from './connect.ts';
-export { deadlineLeftMs, outsideDeadline, withinDeadline } from './deadline.ts';
+export { withinDeadline } from './deadline.ts';
 export { migrateTo, migrateToLatest } from './migrate.ts';
 export { executePrepared } from './prepared.ts';
 export type * from './schema.ts';

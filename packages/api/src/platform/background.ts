@@ -1,4 +1,3 @@
-import { outsideDeadline } from '@reorder/db';
 import { type Logger, summarizeError } from './logger.ts';
 
 /**
@@ -17,8 +16,9 @@ export function createBackgroundTasks(logger: Logger): BackgroundTasks {
   const running = new Set<Promise<void>>();
   return {
     run(what, task) {
-      // A task outlives the request that started it: its database waits are not bound by the request's deadline.
-      const done: Promise<void> = outsideDeadline(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      // A task outlives the request that started it: once the request has ended, the database it was
+      // given is not bound by the request's deadline any more (packages/db deadline.ts).
+      const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
         .then(task)
         .then(
           () => undefined,

@@ -46,6 +46,24 @@ describe('createTokenService', () => {
     await expect(service.verify(token)).resolves.toEqual({ userId: 42, sessionId: 3 });
   });
 
+  it('checks a token again the same way once it has checked it: its expiry at every use, its signature kept', async () => {
+    let now = Date.UTC(2030, 0, 15, 12, 0, 0);
+    const service = createTokenService({ secret, ttlSeconds: 60, now: () => now });
+    const { token } = await service.issue({ userId: 42, sessionId: 3 });
+    await expect(service.verify(token)).resolves.toEqual({ userId: 42, sessionId: 3 });
+    await expect(service.verify(token)).resolves.toEqual({ userId: 42, sessionId: 3 });
+    // Another signature on the same claims is another text: checked, and refused.
+    await expectUnauthorized(`${token.slice(0, -4)}AAAA`, service);
+    // One second before `exp` it works; at `exp` it is expired, as jose says of a token it has not seen.
+    now += 59_000;
+    await expect(service.verify(token)).resolves.toEqual({ userId: 42, sessionId: 3 });
+    now += 1_000;
+    expect((await expectUnauthorized(token, service)).message).toBe(SESSION_EXPIRED);
+    expect((await expectUnauthorized(token, service)).message).toBe(SESSION_EXPIRED);
+    const fresh = createTokenService({ secret, ttlSeconds: 60, now: () => now });
+    expect((await expectUnauthorized(token, fresh)).message).toBe(SESSION_EXPIRED);
+  });
+
   it('carries the session id as the `sid` claim, and expires when it is told to', async () => {
     const now = Date.UTC(2030, 0, 15, 12, 0, 0);
     const service = createTokenService({ secret, ttlSeconds: 60, now: () => now });

@@ -38,6 +38,9 @@ export interface TokenService {
   deviceOf(token: string): Promise<{ userId: number; device: string } | undefined>;
 }
 
+/** Tokens whose signature and claims were checked, remembered at most; the oldest go first beyond it. */
+const VERIFIED_MAX = 10_000;
+
 /**
  * HS256 JWTs signed with `secret`. Only HS256 is accepted on the way in, so
  * `alg: none` and algorithm swaps fail; issuer, audience and expiry are checked.
@@ -50,6 +53,20 @@ export function createTokenService(options: { secret: Uint8Array; ttlSeconds: nu
   // A key of its own for links, so no link token is ever a MAC the JWTs could be made of.
   const linkKey = createHmac('sha256', options.secret).update('reorder link tokens').digest();
   const expiryFromNow = () => new Date((Math.floor(now() / 1000) + options.ttlSeconds) * 1000);
+  /**
+   * The claims of tokens already checked, by the token's whole text, and when
+   * each expires (epoch seconds). The same text always checks the same way
+   * but for its expiry, which is checked again on every use as jose does
+   * (`exp` at or before now is expired): WebCrypto's HMAC check, a job on
+   * libuv's pool, was a fifth of a signed-in read's CPU under load
+   * (docs/performance.md). Whether the session is still live is the session
+   * check's business, not this one's: it runs on every request.
+   */
+  const verified = new Map<string, TokenClaims & { exp: number }>();
+  const remember = (token: string, claims: TokenClaims, exp: number) => {
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { ...claims, exp });
+  };
   return {
     expiryFromNow,
     async deviceOf(token) {
@@ -84,6 +101,12 @@ export function createTokenService(options: { secret: Uint8Array; ttlSeconds: nu
       return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known !== undefined) {
+        if (known.exp > Math.floor(now() / 1000)) return { userId: known.userId, sessionId: known.sessionId };
+        verified.delete(token);
+        throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
+      }
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
@@ -97,7 +120,9 @@ export function createTokenService(options: { secret: Uint8Array; ttlSeconds: nu
         if (!Number.isSafeInteger(userId) || userId < 1 || !Number.isSafeInteger(sessionId) || (sessionId as number) < 1) {
           throw new AppError('UNAUTHORIZED', 'Invalid token. Please sign in again.');
         }
-        return { userId, sessionId: sessionId as number };
+        const claims = { userId, sessionId: sessionId as number };
+        remember(token, claims, payload.exp as number);
+        return claims;
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof errors.JWTExpired) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
