@@ -6,6 +6,7 @@
  *
  *   npx pnpm@10 --filter @reorder/bench bench:import
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_ROUNDS=5 …
+ *   (BENCH_DATABASE_PREFIX names its scratch database, reorder_bench_import_… by default)
  *
  * The server runs as its own process (as `npm start` does, on PostgreSQL),
  * so that this process's pings are timed by a free event loop. One business
@@ -33,7 +34,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SUPPLIERS = 10;
 const PER_SUPPLIER = 500;
 
-const database = await createMigratedTemplate(adminUrl, 'reorder_bench_import');
+const database = await createMigratedTemplate(adminUrl, process.env.BENCH_DATABASE_PREFIX ?? 'reorder_bench_import');
 const server = await startServerProcess({ DATABASE_URL: database.url });
 const seed = new pg.Client({ connectionString: database.url });
 await seed.connect();
