@@ -6,6 +6,7 @@
  *
  *   npx pnpm@10 --filter @reorder/bench bench:import
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_ROUNDS=5 …
+ *   (BENCH_DATABASE_PREFIX names its scratch database, reorder_bench_import_… by default)
  *
  * The server runs as its own process (as `npm start` does, on PostgreSQL),
  * so that this process's pings are timed by a free event loop. One business
@@ -15,7 +16,14 @@
  * (every row matches a product; one in ten changes its price, half of those
  * in conflict), during its apply, and during the 104,147-row file's refusals.
  * Printed: each phase's ping max and p95, and each import's median time.
+ *
+ * The floor, in the same run (as bench:bulk does for 1,000): the file's same
+ * 5,000 rows (name, unit, price, step, par) put into a new empty supplier by
+ * one `INSERT … SELECT FROM jsonb_to_recordset(…)` through a `pg` pool of its
+ * own, BENCH_ROUNDS times after the apply; the preview and
+ * the apply are also printed as × its median.
  */
+import { loadavg } from 'node:os';
 import { createMigratedTemplate } from '@reorder/db';
 import { normalizeSearchText } from '@reorder/schemas/search';
 import { cleanUp, startServerProcess } from '@reorder/testing';
@@ -26,7 +34,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SUPPLIERS = 10;
 const PER_SUPPLIER = 500;
 
-const database = await createMigratedTemplate(adminUrl, 'reorder_bench_import');
+const database = await createMigratedTemplate(adminUrl, process.env.BENCH_DATABASE_PREFIX ?? 'reorder_bench_import');
 const server = await startServerProcess({ DATABASE_URL: database.url });
 const seed = new pg.Client({ connectionString: database.url });
 await seed.connect();
@@ -125,6 +133,37 @@ try {
   });
   phases.push({ name: 'apply 5,000 rows ×1', pings: applyPings, times: applies });
 
+  // The floor: the same rows, as the database takes them in one statement, into a new supplier each round.
+  const rows = Array.from({ length: SUPPLIERS * PER_SUPPLIER }, (_, n) => {
+    const s = Math.floor(n / PER_SUPPLIER);
+    const i = n % PER_SUPPLIER;
+    const name = `Artículo ${s + 1}-${String(i + 1).padStart(3, '0')}`;
+    return { name, key: normalizeSearchText(name), price: ((i % 40) + 1) * 0.25 + (i % 10 === 0 ? 0.1 : 0) };
+  });
+  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  const inserts: number[] = [];
+  try {
+    for (let round = -1; round < ROUNDS; round++) {
+      const created = await server.api.post(
+        '/api/suppliers',
+        { name: `Suelo ${round + 2}`, messageService: 'other', contactInfo: '' },
+        token,
+      );
+      if (created.status !== 200) throw new Error(`supplier: ${created.status} ${created.text}`);
+      const started = performance.now();
+      const res = await pool.query(
+        `INSERT INTO products (business_id, order_id, name, unit, search_text, sort_key, par, price, step)
+         SELECT $1, $2, r.name, 'ud', r.key, r.key, 6, r.price, 2 FROM jsonb_to_recordset($3::jsonb) AS r(name text, key text, price numeric)`,
+        [businessId, created.body.data.orderId, JSON.stringify(rows)],
+      );
+      // The first round warms the connection and the plan: not counted, as bench:bulk's.
+      if (round >= 0) inserts.push(performance.now() - started);
+      if (res.rowCount !== rows.length) throw new Error(`insert: ${res.rowCount} rows`);
+    }
+  } finally {
+    await pool.end();
+  }
+
   const refusals: number[] = [];
   let message = '';
   const probePings = await pingDuring(async () => {
@@ -134,6 +173,7 @@ try {
       message = res.body.message;
     }
   });
+  phases.push({ name: `INSERT … SELECT 5,000 rows ×${ROUNDS}`, pings: [], times: inserts });
   phases.push({ name: `104,147-row probe ×${ROUNDS} (400)`, pings: probePings, times: refusals });
   console.log(`Probe answer: 400 "${message}"`);
 
@@ -141,17 +181,20 @@ try {
     const sorted = [...values].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
   };
-  console.log('\nphase                              pings  ping p95  ping max  import median');
+  const floor = quantile(inserts, 0.5);
+  console.log('\nphase                              pings  ping p95  ping max  import median  × the insert');
   for (const phase of phases) {
-    const median = phase.times.length ? `${quantile(phase.times, 0.5).toFixed(0)} ms` : '—';
+    const median = phase.times.length ? quantile(phase.times, 0.5) : undefined;
+    const ping = (value: number) => (phase.pings.length ? `${value.toFixed(1).padStart(6)} ms` : '       —');
     console.log(
-      `${phase.name.padEnd(34)} ${String(phase.pings.length).padStart(5)} ${quantile(phase.pings, 0.95).toFixed(1).padStart(6)} ms ${Math.max(
-        ...phase.pings,
-      )
-        .toFixed(1)
-        .padStart(6)} ms  ${median}`,
+      `${phase.name.padEnd(34)} ${String(phase.pings.length).padStart(5)} ${ping(quantile(phase.pings, 0.95))} ${ping(Math.max(...phase.pings))}  ${(median === undefined ? '—' : `${median.toFixed(0)} ms`).padEnd(13)}  ${median === undefined ? '—' : (median / floor).toFixed(1)}`,
     );
   }
+  console.log(
+    `load average: ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ')}`,
+  );
 } finally {
   await seed.end();
   server.running.child.kill('SIGTERM');

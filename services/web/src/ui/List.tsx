@@ -3,11 +3,25 @@ import { Link } from 'wouter';
 import './List.css';
 
 /** A list of things on a screen, named for assistive technology; `inset` inside a card (devices, tokens). */
-export function List({ label, inset, children }: { label: string; inset?: boolean; children: ReactNode }) {
+export function List({
+  label,
+  inset,
+  className,
+  ordered,
+  children,
+}: {
+  label: string;
+  inset?: boolean;
+  /** Its own class instead of `list` (LongList's `className`). */
+  className?: string | undefined;
+  ordered?: boolean | undefined;
+  children: ReactNode;
+}) {
+  const Tag = ordered ? 'ol' : 'ul';
   return (
-    <ul className={`list ${inset ? 'list--inset' : ''}`} aria-label={label}>
+    <Tag className={className ?? `list ${inset ? 'list--inset' : ''}`} aria-label={label}>
       {children}
-    </ul>
+    </Tag>
   );
 }
 

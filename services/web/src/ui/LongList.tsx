@@ -17,10 +17,11 @@ export const LONG_LIST_FROM = 100;
  * error grows). The page keeps its own scroll, so the Send bar, the header
  * and the find-in-page of a short list stay as they are.
  */
-export function LongList<T>({ label, items, rowKey, rowHeight, renderRow }: RowsProps<T>) {
+export function LongList<T>(props: RowsProps<T>) {
+  const { label, items, rowKey, renderRow, className, ordered } = props;
   if (items.length < LONG_LIST_FROM) {
     return (
-      <List label={label}>
+      <List label={label} className={className} ordered={ordered}>
         {items.map((item) => (
           <Fragment key={rowKey(item)}>{renderRow(item, {})}</Fragment>
         ))}
@@ -29,8 +30,8 @@ export function LongList<T>({ label, items, rowKey, rowHeight, renderRow }: Rows
   }
   // The virtualizer comes with the first long list (a chunk of its own); meanwhile the first rows show as they are.
   return (
-    <Suspense fallback={<LongList label={label} items={items.slice(0, 40)} rowKey={rowKey} rowHeight={rowHeight} renderRow={renderRow} />}>
-      <VirtualRows label={label} items={items} rowKey={rowKey} rowHeight={rowHeight} renderRow={renderRow} />
+    <Suspense fallback={<LongList {...props} items={items.slice(0, 40)} />}>
+      <VirtualRows {...props} />
     </Suspense>
   );
 }

@@ -3,8 +3,8 @@ import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import type { RowsProps } from './list-rows.ts';
 
 /** LongList's rows from 100 on: only those the window shows, and 6 around them (@tanstack/react-virtual). */
-export default function VirtualRows<T>({ label, items, rowKey, rowHeight, renderRow }: RowsProps<T>) {
-  const list = useRef<HTMLUListElement>(null);
+export default function VirtualRows<T>({ label, items, rowKey, rowHeight, renderRow, className, ordered, gap = 0 }: RowsProps<T>) {
+  const list = useRef<HTMLUListElement & HTMLOListElement>(null);
   // Where the list starts on the page: the virtualizer counts the window's scroll from there.
   const [margin, setMargin] = useState(0);
   useLayoutEffect(() => {
@@ -18,14 +18,16 @@ export default function VirtualRows<T>({ label, items, rowKey, rowHeight, render
     count: items.length,
     estimateSize: () => rowHeight,
     overscan: 6,
+    gap,
     scrollMargin: margin,
     getItemKey: (index) => rowKey(items[index] as T),
   });
   const rows = virtualizer.getVirtualItems();
   const before = rows.length > 0 ? (rows[0]?.start ?? margin) - margin : 0;
   const after = rows.length > 0 ? virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? margin) - margin) : 0;
+  const Tag = ordered ? 'ol' : 'ul';
   return (
-    <ul ref={list} className="list" aria-label={label} style={{ paddingTop: before, paddingBottom: after }}>
+    <Tag ref={list} className={className ?? 'list'} aria-label={label} style={{ paddingTop: before, paddingBottom: after }}>
       {rows.map((row) => (
         <Fragment key={row.key}>
           {renderRow(items[row.index] as T, {
@@ -36,6 +38,6 @@ export default function VirtualRows<T>({ label, items, rowKey, rowHeight, render
           })}
         </Fragment>
       ))}
-    </ul>
+    </Tag>
   );
 }

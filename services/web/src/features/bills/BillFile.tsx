@@ -1,5 +1,5 @@
 import type { TBill } from '@reorder/schemas';
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Card } from '../../ui/Card.tsx';
@@ -16,7 +16,7 @@ import './bills.css';
  * 5 MB, else the field says which limit it breaks. The attached photo shows
  * here; a PDF opens in its own tab.
  */
-export function BillFile({ bill, readOnly }: { bill: TBill; readOnly: boolean }) {
+export const BillFile = memo(function BillFile({ bill, readOnly }: { bill: TBill; readOnly: boolean }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const attached = useBillFileAttached();
@@ -126,4 +126,4 @@ export function BillFile({ bill, readOnly }: { bill: TBill; readOnly: boolean })
       )}
     </Card>
   );
-}
+});

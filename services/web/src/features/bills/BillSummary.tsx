@@ -1,5 +1,6 @@
 import type { TBill } from '@reorder/schemas';
 import { formatAmount, formatMoney } from '@reorder/schemas/order-text';
+import { memo } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Empty, Hint } from '../../ui/layout.tsx';
@@ -7,7 +8,7 @@ import { flagText } from './match.ts';
 import './bills.css';
 
 /** The bill's totals as saved (docs/decisions.md §9.6): base and tax per rate, then the base, tax and total, to the cent. */
-export function BillTotals({ bill }: { bill: TBill }) {
+export const BillTotals = memo(function BillTotals({ bill }: { bill: TBill }) {
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, bill.currency, i18n.language);
   return (
@@ -45,14 +46,14 @@ export function BillTotals({ bill }: { bill: TBill }) {
       </p>
     </Card>
   );
-}
+});
 
 /**
  * The bill against its sent orders (docs/decisions.md §9.6): per product what
  * was ordered, received and billed, the confirmed and billed prices, and the
  * flag in words; then how far the bill is from what should be paid.
  */
-export function BillMatch({ bill, names }: { bill: TBill; names: Map<number, string> }) {
+export const BillMatch = memo(function BillMatch({ bill, names }: { bill: TBill; names: Map<number, string> }) {
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, bill.currency, i18n.language);
   const quantity = (value: number | null) => (value === null ? '—' : formatAmount(value, i18n.language));
@@ -116,4 +117,4 @@ export function BillMatch({ bill, names }: { bill: TBill; names: Map<number, str
       </p>
     </Card>
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { TReceipt, TReceiptLine, TSentOrder } from '@reorder/schemas';
 import { RECEIPT_REOPEN_DAYS } from '@reorder/schemas/receipt-outcomes';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useOnline } from '../../lib/online.ts';
 import { useSession } from '../../lib/session.ts';
@@ -44,6 +44,8 @@ export function ReceiptCheck({
   const [editing, setEditing] = useState<EditedLine | undefined>();
   const [brought, setBrought] = useState(false);
   const started = useRef(false);
+  // One function for the screen's life: the memoized lines do not re-render when a sheet opens or closes.
+  const edit = useCallback((line: TReceiptLine) => setEditing(line), []);
   // Opening the delivery starts its check: queued first, so every later tap finds the receipt, offline too.
   useEffect(() => {
     if (receipt || started.current) return;
@@ -57,7 +59,8 @@ export function ReceiptCheck({
   const stepOf = (productId: number) => products.find((p) => p.productId === productId)?.step ?? null;
   const missing = missingLines(receipt);
   const canReopen = receipt.doneAt !== null && Date.parse(receipt.doneAt) + RECEIPT_REOPEN_DAYS * DAY_MS > Date.now();
-  const extras = products.filter((p) => !receipt.lines.some((line) => line.productId === p.productId));
+  const onReceipt = new Set(receipt.lines.map((line) => line.productId));
+  const extras = products.filter((p) => !onReceipt.has(p.productId));
   const when = receipt.doneAt ? receivedTime(receipt.doneAt, timeZone, i18n.language) : undefined;
   const time = when ? (when.today ? t('receiving.today', { time: when.text }) : when.text) : '';
 
@@ -78,8 +81,10 @@ export function ReceiptCheck({
   };
   const save = (input: Parameters<typeof receiving.line>[0]) => {
     const product = products.find((p) => p.productId === input.productId);
-    const onReceipt = receipt.lines.some((line) => line.productId === input.productId);
-    receiving.line(input, onReceipt || !product ? undefined : { name: product.name, unit: product.unit, price: product.price });
+    receiving.line(
+      input,
+      onReceipt.has(input.productId) || !product ? undefined : { name: product.name, unit: product.unit, price: product.price },
+    );
     setEditing(undefined);
   };
 
@@ -95,7 +100,7 @@ export function ReceiptCheck({
               : t('receiving.doneAt', { time })}
         </StatusLine>
         {!online ? <Hint>{t('receiving.savedHere')}</Hint> : null}
-        <ReceiptLines receipt={receipt} currency={currency} onEdit={checking ? (line: TReceiptLine) => setEditing(line) : undefined} />
+        <ReceiptLines receipt={receipt} currency={currency} onEdit={checking ? edit : undefined} />
       </Card>
       {checking ? (
         <Card>

@@ -1,5 +1,5 @@
 import { BILL_LIMITS, OPEN_BILL_STATUSES, type TBill } from '@reorder/schemas';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'wouter';
 import { useApproveBill, useBill, useBillsBack, useCheckedDeliveries, useUpdateBill } from '../../features/bills/api.ts';
 import { BillFile } from '../../features/bills/BillFile.tsx';
@@ -92,11 +92,17 @@ function BillEditor({ bill }: { bill: TBill }) {
     onError: (error) => toast.error(apiErrorInfo(error).message || t('bills.approveError')),
   });
 
-  const change = (index: number, field: keyof LineProblems, value: string) => {
+  // The same functions for the editor's life: each memoized line re-renders only when its own props change.
+  const change = useCallback((index: number, field: keyof LineProblems, value: string) => {
     setDrafts((old) => old.map((line, i) => (i === index ? { ...line, [field]: value } : line)));
-    setProblems((old) => old.map((p, i) => (i === index ? { ...p, [field]: undefined } : p)));
+    setProblems((old) => (old[index]?.[field] === undefined ? old : old.map((p, i) => (i === index ? { ...p, [field]: undefined } : p))));
     setDirty(true);
-  };
+  }, []);
+  const remove = useCallback((index: number) => {
+    setDrafts((old) => old.filter((_, i) => i !== index));
+    setProblems((old) => old.filter((_, i) => i !== index));
+    setDirty(true);
+  }, []);
   const save = () => {
     const errors: Partial<Record<HeaderField, string>> = {};
     if (!header.number.trim()) errors.number = t('validation.required');
@@ -158,11 +164,7 @@ function BillEditor({ bill }: { bill: TBill }) {
           currency={bill.currency}
           readOnly={!open}
           onChange={change}
-          onRemove={(index) => {
-            setDrafts((old) => old.filter((_, i) => i !== index));
-            setProblems((old) => old.filter((_, i) => i !== index));
-            setDirty(true);
-          }}
+          onRemove={remove}
         />
         {open ? (
           <>
