@@ -116,7 +116,7 @@ const SESSIONS = `WITH ${LIVE}
 const PRODUCT_SEARCH = `WITH ${LIVE}
   SELECT live.user_id AS live, x.* FROM live LEFT JOIN LATERAL (
     SELECT p.id, p.name, p.unit, p.order_id, p.par, p.on_hand, p.counted_at, p.counted_by, counter.full_name AS counted_by_name,
-      p.usual, p.price, p.step, p.note, p.price_change_from, p.price_change_to, p.price_change_at, oq.quantity
+      p.usual, p.price, p.step, p.note, p.tax_rate, p.price_change_from, p.price_change_to, p.price_change_at, oq.quantity
     FROM products p
     LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
     LEFT JOIN users counter ON counter.id = p.counted_by
@@ -279,6 +279,7 @@ async function main() {
           price: amount(r.price),
           step: amount(r.step),
           note: (r.note as string | null) ?? '',
+          taxRate: amount(r.tax_rate),
           priceChange: priceChange(r),
         }));
         return send(res, 200, envelope(data, 'Products loaded'), req);
