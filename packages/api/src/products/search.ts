@@ -35,11 +35,12 @@ export async function walksInNameOrder(db: Db, businessId: number, pattern: stri
 }
 
 /**
- * A page of the business's products matching `pattern`, found through the
- * trigram index: the same rows and order as the name-order walk. It selects
- * each row's `ctid`, which an index-only walk of the name-order index cannot
- * give, so PostgreSQL finds the matches through the trigram index and sorts
- * them rather than walk every name of the business; the page is cut before
+ * A page of the business's products matching `q`, found through the
+ * trigram index: the same rows and order as the name-order walk. PostgreSQL
+ * still picks its plan by cost: for a rare word it finds the matches through
+ * the trigram index and sorts them; for thousands of matches ("jam": 3,334
+ * of 100,000) it may walk the name-order index (an index-only walk gives the
+ * `ctid` it selects too), which measured no slower. The page is cut before
  * the quantities and who counted are looked up (joined first, PostgreSQL
  * hashed the business's 33,000 quantities for a page of 1,000). A word of
  * one or two characters, which has no trigram, is found through
