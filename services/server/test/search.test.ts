@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * whose name contains q, in name order, with their quantities, whichever way
  * the server reads them (packages/api/src/products/search.ts): more products
  * than the first names it looks at, a rare word, a word whose names sort
- * last, and a common one.
+ * last, and a common one, of three or more characters or of fewer.
  */
 const t = useTestServer();
 let token: string;
@@ -48,6 +48,10 @@ describe('whole-business product search', () => {
     ['producto', 1000, 0, 1000],
     ['producto 1', 50, 400, 50],
     ['no such word', 1000, 0, 0],
+    ['zu', 1000, 0, 300],
+    ['me', 1000, 0, 6],
+    ['7', 1000, 0, 813],
+    ['q', 1000, 0, 0],
   ])('answers %j (limit %i, offset %i) in name order', async (q, limit, offset, count) => {
     const res = await t.api.get(`/api/products?q=${encodeURIComponent(q)}&limit=${limit}&offset=${offset}`, token);
     expectOk(res, expect.any(Array));

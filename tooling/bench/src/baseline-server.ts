@@ -119,17 +119,22 @@ const SESSIONS = `WITH ${LIVE}
  * The whole account's products whose name contains the search, by name, at
  * most 1,000, each with its order's quantity: the server's query, with the
  * owner as a parameter so PostgreSQL plans it for this owner as it does the
- * server's (unnamed) search.
+ * server's (unnamed) search. The page is cut before the quantities and who
+ * counted are looked up, as the server's trigram way does: joined first, the
+ * plan (made for an owner it cannot see, the session's) hashed the
+ * business's every match and quantity (1.7 s for "te" at a million products).
  */
 const PRODUCT_SEARCH = `WITH ${LIVE}
   SELECT live.user_id AS live, x.* FROM live LEFT JOIN LATERAL (
-    SELECT p.id, p.name, p.unit, p.order_id, p.par, p.on_hand, p.counted_at, p.counted_by, counter.full_name AS counted_by_name,
-      p.usual, p.price, p.step, p.note, p.price_change_from, p.price_change_to, p.price_change_at, oq.quantity
-    FROM products p
-    LEFT JOIN order_quantities oq ON oq.order_id = p.order_id AND oq.product_id = p.id
-    LEFT JOIN users counter ON counter.id = p.counted_by
-    WHERE p.business_id = live.business_id AND p.search_text LIKE $3
-    ORDER BY p.sort_key COLLATE "C", p.id LIMIT 1000) x ON true`;
+    SELECT page.*,
+      (SELECT oq.quantity FROM order_quantities oq WHERE oq.order_id = page.order_id AND oq.product_id = page.id) AS quantity,
+      (SELECT counter.full_name FROM users counter WHERE counter.id = page.counted_by) AS counted_by_name
+    FROM (
+      SELECT p.id, p.name, p.unit, p.order_id, p.par, p.on_hand, p.counted_at, p.counted_by, p.usual, p.price, p.step, p.note,
+        p.tax_rate, p.price_change_from, p.price_change_to, p.price_change_at, p.sort_key
+      FROM products p WHERE p.business_id = live.business_id AND p.search_text LIKE $3
+      ORDER BY p.sort_key COLLATE "C", p.id LIMIT 1000) page
+    ORDER BY page.sort_key COLLATE "C", page.id) x ON true`;
 
 /** Who counted a product last (docs/decisions.md §8.2), as the server answers it. */
 const countedBy = (r: Record<string, unknown>) =>
@@ -311,6 +316,7 @@ async function main() {
           price: amount(r.price),
           step: amount(r.step),
           note: (r.note as string | null) ?? '',
+          taxRate: amount(r.tax_rate),
           priceChange: priceChange(r),
         }));
         return send(res, 200, envelope(data, 'Products loaded'), req);

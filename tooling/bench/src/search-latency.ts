@@ -17,6 +17,7 @@
  *   BENCH_ITERATIONS=300 BENCH_OTHER_ACCOUNTS=50 pnpm bench
  *   BENCH_OTHER_ACCOUNTS=450 ...                 # 1,000,000 products in all (other accounts are seeded with SQL)
  *   BENCH_KEEP=1 ...                             # keep the PostgreSQL database afterwards (to EXPLAIN against it)
+ *   BENCH_DATABASE_PREFIX=h_me ...               # how the scratch database's name starts (reorder_bench)
  *   BENCH_CLIENT=http ...                        # node:http as the client instead of fetch
  *   BENCH_COMPARE_DIR=/path/to/other/checkout ... # that checkout's built server too, on its own copy of the same rows,
  *                                                 # alternately with this one; BENCH_COMPARE_NODE_ARGS sets its Node flags
@@ -287,7 +288,7 @@ const SECRET = 'bench-secret-long-enough-for-hs256-signing!!';
  */
 async function seedBuild(build: Build, cleanups: (() => Promise<void>)[]): Promise<Seeded> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  const database = adminUrl ? await createScratchDatabase(adminUrl, 'reorder_bench') : undefined;
+  const database = adminUrl ? await createScratchDatabase(adminUrl, process.env.BENCH_DATABASE_PREFIX ?? 'reorder_bench') : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-bench-'));
   cleanups.push(async () => {
     if (process.env.BENCH_KEEP && database) console.log(`\nKept the database (BENCH_KEEP) of ${build.label}: ${database.url}`);
@@ -379,7 +380,7 @@ async function seedBuild(build: Build, cleanups: (() => Promise<void>)[]): Promi
 }
 
 const supplierQueries = ['', 'jamon', 'FRUTAS', 'lácteos 5', '+34 61', 'zzz-no-match', 'contacto bio'];
-const productQueries = ['', 'mermelada', 'jam', 'jamon', 'iberico', 'cafe premium', 'queso 12', 'zzz-no-match', 'te'];
+const productQueries = ['', 'mermelada', 'jam', 'jamon', 'iberico', 'cafe premium', 'queso 12', 'zzz-no-match', 'te', 'rm'];
 const BASELINE = 'GET /api/users/me (baseline: auth + 1 row)';
 const WHOLE_ACCOUNT = 'GET /api/products?q= (whole account)';
 

@@ -95,7 +95,7 @@ export async function listProducts(db: Db, businessId: number, options: ListProd
   if (!pattern) return (await executePrepared(db, page)).map(toProduct);
   // The whole business searched: in name order, or through the trigram index, as its first names say (search.ts).
   const walk = options.orderId !== undefined || (await walksInNameOrder(db, businessId, pattern, options.limit + options.offset));
-  const rows = walk ? await page.execute() : await searchThroughTrigrams(db, businessId, pattern, options);
+  const rows = walk ? await page.execute() : await searchThroughTrigrams(db, businessId, options.q ?? '', options);
   return rows.map(toProduct);
 }
 

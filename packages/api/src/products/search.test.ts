@@ -3,13 +3,14 @@ import { businessIdOf, useDomain } from '@reorder/testing';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listProductsQuery, toProduct } from './products.repository.ts';
-import { SEARCH_WALK, walksInNameOrder } from './search.ts';
+import { SEARCH_WALK, shortWordCondition, shortWordPattern, walksInNameOrder } from './search.ts';
 
 /**
  * A whole-business search answers the rows of the name-order walk, in its
  * order, whichever way it reads them (search.ts: docs/performance.md,
  * Search): a common word by walking, a rare word or one whose names sort
- * late through the trigram index.
+ * late through the trigram index, a rare word of one or two characters
+ * through the index of the names written with each character three times.
  */
 const t = useDomain();
 // More than the first names a search looks at (SEARCH_WALK.first), so both ways are taken.
@@ -57,6 +58,25 @@ describe('a whole-business search', () => {
     expect(await walks('zumo', 1)).toBe(false);
     // Few matches among the first names are enough for a small page.
     expect(await walks('1', 50)).toBe(true);
+    expect(await walks('zu')).toBe(false);
+    expect(await walks('me')).toBe(false);
+  });
+
+  it('finds a word of one or two characters through products_short_search_idx', async () => {
+    expect(shortWordPattern('Té')).toBe('%ttteee%');
+    expect(shortWordPattern('%')).toBe('%\\%\\%\\%%');
+    expect(shortWordPattern('tea')).toBeUndefined();
+    expect(shortWordPattern(' ')).toBeUndefined();
+    // With every other way off, only that index can answer the condition without a disabled sequential scan:
+    // the query's expression must be the index's, or PostgreSQL does not use it.
+    const plan = await t.domain.deps.db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+      await sql`SET LOCAL enable_indexscan = off`.execute(tx);
+      await sql`SET LOCAL enable_indexonlyscan = off`.execute(tx);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT id FROM products WHERE ${shortWordCondition('zu')!}`.execute(tx);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('products_short_search_idx');
   });
 
   it.each([
@@ -69,6 +89,11 @@ describe('a whole-business search', () => {
     ['1', 1000, 500],
     ['no such word', 1000, 0],
     ['ajen', 1000, 0],
+    ['zu', 1000, 0],
+    ['ZU', 30, 200],
+    ['me', 1000, 0],
+    ['7', 1000, 0],
+    ['q', 1000, 0],
   ])('answers %j (limit %i, offset %i) as the walk does', async (q, limit, offset) => {
     const expected = await walked(q, limit, offset);
     const answer = await t.owner.api.products.list({ q, limit, offset });
