@@ -26,6 +26,7 @@ import * as receipts from './migrations/2026_11_28_150000_receipts.ts';
 import * as standingOrders from './migrations/2026_11_28_160000_standing_orders.ts';
 import * as bills from './migrations/2026_11_28_170000_bills.ts';
 import * as sentLines from './migrations/2026_11_28_180000_sent_lines.ts';
+import * as sentDays from './migrations/2026_11_28_190000_sent_days.ts';
 import * as shortSearch from './migrations/2026_11_28_203000_short_search.ts';
 
 /**
@@ -59,6 +60,7 @@ const migrations = {
   '2026_11_28_160000_standing_orders': standingOrders,
   '2026_11_28_170000_bills': bills,
   '2026_11_28_180000_sent_lines': sentLines,
+  '2026_11_28_190000_sent_days': sentDays,
   '2026_11_28_203000_short_search': shortSearch,
 };
 

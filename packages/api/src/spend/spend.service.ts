@@ -85,10 +85,9 @@ export function toCents(value: number, decimals: number): number {
 
 /**
  * `GET /spend` (docs/decisions.md §8.4): what was sent in a range, from the
- * totals each sent order keeps. By month or week, one narrow index-only read
- * grouped by period and supplier (every period of the range, 0 when nothing
- * was sent); by supplier, the same rows summed; by product, the sent lines
- * of the range.
+ * totals each sent order keeps. By month or week, the range's totals per
+ * period and supplier (every period of the range, 0 when nothing was sent);
+ * by supplier, the same rows summed; by product, the sent lines of the range.
  */
 export async function spend(
   ctx: Ctx,
@@ -99,25 +98,20 @@ export async function spend(
   const groupBy = input.groupBy ?? 'month';
   const language = ctx.user.language;
   const unit = groupBy === 'week' ? 'week' : 'month';
-  // Grouped on the narrow index alone (index-only), then named: 20 ms for 50,000 sends (docs/performance.md).
-  const rows = await sql<{ period: string; supplier_id: number; name: string | null; total: number; unpriced: number; orders: number }>`
-    SELECT to_char(g.period, 'YYYY-MM-DD') AS period, g.supplier_id, s.name, g.total, g.unpriced, g.orders
-    FROM (
-      SELECT date_trunc(${unit}, so.sent_at AT TIME ZONE ${zone}) AS period, so.supplier_id,
-        sum(so.total)::float8 AS total, sum(so.unpriced_lines)::int AS unpriced, count(*)::int AS orders
-      FROM sent_orders so
-      WHERE so.business_id = ${ctx.business.id} AND so.sent_at >= ${range.start} AND so.sent_at < ${range.end}
-      GROUP BY 1, 2
-    ) g LEFT JOIN suppliers s ON s.id = g.supplier_id`.execute(ctx.db);
-  const total = round4(rows.rows.reduce((sum, row) => sum + row.total, 0));
-  const unpricedLines = rows.rows.reduce((sum, row) => sum + row.unpriced, 0);
+  // Four reads of their own, at once: on a loaded machine each round trip waits its turn for a CPU.
+  const [rows, products, credits, billed] = await Promise.all([
+    periodRows(ctx, range, unit),
+    groupBy === 'product' ? productGroups(ctx, range) : undefined,
+    creditsIn(ctx, range),
+    // What was billed in the same days, beside what was sent (docs/decisions.md §9.6): spend/billed.ts.
+    billedIn(ctx.db, ctx.business.id, range.from, range.to),
+  ]);
+  const total = round4(rows.reduce((sum, row) => sum + row.total, 0));
+  const unpricedLines = rows.reduce((sum, row) => sum + row.unpriced, 0);
   let groups: TSpendGroup[];
-  if (groupBy === 'product') groups = await productGroups(ctx, range);
-  else if (groupBy === 'supplier') groups = supplierGroups(rows.rows);
-  else groups = periodGroups(rows.rows, range, groupBy, language);
-  const credits = await creditsIn(ctx, range);
-  // What was billed in the same days, beside what was sent (docs/decisions.md §9.6): spend/billed.ts.
-  const billed = await billedIn(ctx.db, ctx.business.id, range.from, range.to);
+  if (products) groups = products;
+  else if (groupBy === 'supplier') groups = supplierGroups(rows);
+  else groups = periodGroups(rows, range, unit, language);
   return {
     currency,
     from: range.from,
@@ -197,34 +191,134 @@ function periodGroups(rows: readonly PeriodRow[], range: Range, unit: 'month' | 
 
 const DAY_MS = 24 * 3600 * 1000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The first instant of the UTC month `ms` falls in, and of the month after it. */
+const utcMonth = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), 1);
+const nextUtcMonth = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth() + 1, 1);
+/**
+ * The UTC day a period starting at `at` (the owner's midnight) starts in,
+ * strictly inside it: none when it starts at UTC midnight. Luxon places the
+ * owner's midnight where PostgreSQL's periods change: both read the IANA
+ * rules, and a midnight the clocks skip starts at the change. Of a midnight
+ * the clocks repeat (Havana's on 1 November), PostgreSQL's period starts at
+ * the first and Luxon may place the second, both in one UTC day in every
+ * zone's rules: that day is read order by order either way.
+ */
+function dayCut(at: DateTime): number | undefined {
+  const edge = at.toMillis();
+  return edge % DAY_MS === 0 ? undefined : Math.floor(edge / DAY_MS) * DAY_MS;
+}
+
+/**
+ * The whole days (UTC) inside the range, as the first and the last instant
+ * past them; equal when there is none, every sent order of the range then
+ * read one by one.
+ */
+function wholeDays(range: Range): [number, number] {
+  const [start, end] = [range.start.getTime(), range.end.getTime()];
+  const [firstDay, lastDay] = [Math.ceil(start / DAY_MS) * DAY_MS, Math.floor(end / DAY_MS) * DAY_MS];
+  return firstDay < lastDay ? [firstDay, lastDay] : [end, end];
+}
+
+type SpendRow = PeriodRow & { unpriced: number };
+
+/**
+ * The range's total, unpriced lines and orders per supplier and month (or
+ * ISO week) of the owner's time zone. A whole UTC day inside one period is
+ * a row of `sent_supplier_days`, kept as orders are sent (migration
+ * 2026_11_28_190000: docs/performance.md, Spend); the days a period starts
+ * in (the business's midnight is rarely UTC's) and the hours at the range's
+ * ends are read order by order from the narrow index on `sent_orders`. The
+ * sums are exact (numeric) until the end, so each row is the one reading
+ * every sent order gives.
+ */
+async function periodRows(ctx: Ctx, range: Range, unit: 'month' | 'week'): Promise<SpendRow[]> {
+  const [start, end] = [range.start.getTime(), range.end.getTime()];
+  const [firstDay, lastDay] = wholeDays(range);
+  const split = new Set<number>();
+  // A whole day's period is the last whose first whole day it is on or after: found by binary search (width_bucket), not
+  // by converting each day's time in SQL (a time zone looked up by name for each row, most of the time it took).
+  const step = unit === 'week' ? { weeks: 1 } : { months: 1 };
+  const first = DateTime.fromMillis(start, { zone: range.zone }).startOf(unit);
+  const [periods, firstDays] = [[first.toISODate() as string], [utcDay(firstDay)]];
+  for (let at = first.plus(step); at.toMillis() < end; at = at.plus(step)) {
+    const day = dayCut(at);
+    if (day !== undefined && day >= firstDay && day < lastDay) split.add(day);
+    periods.push(at.toISODate() as string);
+    firstDays.push(utcDay(Math.max(firstDay, Math.ceil(at.toMillis() / DAY_MS) * DAY_MS)));
+  }
+  // The sent orders read one by one: the range's ends and the split days, adjacent ones joined.
+  const pieces: [number, number][] = [
+    [start, firstDay],
+    ...[...split].sort((a, b) => a - b).map((day): [number, number] => [day, day + DAY_MS]),
+    [lastDay, end],
+  ];
+  const spans: [number, number][] = [];
+  for (const [from, until] of pieces) {
+    const last = spans.at(-1);
+    if (from >= until) continue;
+    if (last && last[1] === from) last[1] = until;
+    else spans.push([from, until]);
+  }
+  const business = ctx.business.id;
+  // One scan per span, its bounds constants: the planner then knows how few rows each reads.
+  const orders = spans.map(
+    ([from, until]) => sql`
+        UNION ALL
+        SELECT date_trunc(${unit}, so.sent_at AT TIME ZONE ${range.zone}), so.supplier_id, so.total, so.unpriced_lines, 1
+        FROM sent_orders so
+        WHERE so.business_id = ${business} AND so.sent_at >= ${new Date(from)} AND so.sent_at < ${new Date(until)}`,
+  );
+  const { rows } = await sql<SpendRow>`
+    SELECT to_char(g.period, 'YYYY-MM-DD') AS period, g.supplier_id, s.name, g.total, g.unpriced, g.orders
+    FROM (
+      SELECT parts.period, parts.supplier_id, sum(parts.total)::float8 AS total, sum(parts.unpriced)::int AS unpriced,
+        sum(parts.orders)::int AS orders
+      FROM (
+        SELECT (${periods}::timestamp[])[width_bucket(d.day, ${firstDays}::date[])] AS period, d.supplier_id, d.total, d.unpriced, d.orders
+        FROM sent_supplier_days d
+        WHERE d.business_id = ${business} AND d.day >= ${utcDay(firstDay)}::date AND d.day < ${utcDay(lastDay)}::date
+          AND d.day <> ALL(${[...split].map(utcDay)}::date[])
+        ${sql.join(orders, sql``)}
+      ) parts
+      GROUP BY 1, 2
+    ) g LEFT JOIN suppliers s ON s.id = g.supplier_id
+    ORDER BY 1, 2`.execute(ctx.db);
+  return rows;
+}
 
 /**
  * Per product, over the lines sent in the range: its latest name, what its
- * priced lines came to, and how many orders carried it. The whole days (UTC)
- * inside the range are read from `sent_line_days`, the hours at its ends from
- * `sent_lines`, both kept as orders are sent (migration 2026_11_28_180000:
- * docs/performance.md, Spend); the sums are exact (numeric) until the end,
- * so the answer is the one reading every line gives.
+ * priced lines came to, and how many orders carried it. The whole months
+ * (UTC) inside the range are read from `sent_line_months`, the whole days
+ * around them from `sent_line_days`, the hours at its ends from
+ * `sent_lines`, all kept as orders are sent (migrations 2026_11_28_180000
+ * and 190000: docs/performance.md, Spend); the sums are exact (numeric)
+ * until the end, so the answer is the one reading every line gives.
  */
 async function productGroups(ctx: Ctx, range: Range): Promise<TSpendGroup[]> {
-  const [start, end] = [range.start.getTime(), range.end.getTime()];
-  const [firstDay, lastDay] = [Math.ceil(start / DAY_MS) * DAY_MS, Math.floor(end / DAY_MS) * DAY_MS];
-  const days = firstDay < lastDay;
-  // With no whole day inside, every line of the range is read as a line.
-  const [headEnd, tailStart] = days ? [firstDay, lastDay] : [end, end];
+  const [firstDay, lastDay] = wholeDays(range);
+  let [firstMonth, lastMonth] = [utcMonth(firstDay) === firstDay ? firstDay : nextUtcMonth(firstDay), utcMonth(lastDay)];
+  // With no whole month inside, the whole days are read as days.
+  if (firstMonth >= lastMonth) [firstMonth, lastMonth] = [lastDay, lastDay];
   const business = ctx.business.id;
   const rows = await sql<{ product_id: number; name: string; total: number; orders: number }>`
     WITH grouped AS (
       SELECT parts.product_id, sum(parts.total) AS total, sum(parts.orders) AS orders
       FROM (
+        SELECT m.product_id, m.total, m.orders FROM sent_line_months m
+        WHERE m.business_id = ${business} AND m.month >= ${utcDay(firstMonth)}::date AND m.month < ${utcDay(lastMonth)}::date
+        UNION ALL
         SELECT d.product_id, d.total, d.orders FROM sent_line_days d
-        WHERE d.business_id = ${business} AND d.day >= ${utcDay(firstDay)}::date AND d.day < ${utcDay(days ? lastDay : firstDay)}::date
+        WHERE d.business_id = ${business} AND d.day >= ${utcDay(firstDay)}::date AND d.day < ${utcDay(firstMonth)}::date
+        UNION ALL
+        SELECT d.product_id, d.total, d.orders FROM sent_line_days d
+        WHERE d.business_id = ${business} AND d.day >= ${utcDay(lastMonth)}::date AND d.day < ${utcDay(lastDay)}::date
         UNION ALL
         SELECT sl.product_id, sl.amount, 1 FROM sent_lines sl
-        WHERE sl.business_id = ${business} AND sl.sent_at >= ${range.start} AND sl.sent_at < ${new Date(headEnd)}
+        WHERE sl.business_id = ${business} AND sl.sent_at >= ${range.start} AND sl.sent_at < ${new Date(firstDay)}
         UNION ALL
         SELECT sl.product_id, sl.amount, 1 FROM sent_lines sl
-        WHERE sl.business_id = ${business} AND sl.sent_at >= ${new Date(tailStart)} AND sl.sent_at < ${range.end}
+        WHERE sl.business_id = ${business} AND sl.sent_at >= ${new Date(lastDay)} AND sl.sent_at < ${range.end}
       ) parts
       GROUP BY 1
     )
