@@ -176,14 +176,16 @@ export default defineConfig({
               priority: 3,
               test: (id: string) => SHELL.test(id.replaceAll('\\', '/')),
             },
-            // What the sign-in form shares with other screens (the form, its fields), then the API client it loads
-            // with its first call (SIGN_IN_ROOT above): neither pulls in `order-shared`. The schemas and Zod are
-            // left to the bundler, which splits them by use (a group would gather every schema two screens share).
+            // What the sign-in form shares with the order screens (the form, its fields), then the API client it
+            // loads with its first call (SIGN_IN_ROOT above): neither pulls in `order-shared`. What only the
+            // sign-in screens share (the providers' buttons) is left out, as are the schemas and Zod, which the
+            // bundler splits by use (a group would gather every schema two screens share).
             {
               name: 'sign-in',
               priority: 2,
               minShareCount: 2,
-              test: (id: string) => signInModules.has(id) && !/[\\/](node_modules|packages[\\/]schemas)[\\/]/.test(id),
+              test: (id: string) =>
+                signInModules.has(id) && orderModules.has(id) && !/[\\/](node_modules|packages[\\/]schemas)[\\/]/.test(id),
             },
             { name: 'api-client', priority: 1, test: (id: string) => apiClientModules.has(id) },
             // The order screen's modules that other screens share too (the API client, lists, cards, the
