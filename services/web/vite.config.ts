@@ -91,9 +91,18 @@ const serviceWorker = VitePWA({
 const ORDER_ROOTS = ['/src/screens/orders/Order.tsx', '/src/app/data.tsx', '/src/features/orders/outbox-runtime.ts'];
 /** The supplier's confirmation page, which loads none of the app: what it shares with it is a chunk of its own. */
 const CONFIRM_ROOT = '/src/confirm/main.ts';
-/** The modules each imports, directly or not (filled from the module graph as the build ends). */
+/**
+ * The sign-in page, which loads no API code until it talks to the server: what it imports (the form, its
+ * fields and the schemas) and the API client alone (features/auth/sign-in.ts) are chunks of their own,
+ * not parts of `order-shared`, which holds react-query and the offline outbox.
+ */
+const SIGN_IN_ROOT = '/src/screens/auth/Login.tsx';
+const API_CLIENT_ROOT = '/src/lib/api-client.ts';
+/** The modules each imports, directly or not (filled from the module graph as the build ends; lazy imports aside). */
 const orderModules = new Set<string>();
 const confirmShared = new Set<string>();
+const signInModules = new Set<string>();
+const apiClientModules = new Set<string>();
 const moduleGraph: Plugin = {
   name: 'reorder-module-graph',
   apply: 'build',
@@ -110,6 +119,8 @@ const moduleGraph: Plugin = {
     };
     fill(orderModules, ORDER_ROOTS);
     fill(confirmShared, [CONFIRM_ROOT]);
+    fill(signInModules, [SIGN_IN_ROOT]);
+    fill(apiClientModules, [API_CLIENT_ROOT]);
     // The claim page (docs/decisions.md §9.4) takes its helpers (dom.ts) from the shared chunk too. Not the
     // stylesheet: the app loads that chunk, and the shared chunk's CSS with it (Vite gives each page the
     // stylesheet the two pages share as a file of its own).
@@ -159,12 +170,24 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Shared with the supplier's confirmation page (the limits, the order's text), which must load none of the shell.
-            { name: 'confirm-shared', test: (id: string) => confirmShared.has(id), priority: 2 },
+            { name: 'confirm-shared', test: (id: string) => confirmShared.has(id), priority: 4 },
             {
               name: 'shell',
-              priority: 1,
+              priority: 3,
               test: (id: string) => SHELL.test(id.replaceAll('\\', '/')),
             },
+            // What the sign-in form shares with the order screens (the form, its fields), then the API client it
+            // loads with its first call (SIGN_IN_ROOT above): neither pulls in `order-shared`. What only the
+            // sign-in screens share (the providers' buttons) is left out, as are the schemas and Zod, which the
+            // bundler splits by use (a group would gather every schema two screens share).
+            {
+              name: 'sign-in',
+              priority: 2,
+              minShareCount: 2,
+              test: (id: string) =>
+                signInModules.has(id) && orderModules.has(id) && !/[\\/](node_modules|packages[\\/]schemas)[\\/]/.test(id),
+            },
+            { name: 'api-client', priority: 1, test: (id: string) => apiClientModules.has(id) },
             // The order screen's modules that other screens share too (the API client, lists, cards, the
             // outbox...) in one file rather than some thirty small ones: one request, and gzip packs them
             // together 7 KB smaller (docs/performance.md). The screen's own modules stay in its chunk.

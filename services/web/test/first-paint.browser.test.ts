@@ -124,6 +124,30 @@ describe('the first paint of / and /login', () => {
     await context.close();
   });
 
+  it('loads no API code on the sign-in page before the form is used, and signs in with it', async () => {
+    const user = await app.t.api.register();
+    const { page, context, errors } = await openPage(app);
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const file = /\/assets\/([\w.-]+)-[\w-]{8}\.js$/.exec(request.url());
+      if (file) chunks.push(file[1] as string);
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').waitFor();
+    await page.waitForLoadState('networkidle');
+    // The form, its fields and texts, and the API client alone for the providers' list: not react-query's cache,
+    // the offline outbox or the data layer (app/data.tsx), which come with the screens after it.
+    expect(chunks).toContain('api-client');
+    expect(chunks.filter((chunk) => ['order-shared', 'data'].includes(chunk))).toEqual([]);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/orders');
+    await expect.poll(() => chunks.includes('order-shared')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("opens an order with the daily work's texts alone, and the profile with the rest", async () => {
     const user = await app.t.api.register({ language: 'es' });
     const supplier = await app.t.api.createSupplier(user.token, { name: 'Frutas Pepe' });

@@ -31,6 +31,10 @@ const screenWith = (texts: 'orders' | 'all') => (load: () => Promise<{ default: 
 const screen = screenWith('all');
 /** The screens of the daily work: route-texts.test.ts checks that nothing they import words a text outside `orders`. */
 const orderScreen = screenWith('orders');
+// The sign-in page talks to the server through the API client alone, loaded with its first call
+// (features/auth/sign-in.ts): it renders without the data layer, so a first visit loads the form and its texts.
+const signInScreen = (load: () => Promise<{ default: ComponentType }>) =>
+  lazyScreen(async () => (await Promise.all([load(), loadScreenTexts('all')]))[0]);
 // Home, privacy, terms and not-found talk to no API: a first visit to them skips the tRPC client's code
 // and all but the first-visit texts.
 const pages = new Set<ComponentType>();
@@ -45,7 +49,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'home', access: 'public', screen: page(() => import('../screens/Home.tsx')) },
   { name: 'privacy', access: 'public', screen: page(() => import('../screens/Privacy.tsx')) },
   { name: 'terms', access: 'public', screen: page(() => import('../screens/Terms.tsx')) },
-  { name: 'login', access: 'guest', screen: screen(() => import('../screens/auth/Login.tsx')) },
+  { name: 'login', access: 'guest', screen: signInScreen(() => import('../screens/auth/Login.tsx')) },
   { name: 'register', access: 'guest', screen: screen(() => import('../screens/auth/Register.tsx')) },
   { name: 'forgotPassword', access: 'guest', screen: screen(() => import('../screens/auth/ForgotPassword.tsx')) },
   {

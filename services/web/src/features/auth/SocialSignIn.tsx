@@ -1,6 +1,5 @@
-import type { TSession } from '@reorder/schemas';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { TPublicConfig, TSession } from '@reorder/schemas';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
@@ -8,11 +7,10 @@ import { facebookAccessToken, googleCredential } from '../../lib/providers.ts';
 import { afterLoginPath } from '../../lib/redirect.ts';
 import { browserTimeZone } from '../../lib/schedule-format.ts';
 import { startSession } from '../../lib/start-session.ts';
-import { apiErrorInfo, trpc } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Divider, Stack } from '../../ui/layout.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { useFacebookSignIn, useGoogleSignIn } from './api.ts';
+import { errorKind, facebookSignIn, googleSignIn, socialConfig } from './sign-in.ts';
 
 type Provider = 'Google' | 'Facebook';
 
@@ -20,7 +18,8 @@ type Provider = 'Google' | 'Facebook';
  * "Continue with Google" and "Continue with Facebook", for the providers the
  * server has configured (GET /api/config). Each loads its SDK on the first
  * press, hands the token to our API and stores the session like a password
- * sign-in, honouring `redirectFrom`.
+ * sign-in, honouring `redirectFrom`. It asks for them once the page has
+ * rendered, through the API client alone (./sign-in.ts).
  */
 export function SocialSignIn() {
   const { t, i18n } = useTranslation();
@@ -28,12 +27,20 @@ export function SocialSignIn() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState<Provider | null>(null);
-  const config = useQuery(trpc.config.get.queryOptions({}, { staleTime: Number.POSITIVE_INFINITY, retry: false }));
-  const google = useGoogleSignIn();
-  const facebook = useFacebookSignIn();
+  const [providers, setProviders] = useState<TPublicConfig>();
+  useEffect(() => {
+    let mounted = true;
+    // Without the providers (the server did not answer) the page offers the password form alone, as when none is configured.
+    socialConfig().then(
+      (config) => mounted && setProviders(config),
+      () => {},
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
   const language = i18n.language === 'es' ? 'es' : 'en';
 
-  const providers = config.data;
   if (!providers || (!providers.google && !providers.facebook)) return null;
 
   async function signIn(provider: Provider, getSession: () => Promise<TSession>) {
@@ -48,7 +55,7 @@ export function SocialSignIn() {
         navigate(afterLoginPath(search), { replace: true });
       }
     } catch (error) {
-      const kind = apiErrorInfo(error).kind;
+      const kind = await errorKind(error);
       console.error(`${provider} sign-in failed`, error);
       toast.error(
         kind === 'UNAVAILABLE'
@@ -75,7 +82,7 @@ export function SocialSignIn() {
           onClick={() => {
             const clientId = providers.google?.clientId ?? '';
             void signIn('Google', async () =>
-              google.mutateAsync({ googleToken: await googleCredential(clientId), language, timeZone: browserTimeZone() }),
+              googleSignIn({ googleToken: await googleCredential(clientId), language, timeZone: browserTimeZone() }),
             );
           }}
         >
@@ -90,7 +97,7 @@ export function SocialSignIn() {
           onClick={() => {
             const appId = providers.facebook?.appId ?? '';
             void signIn('Facebook', async () =>
-              facebook.mutateAsync({ facebookToken: await facebookAccessToken(appId), language, timeZone: browserTimeZone() }),
+              facebookSignIn({ facebookToken: await facebookAccessToken(appId), language, timeZone: browserTimeZone() }),
             );
           }}
         >

@@ -6,24 +6,9 @@ import { signOutOfProviders } from '../../lib/providers.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { apiClient, trpc } from '../../lib/trpc.ts';
 
-/** Signs in with email and password; the screen starts the session with the answer. */
-export function useLogin(callbacks: MutationCallbacks<TSession>) {
-  return useMutation(trpc.auth.login.mutationOptions({ onSuccess: callbacks.onSuccess, onError: callbacks.onError }));
-}
-
 /** Makes an account; the screen starts the session with the answer. */
 export function useRegister(callbacks: MutationCallbacks<TSession>) {
   return useMutation(trpc.auth.register.mutationOptions({ onSuccess: callbacks.onSuccess, onError: callbacks.onError }));
-}
-
-/** Signs in (or up) with a Google credential. */
-export function useGoogleSignIn() {
-  return useMutation(trpc.auth.google.mutationOptions());
-}
-
-/** Signs in (or up) with a Facebook access token. */
-export function useFacebookSignIn() {
-  return useMutation(trpc.auth.facebook.mutationOptions());
 }
 
 /** Asks for a reset link; `onSuccess` is told the address it was asked for. */

@@ -1,14 +1,14 @@
 import { ZLoginInput } from '@reorder/schemas';
+import { useTransition } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useLogin } from '../../features/auth/api.ts';
 import { SocialSignIn } from '../../features/auth/SocialSignIn.tsx';
+import { errorKind, logIn, preloadApiClient } from '../../features/auth/sign-in.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { deviceTokenFor } from '../../lib/device-token.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { afterLoginPath } from '../../lib/redirect.ts';
 import { startSession } from '../../lib/start-session.ts';
-import { apiErrorInfo } from '../../lib/trpc.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { EmailField, PasswordField } from '../../ui/fields.tsx';
@@ -22,15 +22,18 @@ export default function Login() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const form = useForm(ZLoginInput, { email: '', password: '' });
-  const login = useLogin({
-    onSuccess(session) {
-      startSession(session);
-      navigate(afterLoginPath(search), { replace: true });
-    },
-    onError(error) {
-      toast.error(apiErrorInfo(error).kind === 'TOO_MANY_REQUESTS' ? t('errors.tooMany') : t('auth.loginError'));
-    },
-  });
+  // The page loads no API code (features/auth/sign-in.ts): the call is a React action, pending until it answers.
+  const [pending, startTransition] = useTransition();
+  const login = (values: { email: string; password: string }) =>
+    startTransition(async () => {
+      try {
+        const session = await logIn({ ...values, deviceToken: deviceTokenFor(values.email) });
+        startSession(session);
+        navigate(afterLoginPath(search), { replace: true });
+      } catch (error) {
+        toast.error((await errorKind(error)) === 'TOO_MANY_REQUESTS' ? t('errors.tooMany') : t('auth.loginError'));
+      }
+    });
   const registerHref = search ? `${href('register')}?${search}` : href('register');
 
   return (
@@ -38,10 +41,11 @@ export default function Login() {
       {/* The static first paint draws this line too (services/web/static-shell.ts): the page's largest text is there before the app. */}
       <p className="public-intro">{t('app.tagline')}</p>
       <Card size="md">
-        <Form onSubmit={form.handleSubmit((values) => login.mutate({ ...values, deviceToken: deviceTokenFor(values.email) }))}>
+        {/* The API client loads with the first key or tap in the form, so the submit finds it here. */}
+        <Form onSubmit={form.handleSubmit(login)} onFocus={preloadApiClient}>
           <EmailField {...form.field('email')} label={t('auth.email')} required />
           <PasswordField {...form.field('password')} label={t('auth.password')} purpose="current" required />
-          <Button type="submit" block busy={login.isPending}>
+          <Button type="submit" block busy={pending}>
             {t('auth.loginButton')}
           </Button>
         </Form>
