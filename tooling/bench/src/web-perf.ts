@@ -30,11 +30,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLogger } from '@reorder/api';
-import { loadConfig, startServer } from '@reorder/server';
-import { CHROMIUM_ARGS, type JsonBody, launchChromium, rawRequest } from '@reorder/testing';
+import { CHROMIUM_ARGS, launchChromium, rawRequest } from '@reorder/testing';
 import type { Page, Response } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
+import { startWebBenchServer } from './web-server.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 100);
 /** BENCH_JS_ONLY=1 stops after the initial JavaScript (part 1): a quick check while cutting bytes. */
@@ -294,21 +293,7 @@ async function lighthouseOf(urls: string[]) {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-webbench-'));
-  const loaded = loadConfig({ PORT: '0', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-long-enough-for-hs256-signing!!' });
-  if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
-  const server = await startServer(loaded.config, { logger: createLogger({ quiet: true }), pgliteDir: 'memory://', webDir });
-  const api = (p: string, body?: unknown, token?: string, method = body ? 'POST' : 'GET') =>
-    fetch(`${server.url}/api${p}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-      .then((r) => r.json() as Promise<{ code: number; message: string; data: JsonBody }>)
-      .then((body) => {
-        if (body.code !== 1) throw new Error(`${method} ${p}: ${body.message}`);
-        return body;
-      });
+  const { server, api, close } = await startWebBenchServer(webDir);
   const browser = await launchChromium();
   try {
     const { data: session } = await api('/auth/register', {
@@ -478,8 +463,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

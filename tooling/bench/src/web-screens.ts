@@ -1,36 +1,9 @@
-/**
- * The delivery check and the bill at scale (issue "Speed round 4"), in
- * Debian's Chromium against the real server and the built app (`npm run
- * build` first), the CPU slowed 4x as on a mid-range phone: does a 200-line
- * receipt or bill open, and answer a tap, within 1.5 times a 5-line one?
- *
- *   CHROMIUM_PATH=/usr/bin/chromium npx pnpm@10 --filter @reorder/bench bench:web-screens
- *   BENCH_SCREENS_ROUNDS=8 (opens per screen and size), BENCH_SCREENS_TAPS=30 (taps per screen and size)
- *
- * One owner, two suppliers of 5 and of 200 products (seeded with SQL, as
- * bench:web seeds its 1,000: the API limits the rate of creation), each
- * product ordered and priced, each order sent; a bill of each sent order as
- * `POST /bills` makes it from the order (one line a product). Measured, small
- * and large in turn:
- * - opening the receipt check (`/orders/:supplierId/history/:sentOrderId/receipt`)
- *   and the bill (`/bills/:id`) from inside the app, each fetched once before:
- *   from the navigation to the first line and the screen's last button in the
- *   page and a frame painted;
- * - a tap: "<product> differs" on a receipt line to its sheet painted; a
- *   keystroke in a bill line's quantity to that line's amount painted;
- * - a baseline from the same run: a click that only toggles a class (one
- *   frame), as bench:web's.
- * Printed: medians and p95 of each, and the ratio 200 lines ÷ 5 lines.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createLogger } from '@reorder/api';
-import { loadConfig, startServer } from '@reorder/server';
-import { type JsonBody, launchChromium } from '@reorder/testing';
+import { launchChromium } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
+import { startWebBenchServer } from './web-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_SCREENS_ROUNDS ?? 8);
 const TAPS = Number(process.env.BENCH_SCREENS_TAPS ?? 30);
@@ -124,21 +97,7 @@ async function clickToFrame(page: Page) {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-screensbench-'));
-  const loaded = loadConfig({ PORT: '0', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-long-enough-for-hs256-signing!!' });
-  if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
-  const server = await startServer(loaded.config, { logger: createLogger({ quiet: true }), pgliteDir: 'memory://', webDir });
-  const api = (p: string, body?: unknown, token?: string, method = body ? 'POST' : 'GET') =>
-    fetch(`${server.url}/api${p}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-      .then((r) => r.json() as Promise<{ code: number; message: string; data: JsonBody }>)
-      .then((body) => {
-        if (body.code !== 1) throw new Error(`${method} ${p}: ${body.message}`);
-        return body;
-      });
+  const { server, api, close } = await startWebBenchServer(webDir);
   const browser = await launchChromium();
   try {
     const { data: session } = await api('/auth/register', {
@@ -291,8 +250,7 @@ async function main() {
     await context.close();
   } finally {
     await browser.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
