@@ -33,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, launchChromium, rawRequest } from '@reorder/testing';
 import type { Page, Response } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
-import { startWebBenchServer } from './web-server.ts';
+import { clickToFrame, startWebBenchServer } from './web-server.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 100);
 /** BENCH_JS_ONLY=1 stops after the initial JavaScript (part 1): a quick check while cutting bytes. */
@@ -211,18 +211,6 @@ async function clickToText(page: Page, buttonLabel: string) {
       button.click();
     });
   }, buttonLabel);
-}
-
-/** The baseline: a click whose handler changes one class, measured the same way (click to painted frame). */
-async function clickToFrame(page: Page) {
-  return page.evaluate(() => {
-    const el = document.body;
-    return new Promise<number>((resolve) => {
-      const start = performance.now();
-      el.classList.toggle('bench-toggle');
-      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
-    });
-  });
 }
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
-import { startWebBenchServer } from './web-server.ts';
+import { clickToFrame, startWebBenchServer } from './web-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_SCREENS_ROUNDS ?? 8);
 const TAPS = Number(process.env.BENCH_SCREENS_TAPS ?? 30);
@@ -82,18 +82,6 @@ async function typeToText(page: Page, field: string, text: string) {
     },
     [field, text] as const,
   );
-}
-
-/** The baseline: a click whose handler changes one class, measured the same way (click to painted frame). */
-async function clickToFrame(page: Page) {
-  return page.evaluate(() => {
-    const el = document.body;
-    return new Promise<number>((resolve) => {
-      const start = performance.now();
-      el.classList.toggle('bench-toggle');
-      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
-    });
-  });
 }
 
 async function main() {

@@ -1,7 +1,8 @@
 /**
  * The server the browser benchmarks (web-perf.ts, web-screens.ts) drive:
  * started in this process on an in-memory PGlite, serving `webDir`, with a
- * helper that calls its REST API and fails on anything but success.
+ * helper that calls its REST API and fails on anything but success; and
+ * the one-frame click both measure their taps against.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { createLogger } from '@reorder/api';
 import { loadConfig, startServer } from '@reorder/server';
 import type { JsonBody } from '@reorder/testing';
+import type { Page } from 'playwright-core';
 
 export type BenchApi = (
   path: string,
@@ -41,4 +43,16 @@ export async function startWebBenchServer(webDir: string) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The baseline: a click whose handler changes one class, measured the same way (click to painted frame). */
+export async function clickToFrame(page: Page) {
+  return page.evaluate(() => {
+    const el = document.body;
+    return new Promise<number>((resolve) => {
+      const start = performance.now();
+      el.classList.toggle('bench-toggle');
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+    });
+  });
 }
