@@ -250,6 +250,56 @@ describe('an owner of two businesses (en, phone)', () => {
   });
 });
 
+describe('a business joined on another device (en, phone)', () => {
+  it('stays the one chosen across a reload, though the offline copy predates it', async () => {
+    const owner = await app.t.api.register({ businessName: 'Café Este', fullName: 'Ana Dueña' });
+    await app.t.confirmEmail(owner.email, owner.token);
+    await app.t.api.createSupplier(owner.token, { name: 'Frutas Este' });
+    const email = `lola.${Date.now()}@example.com`;
+    expect((await app.t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token)).status).toBe(200);
+    const token = await app.t.linkToken(email, '/invitations');
+    const lola = await app.t.api.register({ email, fullName: 'Lola Barra', businessName: 'Casa Lola' });
+    await app.t.api.createSupplier(lola.token, { name: 'Panes Lola' });
+    await app.t.confirmEmail(email, lola.token);
+
+    // Her phone reads her own business, and keeps that list offline (IndexedDB)…
+    const phone = await openPage(app, { user: { ...lola, user: { ...lola.user, emailVerified: true } } });
+    await phone.page.goto('/orders');
+    await expectVisible(phone.page, 'Panes Lola');
+    const kept = () =>
+      phone.page.evaluate(
+        (key) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('reorder');
+            open.onerror = () => resolve(false);
+            open.onsuccess = () => {
+              const read = open.result.transaction('data').objectStore('data').get(key);
+              read.onsuccess = () => resolve(JSON.stringify(read.result ?? null).includes('Casa Lola'));
+              read.onerror = () => resolve(false);
+            };
+          }),
+        `query-cache:${lola.user.id}`,
+      );
+    await expect.poll(kept).toBe(true);
+    // …then she joins Café Este elsewhere, and this device is told to act in it: the offline list does not know it yet.
+    const joined = await app.t.api.post(`/api/invitations/${token}/accept`, {}, lola.token);
+    expect(joined.status, joined.text).toBe(200);
+    const este = (await app.t.api.get('/api/businesses', owner.token)).body.data[0].id as number;
+    await phone.page.evaluate(({ userId, businessId }) => localStorage.setItem('business', JSON.stringify({ userId, businessId })), {
+      userId: lola.user.id,
+      businessId: este,
+    });
+    await phone.page.reload();
+    await expect.poll(() => phone.page.getByTestId('active-business').textContent()).toBe('Café Este');
+    await expectVisible(phone.page, 'Frutas Este');
+    expect(await phone.page.evaluate(() => localStorage.getItem('business'))).toBe(
+      JSON.stringify({ userId: lola.user.id, businessId: este }),
+    );
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+});
+
 /**
  * Joining from the invitation's email and being seen (docs/decisions.md
  * §9.3): the invited cook opens the link from the mail, gives only a name and

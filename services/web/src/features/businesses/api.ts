@@ -13,19 +13,30 @@ export function useBusinesses() {
   return useQuery(trpc.businesses.list.queryOptions({}, { enabled: signedIn, staleTime: 60_000 }));
 }
 
+/** When this page opened: answers older than this came from the offline copy. */
+const PAGE_OPENED = Date.now();
+
 /**
  * The business this device acts in and the user's role there: the one chosen
  * here, else the first joined (the server's default), which is then pinned,
  * so that every later call (and every change waiting offline) names it.
- * Undefined until the list of businesses is known.
+ * Undefined until the list of businesses is known, and while a chosen
+ * business missing from the offline copy's list is asked of the server.
  */
 export function useActiveBusiness(): TBusiness | undefined {
   const session = useSession();
   const userId = session?.user.id;
   const chosen = useChosenBusiness(userId);
-  const { data: businesses } = useBusinesses();
-  const active = businesses?.find((b) => b.id === chosen) ?? businesses?.[0];
+  const { data: businesses, dataUpdatedAt, refetch } = useBusinesses();
+  const found = businesses?.find((b) => b.id === chosen);
+  // A list read before this page opened (the offline copy, app/data.tsx) may predate a business just
+  // joined: the choice is not undone on its word, only on the server's (the list is read again at once).
+  const heard = found !== undefined || chosen === undefined || dataUpdatedAt >= PAGE_OPENED;
+  const active = found ?? (heard ? businesses?.[0] : undefined);
   const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!heard) void refetch({ cancelRefetch: false });
+  }, [heard, refetch]);
   useEffect(() => {
     // Every screen part that asks runs this effect with the same render's `chosen`: the store, read now,
     // says whether another already pinned it, so the cache is reset once, not once per caller.
