@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { rawRequest } from '@reorder/testing';
+import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, PHONE, useApp } from './app.ts';
 
@@ -132,6 +133,15 @@ describe('the first paint of / and /login', () => {
       const file = /\/assets\/([\w.-]+)-[\w-]{8}\.js$/.exec(request.url());
       if (file) chunks.push(file[1] as string);
     });
+    // Which scripts hold Zod (its schemas carry `_zod`), read from what the server sent.
+    const scripts: Promise<string | undefined>[] = [];
+    const readScript = (response: Response) => {
+      if (/\/assets\/[\w.-]+\.js$/.test(response.url())) {
+        scripts.push(response.text().then((body) => (body.includes('_zod') ? response.url() : undefined)));
+      }
+    };
+    page.on('response', readScript);
+    const zodScripts = async () => (await Promise.all(scripts)).filter(Boolean);
     await page.goto('/login');
     await page.getByLabel('Email').waitFor();
     await page.waitForLoadState('networkidle');
@@ -139,6 +149,14 @@ describe('the first paint of / and /login', () => {
     // the offline outbox or the data layer (app/data.tsx), which come with the screens after it.
     expect(chunks).toContain('api-client');
     expect(chunks.filter((chunk) => ['order-shared', 'data'].includes(chunk))).toEqual([]);
+    // Nor the form's rules (Zod): they come with the first focus in the form, and check as before.
+    expect(await zodScripts()).toEqual([]);
+    await page.getByLabel('Email').fill('not an email');
+    await expect.poll(async () => (await zodScripts()).length).toBeGreaterThan(0);
+    await page.getByLabel('Password').focus();
+    await expect.poll(() => page.getByText('Enter a valid email address').isVisible()).toBe(true);
+    page.off('response', readScript);
+    await Promise.all(scripts);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
