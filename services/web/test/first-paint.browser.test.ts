@@ -125,7 +125,7 @@ describe('the first paint of / and /login', () => {
     await context.close();
   });
 
-  it('loads no API code on the sign-in page before the form is used, and signs in with it', async () => {
+  it('loads no API code and no form rules on the sign-in page before the form is used, and signs in with it', async () => {
     const user = await app.t.api.register();
     const { page, context, errors } = await openPage(app);
     const chunks: string[] = [];
@@ -145,14 +145,14 @@ describe('the first paint of / and /login', () => {
     await page.goto('/login');
     await page.getByLabel('Email').waitFor();
     await page.waitForLoadState('networkidle');
-    // The form, its fields and texts, and the API client alone for the providers' list: not react-query's cache,
-    // the offline outbox or the data layer (app/data.tsx), which come with the screens after it.
-    expect(chunks).toContain('api-client');
-    expect(chunks.filter((chunk) => ['order-shared', 'data'].includes(chunk))).toEqual([]);
+    // The form, its fields and texts: not the API client (the providers' list is a plain GET), nor react-query's
+    // cache, the offline outbox or the data layer (app/data.tsx), which come with the screens after it.
+    expect(chunks.filter((chunk) => ['api-client', 'order-shared', 'data'].includes(chunk))).toEqual([]);
     // Nor the form's rules (Zod): they come with the first focus in the form, and check as before.
     expect(await zodScripts()).toEqual([]);
     await page.getByLabel('Email').fill('not an email');
     await expect.poll(async () => (await zodScripts()).length).toBeGreaterThan(0);
+    expect(chunks).toContain('api-client');
     await page.getByLabel('Password').focus();
     await expect.poll(() => page.getByText('Enter a valid email address').isVisible()).toBe(true);
     page.off('response', readScript);

@@ -36,10 +36,18 @@ export async function facebookSignIn(input: z.input<typeof ZFacebookSignInInput>
 
 let config: Promise<TPublicConfig> | undefined;
 
-/** The sign-in providers the server has configured (GET /api/config): asked once a visit, again after a failure. */
+/**
+ * The sign-in providers the server has configured: asked once a visit, again after a failure. A plain
+ * `GET /api/config` (its REST path, docs/decisions.md), so the page loads no API client to draw its
+ * buttons: the client's chunk evaluating at load was one of the page's long tasks.
+ */
 export function socialConfig(): Promise<TPublicConfig> {
-  config ??= client()
-    .then((module) => module.apiClient.config.get.query({}))
+  config ??= fetch('/api/config', { headers: { accept: 'application/json' } })
+    .then(async (response) => {
+      const body = (await response.json()) as { code?: number; data?: TPublicConfig };
+      if (!response.ok || body.code !== 1 || !body.data) throw new Error(`GET /api/config answered ${response.status}`);
+      return body.data;
+    })
     .catch((error: unknown) => {
       config = undefined;
       throw error;
