@@ -165,19 +165,39 @@ describe.each(['en', 'es'] as const)('a team of three (%s)', (language) => {
   });
 });
 
+/**
+ * The owner of "Café <place>" with "Frutas <place>", who invited <name> as
+ * staff; <name> has signed up with "Casa <name>" and "Panes <name>" of their
+ * own, and `join()` accepts the invitation by API.
+ */
+async function ownerInviting(place: string, name: string) {
+  const owner = await app.t.api.register({ businessName: `Café ${place}`, fullName: 'Ana Dueña' });
+  await app.t.confirmEmail(owner.email, owner.token);
+  await app.t.api.createSupplier(owner.token, { name: `Frutas ${place}` });
+  const email = `${name.toLowerCase()}.${Date.now()}@example.com`;
+  expect((await app.t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token)).status).toBe(200);
+  const token = await app.t.linkToken(email, '/invitations');
+  const member = await app.t.api.register({ email, fullName: `${name} Barra`, businessName: `Casa ${name}` });
+  await app.t.api.createSupplier(member.token, { name: `Panes ${name}` });
+  await app.t.confirmEmail(email, member.token);
+  const join = async () => {
+    const joined = await app.t.api.post(`/api/invitations/${token}/accept`, {}, member.token);
+    expect(joined.status, joined.text).toBe(200);
+  };
+  return { owner, member, join };
+}
+
+/** Makes `businessId` the business this browser acts in for `userId`, as a switch there would, and reloads. */
+async function chooseAndReload(page: Page, userId: number, businessId: number) {
+  await page.evaluate((chosen) => localStorage.setItem('business', JSON.stringify(chosen)), { userId, businessId });
+  await page.reload();
+}
+
 describe('an owner of two businesses (en, phone)', () => {
   it('adds a business from the header and switches back; changes a role, removes a member; cannot leave as the last owner', async () => {
-    const owner = await app.t.api.register({ businessName: 'Café Norte', fullName: 'Ana Dueña' });
-    await app.t.confirmEmail(owner.email, owner.token);
-    await app.t.api.createSupplier(owner.token, { name: 'Frutas Norte' });
     // A member joined by API: the screens under test are the owner's.
-    const email = `pablo.${Date.now()}@example.com`;
-    expect((await app.t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token)).status).toBe(200);
-    const token = await app.t.linkToken(email, '/invitations');
-    const pablo = await app.t.api.register({ email, fullName: 'Pablo Barra', businessName: 'Casa Pablo' });
-    await app.t.api.createSupplier(pablo.token, { name: 'Panes Pablo' });
-    await app.t.confirmEmail(email, pablo.token);
-    expect((await app.t.api.post(`/api/invitations/${token}/accept`, {}, pablo.token)).status).toBe(200);
+    const { owner, member: pablo, join } = await ownerInviting('Norte', 'Pablo');
+    await join();
 
     const { page, context, errors } = await openPage(app, { user: { ...owner, user: { ...owner.user, emailVerified: true } } });
     await page.goto('/suppliers');
@@ -205,11 +225,7 @@ describe('an owner of two businesses (en, phone)', () => {
     await pabloPhone.page.goto('/orders');
     await expect.poll(() => pabloPhone.page.getByTestId('active-business').textContent()).toBe('Casa Pablo');
     await expectVisible(pabloPhone.page, 'Panes Pablo');
-    await pabloPhone.page.evaluate(({ userId, businessId }) => localStorage.setItem('business', JSON.stringify({ userId, businessId })), {
-      userId: pablo.user.id,
-      businessId: norte,
-    });
-    await pabloPhone.page.reload();
+    await chooseAndReload(pabloPhone.page, pablo.user.id, norte);
     await expect.poll(() => pabloPhone.page.getByTestId('active-business').textContent()).toBe('Café Norte');
     await expectVisible(pabloPhone.page, 'Frutas Norte');
 
@@ -252,15 +268,7 @@ describe('an owner of two businesses (en, phone)', () => {
 
 describe('a business joined on another device (en, phone)', () => {
   it('stays the one chosen across a reload, though the offline copy predates it', async () => {
-    const owner = await app.t.api.register({ businessName: 'Café Este', fullName: 'Ana Dueña' });
-    await app.t.confirmEmail(owner.email, owner.token);
-    await app.t.api.createSupplier(owner.token, { name: 'Frutas Este' });
-    const email = `lola.${Date.now()}@example.com`;
-    expect((await app.t.api.post('/api/business/invitations', { email, role: 'staff' }, owner.token)).status).toBe(200);
-    const token = await app.t.linkToken(email, '/invitations');
-    const lola = await app.t.api.register({ email, fullName: 'Lola Barra', businessName: 'Casa Lola' });
-    await app.t.api.createSupplier(lola.token, { name: 'Panes Lola' });
-    await app.t.confirmEmail(email, lola.token);
+    const { owner, member: lola, join } = await ownerInviting('Este', 'Lola');
 
     // Her phone reads her own business, and keeps that list offline (IndexedDB)…
     const phone = await openPage(app, { user: { ...lola, user: { ...lola.user, emailVerified: true } } });
@@ -282,14 +290,9 @@ describe('a business joined on another device (en, phone)', () => {
       );
     await expect.poll(kept).toBe(true);
     // …then she joins Café Este elsewhere, and this device is told to act in it: the offline list does not know it yet.
-    const joined = await app.t.api.post(`/api/invitations/${token}/accept`, {}, lola.token);
-    expect(joined.status, joined.text).toBe(200);
+    await join();
     const este = (await app.t.api.get('/api/businesses', owner.token)).body.data[0].id as number;
-    await phone.page.evaluate(({ userId, businessId }) => localStorage.setItem('business', JSON.stringify({ userId, businessId })), {
-      userId: lola.user.id,
-      businessId: este,
-    });
-    await phone.page.reload();
+    await chooseAndReload(phone.page, lola.user.id, este);
     await expect.poll(() => phone.page.getByTestId('active-business').textContent()).toBe('Café Este');
     await expectVisible(phone.page, 'Frutas Este');
     expect(await phone.page.evaluate(() => localStorage.getItem('business'))).toBe(
