@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { valueStore } from '../lib/value-store.ts';
 
 /**
  * A form's schema that loads when first asked for, not with the screen: the
@@ -16,15 +17,13 @@ export interface LazySchema<TSchema extends z.ZodType> {
 }
 
 export function lazySchema<TSchema extends z.ZodType>(loader: () => Promise<TSchema>): LazySchema<TSchema> {
-  let loaded: TSchema | undefined;
+  const loaded = valueStore<TSchema | undefined>(undefined);
   let loading: Promise<TSchema> | undefined;
-  const listeners = new Set<() => void>();
   return {
     load() {
       loading ??= loader().then(
         (schema) => {
-          loaded = schema;
-          for (const listener of listeners) listener();
+          loaded.set(schema);
           return schema;
         },
         (error: unknown) => {
@@ -35,11 +34,8 @@ export function lazySchema<TSchema extends z.ZodType>(loader: () => Promise<TSch
       );
       return loading;
     },
-    current: () => loaded,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    current: loaded.get,
+    subscribe: loaded.subscribe,
   };
 }
 
