@@ -244,26 +244,27 @@ export async function seedProducts(
   return inserted.map((row) => row.id);
 }
 
+/** What the app keeps for offline use in this browser for `userId` (react-query's copy in IndexedDB, as JSON), or '' when nothing. */
+export function offlineCopy(page: Page, userId: number): Promise<string> {
+  return page.evaluate(
+    (key) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('reorder');
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('data')) return resolve('');
+          const get = db.transaction('data').objectStore('data').get(key);
+          get.onsuccess = () => resolve(get.result === undefined ? '' : JSON.stringify(get.result));
+          get.onerror = () => resolve('');
+        };
+      }),
+    `query-cache:${userId}`,
+  );
+}
+
 /** Waits until the service worker controls the page and the app has kept the check-in's sent order for offline use. */
 export async function keptForOffline(page: Page, user: RegisteredUser) {
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (key) =>
-            new Promise<string>((resolve) => {
-              const open = indexedDB.open('reorder');
-              open.onerror = () => resolve('');
-              open.onsuccess = () => {
-                const get = open.result.transaction('data').objectStore('data').get(key);
-                get.onsuccess = () => resolve(get.result === undefined ? '' : JSON.stringify(get.result));
-                get.onerror = () => resolve('');
-              };
-            }),
-          `query-cache:${user.user.id}`,
-        ),
-      { timeout: 20_000 },
-    )
-    .toContain('[["orders","sent"]');
+  await expect.poll(() => offlineCopy(page, user.user.id), { timeout: 20_000 }).toContain('[["orders","sent"]');
 }

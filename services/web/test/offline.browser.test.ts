@@ -8,6 +8,7 @@ import {
   type AppUnderTest,
   expectAccessible,
   expectVisible,
+  offlineCopy,
   opened,
   openPage,
   PHONE,
@@ -71,25 +72,6 @@ async function controlled(page: Page) {
   });
 }
 
-/** What the app keeps in IndexedDB under `key` (JSON), or '' when nothing. */
-function kept(page: Page, key: string): Promise<string> {
-  return page.evaluate(
-    (k) =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('reorder');
-        open.onerror = () => resolve('');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('data')) return resolve('');
-          const get = db.transaction('data').objectStore('data').get(k);
-          get.onsuccess = () => resolve(get.result === undefined ? '' : JSON.stringify(get.result));
-          get.onerror = () => resolve('');
-        };
-      }),
-    key,
-  );
-}
-
 /** Width and height of a PNG, from its header. */
 function pngSize(bytes: Buffer): string {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -114,7 +96,7 @@ async function visitOnline(page: Page, user: RegisteredUser, supplierId: number)
   await page.goto(`/orders/${supplierId}`);
   await expect.poll(() => page.getByTestId('order-text').textContent(), { timeout: 10_000 }).toContain('1 x Kg: P1');
   await controlled(page);
-  await expect.poll(() => kept(page, `query-cache:${user.user.id}`), { timeout: 15_000 }).toContain('"bySupplier"');
+  await expect.poll(() => offlineCopy(page, user.user.id), { timeout: 15_000 }).toContain('"bySupplier"');
 }
 
 describe.each(['en', 'es'] as const)('Offline (%s, phone)', (language) => {
@@ -246,8 +228,7 @@ describe('Offline, the rest (phone)', () => {
     await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(0);
 
     // Offline, what was never opened on this device is the page-timeout screen; what was opened is there.
-    const key = `query-cache:${user.user.id}`;
-    await expect.poll(() => kept(page, key)).toContain('1 x Kg: P1\\n1 x Kg: P3');
+    await expect.poll(() => offlineCopy(page, user.user.id)).toContain('1 x Kg: P1\\n1 x Kg: P3');
     const other = await app.t.api.createSupplier(user.token, { name: 'Never opened', askConfirmation: false });
     await context.setOffline(true);
     await page.goto(`/orders/${other.id}`);
@@ -257,9 +238,9 @@ describe('Offline, the rest (phone)', () => {
     await context.setOffline(false);
 
     // Signing out deletes this account's copy from the device.
-    expect(await kept(page, key)).toContain('"bySupplier"');
+    expect(await offlineCopy(page, user.user.id)).toContain('"bySupplier"');
     await page.goto('/logout');
-    await expect.poll(() => kept(page, key), { timeout: 10_000 }).toBe('');
+    await expect.poll(() => offlineCopy(page, user.user.id), { timeout: 10_000 }).toBe('');
     await context.close();
   });
 
@@ -354,6 +335,44 @@ describe('Offline, the rest (phone)', () => {
     await expectVisible(es.page, TEXT.es.needsConnection);
     await screenshot(es.page, 'offline-needs-connection-es');
     await es.context.close();
+  });
+
+  it('keeps what the first screen read, though the device’s storage answered after the server (en)', async () => {
+    const { user } = await shop('en');
+    const { page, context } = await openPage(app, { language: 'en', user, viewport: PHONE, serviceWorkers: 'allow' });
+    // A busy phone: the app's IndexedDB opens 2 s late, after every answer of the first screen is in.
+    await context.addInitScript(() => {
+      const open = IDBFactory.prototype.open;
+      let delayed = false;
+      IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+        if (name !== 'reorder' || delayed) return open.call(this, name, version);
+        delayed = true;
+        const late: Record<string, unknown> = { result: undefined, error: null };
+        setTimeout(() => {
+          const request = open.call(this, name, version);
+          for (const type of ['onupgradeneeded', 'onsuccess', 'onerror', 'onblocked']) {
+            request[type as 'onsuccess'] = (event: Event) => {
+              late.result = request.readyState === 'done' || type === 'onupgradeneeded' ? request.result : undefined;
+              late.error = type === 'onerror' ? request.error : null;
+              if (type === 'onsuccess') (window as unknown as { storageOpened: boolean }).storageOpened = true;
+              (late[type] as ((event: Event) => void) | undefined)?.(event);
+            };
+          }
+        }, 2000);
+        return late as unknown as IDBOpenDBRequest;
+      };
+    });
+    await page.goto('/orders');
+    await expectVisible(page, 'Frutas Pepe');
+    await controlled(page);
+    await page.waitForFunction(() => (window as unknown as { storageOpened?: boolean }).storageOpened === true);
+    // Nothing changes after that, and still the list is kept: offline, a reload shows it.
+    await expect.poll(() => offlineCopy(page, user.user.id)).toContain('Frutas Pepe');
+    await context.setOffline(true);
+    await page.reload();
+    await expectVisible(page, TEXT.en.offline);
+    await expectVisible(page, 'Frutas Pepe');
+    await context.close();
   });
 });
 

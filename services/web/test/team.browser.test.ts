@@ -1,7 +1,7 @@
 import type { RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, expectVisible, opened, openPage, PHONE, recordExits, screenshot, useApp } from './app.ts';
+import { DESKTOP, expectAccessible, expectVisible, offlineCopy, opened, openPage, PHONE, recordExits, screenshot, useApp } from './app.ts';
 
 /**
  * A team (docs/decisions.md §8.2), three people in three browsers at phone
@@ -274,21 +274,7 @@ describe('a business joined on another device (en, phone)', () => {
     const phone = await openPage(app, { user: { ...lola, user: { ...lola.user, emailVerified: true } } });
     await phone.page.goto('/orders');
     await expectVisible(phone.page, 'Panes Lola');
-    const kept = () =>
-      phone.page.evaluate(
-        (key) =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open('reorder');
-            open.onerror = () => resolve(false);
-            open.onsuccess = () => {
-              const read = open.result.transaction('data').objectStore('data').get(key);
-              read.onsuccess = () => resolve(JSON.stringify(read.result ?? null).includes('Casa Lola'));
-              read.onerror = () => resolve(false);
-            };
-          }),
-        `query-cache:${lola.user.id}`,
-      );
-    await expect.poll(kept).toBe(true);
+    await expect.poll(() => offlineCopy(phone.page, lola.user.id)).toContain('Casa Lola');
     // …then she joins Café Este elsewhere, and this device is told to act in it: the offline list does not know it yet.
     await join();
     const este = (await app.t.api.get('/api/businesses', owner.token)).body.data[0].id as number;

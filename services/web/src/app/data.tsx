@@ -1,5 +1,5 @@
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { VerifyEmailBanner } from '../features/account/VerifyEmailBanner.tsx';
@@ -47,9 +47,15 @@ const persistence = {
 };
 // What comes back may be older than the server's (the last second before a reload is not kept):
 // it shows at once, and is read again from the server whenever there is a connection.
+// Answers that came while the device's storage was being read (a slow IndexedDB, a busy
+// phone) raise no event once the subscription starts: they are kept right away, or the
+// copy would wait for the next change.
 void persistQueryClientRestore(persistence)
   .then(() => queryClient.invalidateQueries())
-  .finally(() => persistQueryClientSubscribe(persistence));
+  .finally(() => {
+    persistQueryClientSubscribe(persistence);
+    void persistQueryClientSave(persistence);
+  });
 // Changes made offline wait on the device and go to the server when it can be reached (features/orders/outbox-sync.ts).
 startSync({ queryClient, onUnauthorized: () => unauthorized() });
 
