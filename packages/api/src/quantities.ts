@@ -1,4 +1,4 @@
-import { type Db, executePrepared } from '@reorder/db';
+import { type Db, preparedQuery } from '@reorder/db';
 import { sql } from 'kysely';
 
 // A line's quantity in its order (`order_quantities`), written from two
@@ -15,35 +15,36 @@ export interface QuantityLine {
   quantity: number;
 }
 
+/** The upsert of one line, compiled once (a quantity write is the hottest call). */
+const upsertLine = preparedQuery(
+  ['quantity', 'productId', 'orderId', 'businessId'],
+  (db, values: { quantity: string; productId: number; orderId: number; businessId: number }) =>
+    db
+      .insertInto('order_quantities')
+      .columns(['order_id', 'product_id', 'business_id', 'quantity'])
+      .expression((eb) =>
+        eb
+          .selectFrom('products')
+          .select(['products.order_id', 'products.id', 'products.business_id', sql<string>`${values.quantity}::numeric`.as('quantity')])
+          .where('products.id', '=', values.productId)
+          .where('products.order_id', '=', values.orderId)
+          .where('products.business_id', '=', values.businessId)
+          // A whole number of the product's step (docs/decisions.md §8.4); `stepOf` (products/) tells a refusal from a missing product.
+          .where(sql<boolean>`(products.step IS NULL OR mod(${values.quantity}::numeric, products.step) = 0)`),
+      )
+      .onConflict((oc) =>
+        oc.columns(['order_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: sql`now()` })),
+      )
+      .returning(['product_id', 'order_id', 'quantity']),
+);
+
 /**
  * Sets a product's quantity in its order with one upsert, so any number of
  * concurrent updates each land whole (the last one wins, nothing is lost or
  * doubled). Undefined when the product is not the user's or not in that order.
  */
 export async function setQuantity(db: Db, businessId: number, line: QuantityLine): Promise<QuantityLine | undefined> {
-  const upsert = db
-    .insertInto('order_quantities')
-    .columns(['order_id', 'product_id', 'business_id', 'quantity'])
-    .expression((eb) =>
-      eb
-        .selectFrom('products')
-        .select([
-          'products.order_id',
-          'products.id',
-          'products.business_id',
-          sql<string>`${line.quantity.toFixed(3)}::numeric`.as('quantity'),
-        ])
-        .where('products.id', '=', line.productId)
-        .where('products.order_id', '=', line.orderId)
-        .where('products.business_id', '=', businessId)
-        // A whole number of the product's step (docs/decisions.md §8.4); `stepOf` (products/) tells a refusal from a missing product.
-        .where(sql<boolean>`(products.step IS NULL OR mod(${line.quantity.toFixed(3)}::numeric, products.step) = 0)`),
-    )
-    .onConflict((oc) =>
-      oc.columns(['order_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: sql`now()` })),
-    )
-    .returning(['product_id', 'order_id', 'quantity']);
-  const [row] = await executePrepared(db, upsert);
+  const [row] = await upsertLine(db, { quantity: line.quantity.toFixed(3), productId: line.productId, orderId: line.orderId, businessId });
   return row && { productId: row.product_id, orderId: row.order_id, quantity: row.quantity };
 }
 

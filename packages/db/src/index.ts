@@ -10,7 +10,7 @@ export {
 } from './connect.ts';
 export { withinDeadline } from './deadline.ts';
 export { migrateTo, migrateToLatest } from './migrate.ts';
-export { executePrepared } from './prepared.ts';
+export { executePrepared, preparedQuery } from './prepared.ts';
 export type * from './schema.ts';
 export { createScratchDatabase, type ScratchDatabase } from './scratch.ts';
 export { createMigratedTemplate, dumpMigratedPglite } from './templates.ts';

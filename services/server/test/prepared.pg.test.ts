@@ -1,4 +1,4 @@
-import { connectDatabase, executePrepared, migrateToLatest } from '@reorder/db';
+import { connectDatabase, executePrepared, migrateToLatest, preparedQuery } from '@reorder/db';
 import { createTestDatabase, type RegisteredUser, startTcpProxy, startTestServer, TEST_DB, type TestServer } from '@reorder/testing';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -165,6 +165,51 @@ describe('executePrepared', () => {
     expect(await executePrepared(handle.db, query)).toEqual([]);
     const kept = await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(handle.db);
     expect(kept.rows).toEqual([{ name: expect.stringMatching(/^reorder_[0-9a-f]{20}$/), statement: query.compile().sql }]);
+  });
+
+  it('builds a preparedQuery once and answers each call with its own values, as the query built for them', async () => {
+    let builds = 0;
+    const byId = preparedQuery(['min', 'max'], (db, values: { min: number; max: number }) => {
+      builds++;
+      return db.selectFrom('users').select(['id', 'email']).where('id', '>=', values.min).where('id', '<=', values.max).orderBy('id');
+    });
+    const ids = [];
+    for (const n of [1, 2, 3]) {
+      ids.push(
+        (
+          await handle.db
+            .insertInto('users')
+            .values({
+              username: `p${n}`,
+              email: `p${n}@example.com`,
+              password_hash: null,
+              business_name: 'B',
+              full_name: 'P',
+              language: 'en',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    }
+    const [a, b, c] = ids as [number, number, number];
+    const built = (min: number, max: number) =>
+      handle.db.selectFrom('users').select(['id', 'email']).where('id', '>=', min).where('id', '<=', max).orderBy('id').execute();
+    expect(await byId(handle.db, { min: a, max: b })).toEqual(await built(a, b));
+    expect(await byId(handle.db, { min: b, max: c })).toEqual(await built(b, c));
+    expect((await byId(handle.db, { min: c, max: a })).length).toBe(0);
+    expect(builds).toBe(1);
+  });
+
+  it('refuses a preparedQuery whose values would not all be parameters', async () => {
+    const unused = preparedQuery(['id', 'email'], (db, values: { id: number; email: string }) =>
+      db.selectFrom('users').select('id').where('id', '=', values.id),
+    );
+    await expect(unused(handle.db, { id: 1, email: 'a@example.com' })).rejects.toThrow(/email not used as a parameter/);
+    const computed = preparedQuery(['quantity'], (db, values: { quantity: number }) =>
+      db.selectFrom('users').select('id').where('email', '=', values.quantity.toFixed(3)),
+    );
+    await expect(computed(handle.db, { quantity: 1 })).rejects.toThrow(TypeError);
   });
 
   it('refuses a * column list, which a migration would change under the statement', async () => {
