@@ -99,8 +99,9 @@ describe('prepared statements, over the wire', () => {
       } else if (at >= from) entry.binds++;
       named.set(m.statement, entry);
     }
-    // The order, the supplier list, the quantity, the devices, the orders list, and the products of the account and of an order.
-    expect(named.size).toBe(7);
+    // The order and its last sends (the usual quantities), the supplier list, the quantity, the devices, the orders list,
+    // and the products of the account and of an order.
+    expect(named.size).toBe(8);
     const pool = 10;
     for (const [name, { parses, binds }] of named) {
       expect(binds, name).toBe(CALLS);
@@ -110,6 +111,7 @@ describe('prepared statements, over the wire', () => {
     const texts = [...named.values()].map((s) => s.text);
     expect(texts.some((x) => x.includes('"products"."sort_key"') || x.includes('products.sort_key'))).toBe(true);
     expect(texts.some((x) => x.startsWith('insert into "order_quantities"'))).toBe(true);
+    expect(texts.some((x) => x.startsWith('select "id", "sent_at", "lines"'))).toBe(true);
   });
 
   it('plans a search for its words: a supplier or product search goes unnamed', async () => {

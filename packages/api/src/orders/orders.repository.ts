@@ -1,4 +1,4 @@
-import { type Db, executePrepared, type SentLine, type StoredConfirmation } from '@reorder/db';
+import { type Db, preparedQuery, type SentLine, type StoredConfirmation } from '@reorder/db';
 import {
   formatOrderText,
   lineTotal,
@@ -37,18 +37,9 @@ export interface LoadedOrder {
   style: TTextStyle;
 }
 
-/**
- * An order with every product of its supplier (sorted by name, quantity 0 when
- * not ordered) and its text, in one round trip: the order's row comes on
- * every product's row (once, with nulls, when it has no products).
- */
-export async function loadOrder(
-  db: Db,
-  businessId: number,
-  where: { id: number } | { supplierId: number },
-  reading: OrderReading,
-): Promise<LoadedOrder | undefined> {
-  let query = db
+/** An order's rows: the order's on each of its products' (once, with nulls, without products). */
+function orderRows(db: Db, businessId: number) {
+  return db
     .selectFrom('orders')
     .innerJoin('suppliers', 'suppliers.id', 'orders.supplier_id')
     .innerJoin('businesses', 'businesses.id', 'orders.business_id')
@@ -84,8 +75,32 @@ export async function loadOrder(
       'readier.full_name as ready_by_name',
     ])
     .where('orders.business_id', '=', businessId);
-  query = 'id' in where ? query.where('orders.id', '=', where.id) : query.where('orders.supplier_id', '=', where.supplierId);
-  const rows = await executePrepared(db, query.orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id'));
+}
+
+const BY_PRODUCT_NAME = sql`products.sort_key COLLATE "C"`;
+/** The order read by its id or its supplier's, each compiled once (docs/performance.md). */
+const orderById = preparedQuery(['businessId', 'id'], (db, values: { businessId: number; id: number }) =>
+  orderRows(db, values.businessId).where('orders.id', '=', values.id).orderBy(BY_PRODUCT_NAME).orderBy('products.id'),
+);
+const orderBySupplier = preparedQuery(['businessId', 'supplierId'], (db, values: { businessId: number; supplierId: number }) =>
+  orderRows(db, values.businessId).where('orders.supplier_id', '=', values.supplierId).orderBy(BY_PRODUCT_NAME).orderBy('products.id'),
+);
+
+/**
+ * An order with every product of its supplier (sorted by name, quantity 0 when
+ * not ordered) and its text, in one round trip: the order's row comes on
+ * every product's row (once, with nulls, when it has no products).
+ */
+export async function loadOrder(
+  db: Db,
+  businessId: number,
+  where: { id: number } | { supplierId: number },
+  reading: OrderReading,
+): Promise<LoadedOrder | undefined> {
+  const rows =
+    'id' in where
+      ? await orderById(db, { businessId, id: where.id })
+      : await orderBySupplier(db, { businessId, supplierId: where.supplierId });
   const order = rows[0];
   if (!order) return undefined;
   const schedule = { deliveryDays: order.delivery_days.map(Number), cutoffTime: order.cutoff_time, leadDays: Number(order.lead_days) };
@@ -210,12 +225,9 @@ export async function orderExists(db: Db, businessId: number, id: number): Promi
   return row !== undefined;
 }
 
-/**
- * Every current order of the business, with its line count, when it was last
- * sent and what the supplier answered to that send, in one round trip.
- */
-export async function listOrderSummaries(db: Db, businessId: number, now: number): Promise<TOrderSummary[]> {
-  const query = db
+/** Every current order of the business with its summary's columns, compiled once (docs/performance.md). */
+const orderSummaries = preparedQuery(['businessId'], (db, { businessId }: { businessId: number }) =>
+  db
     .selectFrom('orders as o')
     .leftJoinLateral(
       (eb) =>
@@ -271,8 +283,15 @@ export async function listOrderSummaries(db: Db, businessId: number, now: number
         .as('owed'),
     ])
     .where('o.business_id', '=', businessId)
-    .orderBy('o.id');
-  const rows = await executePrepared(db, query);
+    .orderBy('o.id'),
+);
+
+/**
+ * Every current order of the business, with its line count, when it was last
+ * sent and what the supplier answered to that send, in one round trip.
+ */
+export async function listOrderSummaries(db: Db, businessId: number, now: number): Promise<TOrderSummary[]> {
+  const rows = await orderSummaries(db, { businessId });
   return rows.map((r) => ({
     id: r.id,
     supplierId: r.supplier_id,

@@ -1,4 +1,4 @@
-import type { Db } from '@reorder/db';
+import { type Db, preparedQuery } from '@reorder/db';
 import type { TUsual } from '@reorder/schemas';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
@@ -31,6 +31,18 @@ export function currentDeliveryWeekday(schedule: Schedule, timeZone: string, now
   return next ? weekdayOfDate(next.nextDelivery) : null;
 }
 
+/** The order's last sends, newest first: read with every order, so compiled once (docs/performance.md). */
+const lastSends = preparedQuery(['businessId', 'orderId'], (db, values: { businessId: number; orderId: number }) =>
+  db
+    .selectFrom('sent_orders')
+    .select(['id', 'sent_at', 'lines', sql<string | null>`confirmation->>'deliveryDate'`.as('confirmed')])
+    .where('business_id', '=', values.businessId)
+    .where('order_id', '=', values.orderId)
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(USUAL_HISTORY_SENDS),
+);
+
 /**
  * Every product's usual for the order's current delivery weekday, in one
  * round trip whatever the number of products: the order's newest sends with
@@ -45,15 +57,7 @@ export async function weekdayUsuals(
   timeZone: string,
   now: number,
 ): Promise<Map<number, NonNullable<TUsual>>> {
-  const sends = await db
-    .selectFrom('sent_orders')
-    .select(['id', 'sent_at', 'lines', sql<string | null>`confirmation->>'deliveryDate'`.as('confirmed')])
-    .where('business_id', '=', businessId)
-    .where('order_id', '=', orderId)
-    .orderBy('sent_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(USUAL_HISTORY_SENDS)
-    .execute();
+  const sends = await lastSends(db, { businessId, orderId });
   const weekday = currentDeliveryWeekday(schedule, timeZone, now);
   // Newest first: each product's quantities of its sends for that weekday (at most 6) and of any day (at most 4).
   const sameDay = new Map<number, number[]>();

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { TRPCError } from '@trpc/server';
+import { type AnyProcedure, TRPCError } from '@trpc/server';
 import { type ApiDeps, createContext, type RequestInfo } from '../context.ts';
 import { AppError, describeError, INVALID_JSON_MESSAGE, logUnexpectedFailure } from '../errors.ts';
 import { endJsonInTurns, isLargeJson } from '../platform/json-turns.ts';
-import { appRouter, createCaller } from '../root.ts';
+import { appRouter } from '../root.ts';
 import { errorEnvelope, successEnvelope } from './envelope.ts';
 import { type RestRoute as Route, restRoutes } from './routes.ts';
 
@@ -127,6 +127,7 @@ export interface RestHandler {
 
 export function createRestHandler(options: RestHandlerOptions): RestHandler {
   const routes = restRoutes(appRouter);
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
   const logger = options.deps.logger;
 
   const serve = async (req: RestRequest, res: ServerResponse, { route, params }: RestMatch): Promise<void> => {
@@ -136,9 +137,18 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
     let answer: unknown;
     try {
       input = inputOf(req, route, params);
-      const caller = createCaller(createContext(options.deps, info));
-      const call = route.procedure.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
-      const output = await (call as (input: unknown) => Promise<unknown>)(input);
+      // The procedure is called as createCaller calls it, without its proxy and lookup on every request.
+      const procedure = procedures[route.procedure] as AnyProcedure;
+      const ctx = createContext(options.deps, info);
+      const given = input;
+      const output = await procedure({
+        path: route.procedure,
+        getRawInput: async () => given,
+        ctx,
+        type: procedure._def.type,
+        signal: undefined,
+        batchIndex: 0,
+      });
       if (route.meta.file) {
         const file = output as { filename: string; content: string; contentType?: string };
         const binary = route.meta.file.binary === true;

@@ -1,4 +1,4 @@
-import { type Db, executePrepared, type UserRow } from '@reorder/db';
+import { type Db, preparedQuery, type UserRow } from '@reorder/db';
 import { sql } from 'kysely';
 import { type Membership, membershipsOf } from '../businesses/memberships.ts';
 
@@ -97,17 +97,20 @@ export async function endSessions(db: Db, userId: number, options: { except?: nu
   return Number(result.numUpdatedRows);
 }
 
-/** The user's live sessions, most recently used first. */
-export function listLiveSessions(db: Db, userId: number) {
-  const query = db
+const liveSessions = preparedQuery(['userId'], (db, values: { userId: number }) =>
+  db
     .selectFrom('sessions')
     .select(['id', 'created_at', 'last_seen_at', 'user_agent'])
-    .where('user_id', '=', userId)
+    .where('user_id', '=', values.userId)
     .where('ended_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .orderBy('last_seen_at', 'desc')
-    .orderBy('id', 'desc');
-  return executePrepared(db, query);
+    .orderBy('id', 'desc'),
+);
+
+/** The user's live sessions, most recently used first. */
+export function listLiveSessions(db: Db, userId: number) {
+  return liveSessions(db, { userId });
 }
 
 /** Deletes sessions that ended or expired more than `days` ago; returns how many went. */

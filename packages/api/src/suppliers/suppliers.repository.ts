@@ -1,4 +1,4 @@
-import { type Database, type Db, executePrepared, type SupplierRow } from '@reorder/db';
+import { type Database, type Db, preparedQuery, type SupplierRow } from '@reorder/db';
 import { normalizeSearchText, searchPattern, type TCreateSupplierInput, type TMessageService, type TSupplier } from '@reorder/schemas';
 import { sql, type Transaction } from 'kysely';
 import { lockBusinessForWriting } from '../businesses/write-lock.ts';
@@ -109,6 +109,13 @@ function selectSuppliers(db: Db, businessId: number) {
     .where('suppliers.business_id', '=', businessId);
 }
 
+const BY_NAME = sql`suppliers.sort_key COLLATE "C"`;
+
+/** Every supplier of the business, by name: the query compiled once (docs/performance.md). */
+const allSuppliers = preparedQuery(['businessId'], (db, values: { businessId: number }) =>
+  selectSuppliers(db, values.businessId).orderBy(BY_NAME).orderBy('suppliers.id'),
+);
+
 /**
  * The user's suppliers, those matching `q` (name, contact name, contact info)
  * when given: by name, or with `sort: 'orderBy'` the soonest cut-off first,
@@ -121,12 +128,15 @@ export async function listSuppliers(
   at: ReadingTime,
   options: { q?: string | undefined; sort?: 'name' | 'orderBy' | undefined } = {},
 ): Promise<TSupplier[]> {
-  let query = selectSuppliers(db, businessId);
   const pattern = searchPattern(options.q);
-  if (pattern) query = query.where('suppliers.search_text', 'like', pattern);
-  query = query.orderBy(sql`suppliers.sort_key COLLATE "C"`).orderBy('suppliers.id');
-  // The whole list is prepared; a search is planned for its words.
-  const rows = pattern ? await query.execute() : await executePrepared(db, query);
+  // The whole list is prepared (and built once); a search is planned for its words.
+  const rows = pattern
+    ? await selectSuppliers(db, businessId)
+        .where('suppliers.search_text', 'like', pattern)
+        .orderBy(BY_NAME)
+        .orderBy('suppliers.id')
+        .execute()
+    : await allSuppliers(db, { businessId });
   const suppliers = rows.map((row) => toScheduledSupplier(row, at));
   if (options.sort === 'orderBy') {
     // Missing sorts last; a stable sort keeps the name order among equals.
