@@ -117,11 +117,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
  * would not tell scripts about it (the test harness fails on such a line).
  */
 const base = t.middleware(async ({ ctx, meta, path, type, next }) => {
-  const deadline = ctx.databaseDeadline;
-  // The procedure's queries go through a copy of the database bound by the deadline (packages/db deadline.ts).
-  const result = await (deadline
-    ? withinDeadline(ctx.db, meta?.heavy ? deadline.heavyMs : deadline.ordinaryMs, (db) => next({ ctx: { db } }))
-    : next());
+  const result = await next();
   // A change to an account, a session or a token is in every process's sign-in check before it is answered.
   if (result.ok) {
     if (type === 'mutation' && ACCOUNT_CHANGES.test(path)) await ctx.sessions.settle(ctx.db);
@@ -222,5 +218,21 @@ function withSyncParsing<B extends object>(builder: B): B {
   });
 }
 
+/**
+ * Runs the rest of a procedure with its queries going through a copy of the
+ * database bound by the call's deadline (docs/decisions.md §9.7; packages/db
+ * deadline.ts): `work` gets that copy, to pass on as `ctx.db` with whatever
+ * else its step adds to the context. The first step that adds to the context
+ * does it, in the same copy of the context (tRPC copies the whole context at
+ * every step that adds to it: docs/performance.md).
+ */
+export function withDeadline<T>(ctx: Context, meta: Meta | undefined, work: (db: Context['db']) => Promise<T>): Promise<T> {
+  const deadline = ctx.databaseDeadline;
+  return deadline ? withinDeadline(ctx.db, meta?.heavy ? deadline.heavyMs : deadline.ordinaryMs, work) : work(ctx.db);
+}
+
+/** The first step of every procedure: the database's failures and the undeclared ones (`base`). */
+export const baseProcedure = withSyncParsing(t.procedure.use(base));
+
 /** A procedure anyone may call. */
-export const publicProcedure = withSyncParsing(t.procedure.use(base));
+export const publicProcedure = baseProcedure.use(({ ctx, meta, next }) => withDeadline(ctx, meta, (db) => next({ ctx: { db } })));

@@ -5,7 +5,7 @@ import { findLiveApiToken, touchApiToken } from '../api-tokens/api-tokens.reposi
 import { type ActiveBusiness, activeBusiness as activeBusinessOf, allows } from '../businesses/memberships.ts';
 import type { Context } from '../context.ts';
 import { AppError, NO_SUCH_BUSINESS, roleNeeded, SESSION_EXPIRED } from '../errors.ts';
-import { type Meta, middleware, publicProcedure } from '../trpc.ts';
+import { baseProcedure, type Meta, middleware, withDeadline } from '../trpc.ts';
 import type { SessionCache } from './session-cache.ts';
 import { type LiveSession, touchSession } from './sessions.repository.ts';
 import { tokenFromHeader } from './tokens.ts';
@@ -44,22 +44,22 @@ type SignedIn = Pick<SignedInContext, 'user' | 'credential' | 'activeBusiness'>;
  * session it names. Either must still be live (not revoked or ended, not
  * expired), so revoking one refuses it at once, on every server process.
  */
-async function signedIn(ctx: Context): Promise<SignedIn> {
+async function signedIn(ctx: Context, db: Context['db']): Promise<SignedIn> {
   const token = tokenFromHeader(ctx.request.authorization);
   if (!token) throw new AppError('UNAUTHORIZED', 'Please sign in: the Authorization header is missing.');
   if (token.startsWith(API_TOKEN_PREFIX)) {
-    const found = await findLiveApiToken(ctx.db, token);
+    const found = await findLiveApiToken(db, token);
     if (!found) throw new AppError('UNAUTHORIZED', BAD_API_TOKEN);
-    if (stale(found.lastUsedAt)) await touchApiToken(ctx.db, found.tokenId);
+    if (stale(found.lastUsedAt)) await touchApiToken(db, found.tokenId);
     // A token acts in its own business only, with its member's role there.
     const activeBusiness = activeBusinessOf(found.membership ? [found.membership] : [], ctx.request.businessId);
     return { user: found.user, credential: { kind: 'api-token', tokenId: found.tokenId }, activeBusiness };
   }
   const claims = await ctx.tokens.verify(token);
   // The server puts a SessionCache there (context.ts says less, for the client's types).
-  const live = await (ctx.sessions as SessionCache).find(ctx.db, claims.sessionId, claims.userId);
+  const live = await (ctx.sessions as SessionCache).find(db, claims.sessionId, claims.userId);
   if (!live) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
-  if (stale(live.session.lastSeenAt)) await touchSession(ctx.db, live.session.id);
+  if (stale(live.session.lastSeenAt)) await touchSession(db, live.session.id);
   const activeBusiness = activeBusinessOf(live.memberships, ctx.request.businessId);
   return { user: live.user, credential: { kind: 'session', session: live.session }, activeBusiness };
 }
@@ -86,17 +86,21 @@ function sessionOf(credential: Credential): LiveSession {
 // Each is one step of the procedure, not a chain of them: tRPC copies the whole context at every step
 // that adds to it (docs/performance.md), so signing in and finding the business add to it once.
 
-/** Signed in, inside the active business, in a role `meta.role` allows. */
-const requireMember = middleware(async ({ ctx, meta, next }) => {
-  const who = await signedIn(ctx);
-  return next({ ctx: { ...who, business: businessFor(who.activeBusiness, meta) } });
-});
+/** Signed in, inside the active business, in a role `meta.role` allows; the database bound by the call's deadline. */
+const requireMember = middleware(({ ctx, meta, next }) =>
+  withDeadline(ctx, meta, async (db) => {
+    const who = await signedIn(ctx, db);
+    return next({ ctx: { db, ...who, business: businessFor(who.activeBusiness, meta) } });
+  }),
+);
 
-/** Signed in with a device's session. */
-const requireAccount = middleware(async ({ ctx, next }) => {
-  const who = await signedIn(ctx);
-  return next({ ctx: { ...who, session: sessionOf(who.credential) } });
-});
+/** Signed in with a device's session; the database bound by the call's deadline. */
+const requireAccount = middleware(({ ctx, meta, next }) =>
+  withDeadline(ctx, meta, async (db) => {
+    const who = await signedIn(ctx, db);
+    return next({ ctx: { db, ...who, session: sessionOf(who.credential) } });
+  }),
+);
 
 /** `requireMember`'s business check alone, after `requireAccount` (making an API token). */
 export const requireBusiness = middleware(({ ctx, meta, next }) => {
@@ -110,7 +114,7 @@ export const requireBusiness = middleware(({ ctx, meta, next }) => {
  * caller is not in answers 404. The only builder an API token passes: a token
  * acts in its own business only (docs/decisions.md §9.7).
  */
-export const memberProcedure = publicProcedure.use(requireMember);
+export const memberProcedure = baseProcedure.use(requireMember);
 
 /**
  * Everything of the person rather than of a business: the profile, password,
@@ -119,7 +123,7 @@ export const memberProcedure = publicProcedure.use(requireMember);
  * device's session only: an API token gets 403 (docs/decisions.md §7, §9.7).
  * `ctx.session` is that session.
  */
-export const accountProcedure = publicProcedure.use(requireAccount);
+export const accountProcedure = baseProcedure.use(requireAccount);
 
 /**
  * Who may call a built procedure: anyone (`public`), a member of the active
