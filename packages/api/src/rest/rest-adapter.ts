@@ -107,7 +107,7 @@ export interface RestHandlerOptions {
 
 /**
  * The REST surface (docs/decisions.md §2): each procedure's `meta.openapi` gives its
- * method and path; the call runs through `createCaller`, so the same
+ * method and path; the call runs the procedure itself (as `createCaller` would), so the same
  * middlewares, schemas and errors serve both surfaces; and the envelope is
  * made from values: the procedure's output and `meta.message`, or
  * `describeError` of what it threw (with Retry-After on rate limits). It
