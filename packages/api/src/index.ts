@@ -47,5 +47,5 @@ export { SessionCache, startSessionCache } from './sessions/session-cache.ts';
 export { pruneSessions } from './sessions/sessions.repository.ts';
 export { createTokenService, type TokenService } from './sessions/tokens.ts';
 export { runStandingOrders, type StandingOutcome } from './standing/runner.ts';
-export { type Meta, UNDECLARED_ERROR } from './trpc.ts';
+export { callProcedure, type Meta, UNDECLARED_ERROR } from './trpc.ts';
 export { hashPassword, PASSWORD_HASHING, type PasswordHashing } from './users/passwords.ts';

@@ -1,5 +1,5 @@
 import { isRetryableConflict, withinDeadline } from '@reorder/db';
-import { initTRPC } from '@trpc/server';
+import { type AnyProcedure, initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { Context } from './context.ts';
@@ -161,6 +161,15 @@ const ACCOUNT_CHANGES = /^(auth|users|businesses|invitations)\./;
 
 /** The log line of a failure kind a procedure's meta does not declare. */
 export const UNDECLARED_ERROR = 'error kind not declared in the procedure meta';
+
+/**
+ * Calls a built procedure with `ctx` and `input` as tRPC's `createCaller`
+ * does, without its recursive proxy and lookup on every call: the REST
+ * surface and the server's API lane call it per request (docs/performance.md).
+ */
+export function callProcedure(procedure: AnyProcedure, path: string, ctx: Context, input: unknown): Promise<unknown> {
+  return procedure({ path, getRawInput: async () => input, ctx, type: procedure._def.type, signal: undefined, batchIndex: 0 });
+}
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

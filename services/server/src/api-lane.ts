@@ -1,6 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { type AppRouter, appRouter, type Context, endJsonInTurns, hasBody, type RestHandler, type RestRequest } from '@reorder/api';
+import {
+  type AppRouter,
+  appRouter,
+  type Context,
+  callProcedure,
+  endJsonInTurns,
+  hasBody,
+  type RestHandler,
+  type RestRequest,
+} from '@reorder/api';
 import { LIMITS } from '@reorder/schemas';
 import type { AnyProcedure, TRPCError } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
@@ -157,7 +166,7 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     let error: TRPCError | undefined;
     try {
       ctx = await trpc.createContext({ req, res, info });
-      body = { result: { data: await procedure({ path: name, getRawInput, ctx, type: 'query', signal: undefined, batchIndex: 0 }) } };
+      body = { result: { data: await callProcedure(procedure, name, ctx, input) } };
     } catch (cause) {
       error = getTRPCErrorFromUnknown(cause);
       trpc.onError({ error, path: name, req });

@@ -77,14 +77,13 @@ function orderRows(db: Db, businessId: number) {
     .where('orders.business_id', '=', businessId);
 }
 
-const BY_PRODUCT_NAME = sql`products.sort_key COLLATE "C"`;
-/** The order read by its id or its supplier's, each compiled once (docs/performance.md). */
-const orderById = preparedQuery(['businessId', 'id'], (db, values: { businessId: number; id: number }) =>
-  orderRows(db, values.businessId).where('orders.id', '=', values.id).orderBy(BY_PRODUCT_NAME).orderBy('products.id'),
-);
-const orderBySupplier = preparedQuery(['businessId', 'supplierId'], (db, values: { businessId: number; supplierId: number }) =>
-  orderRows(db, values.businessId).where('orders.supplier_id', '=', values.supplierId).orderBy(BY_PRODUCT_NAME).orderBy('products.id'),
-);
+/** The order read by one of its keys (its id, its supplier's), in its products' name order: each compiled once (docs/performance.md). */
+const orderBy = (column: 'orders.id' | 'orders.supplier_id') =>
+  preparedQuery(['businessId', 'key'], (db, values: { businessId: number; key: number }) =>
+    orderRows(db, values.businessId).where(column, '=', values.key).orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id'),
+  );
+const orderById = orderBy('orders.id');
+const orderBySupplier = orderBy('orders.supplier_id');
 
 /**
  * An order with every product of its supplier (sorted by name, quantity 0 when
@@ -98,9 +97,7 @@ export async function loadOrder(
   reading: OrderReading,
 ): Promise<LoadedOrder | undefined> {
   const rows =
-    'id' in where
-      ? await orderById(db, { businessId, id: where.id })
-      : await orderBySupplier(db, { businessId, supplierId: where.supplierId });
+    'id' in where ? await orderById(db, { businessId, key: where.id }) : await orderBySupplier(db, { businessId, key: where.supplierId });
   const order = rows[0];
   if (!order) return undefined;
   const schedule = { deliveryDays: order.delivery_days.map(Number), cutoffTime: order.cutoff_time, leadDays: Number(order.lead_days) };

@@ -4,6 +4,7 @@ import { type ApiDeps, createContext, type RequestInfo } from '../context.ts';
 import { AppError, describeError, INVALID_JSON_MESSAGE, logUnexpectedFailure } from '../errors.ts';
 import { endJsonInTurns, isLargeJson } from '../platform/json-turns.ts';
 import { appRouter } from '../root.ts';
+import { callProcedure } from '../trpc.ts';
 import { errorEnvelope, successEnvelope } from './envelope.ts';
 import { type RestRoute as Route, restRoutes } from './routes.ts';
 
@@ -137,18 +138,8 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
     let answer: unknown;
     try {
       input = inputOf(req, route, params);
-      // The procedure is called as createCaller calls it, without its proxy and lookup on every request.
-      const procedure = procedures[route.procedure] as AnyProcedure;
       const ctx = createContext(options.deps, info);
-      const given = input;
-      const output = await procedure({
-        path: route.procedure,
-        getRawInput: async () => given,
-        ctx,
-        type: procedure._def.type,
-        signal: undefined,
-        batchIndex: 0,
-      });
+      const output = await callProcedure(procedures[route.procedure] as AnyProcedure, route.procedure, ctx, input);
       if (route.meta.file) {
         const file = output as { filename: string; content: string; contentType?: string };
         const binary = route.meta.file.binary === true;
