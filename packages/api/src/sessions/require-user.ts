@@ -59,7 +59,18 @@ async function signedIn(ctx: Context, db: Context['db']): Promise<SignedIn> {
   // The server puts a SessionCache there (context.ts says less, for the client's types).
   const live = await (ctx.sessions as SessionCache).find(db, claims.sessionId, claims.userId);
   if (!live) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
-  if (stale(live.session.lastSeenAt)) await touchSession(db, live.session.id);
+  if (stale(live.session.lastSeenAt)) {
+    // The session may be the cache's: it learns of the touch at once, so the requests
+    // after this one, and those already under way, do not each write it again.
+    const last = live.session.lastSeenAt;
+    live.session.lastSeenAt = new Date();
+    try {
+      await touchSession(db, live.session.id);
+    } catch (error) {
+      live.session.lastSeenAt = last;
+      throw error;
+    }
+  }
   const activeBusiness = activeBusinessOf(live.memberships, ctx.request.businessId);
   return { user: live.user, credential: { kind: 'session', session: live.session }, activeBusiness };
 }
