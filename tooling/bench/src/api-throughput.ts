@@ -34,7 +34,7 @@ import { normalizeSearchText } from '@reorder/schemas/search';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_PASSWORD } from './accounts.ts';
-import { freePort, NODE_ARGS, requireBuiltServer, startBaseline, startBuiltServer } from './processes.ts';
+import { freePort, NODE_ARGS, type Running, requireBuiltServer, startBaseline, startBuiltServer, startProcess } from './processes.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -47,6 +47,15 @@ const SECRET = 'bench-secret-long-enough-for-hs256-signing!!';
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** The same for the baseline (BENCH_BASELINE_NODE_ARGS), which then runs as `node --import tsx`. */
 const BASELINE_NODE_ARGS = (process.env.BENCH_BASELINE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * BENCH_COMPARE_DIR=<a checkout with its server built> runs that build too, on
+ * PostgreSQL, on the same rows, as the target "compared build": before and
+ * after a change in one run, the only comparison the noise of a shared
+ * machine allows (its CPU per request beside the server's).
+ */
+const COMPARE_DIR = process.env.BENCH_COMPARE_DIR;
+/** BENCH_SERVER_LOG=<file> keeps the server's stdout (its log lines, and e.g. --trace-gc's) there; by default it goes nowhere. */
+const SERVER_LOG = process.env.BENCH_SERVER_LOG;
 /**
  * The baselines, on PostgreSQL: `bare` is the handler the issue describes, on
  * Node's defaults, sending its statements as node-postgres does (unnamed,
@@ -345,9 +354,26 @@ async function runOn(kind: 'postgres' | 'pglite') {
       env.DATABASE_URL = url.toString();
     }
 
-    // The server makes the schema (its migrations) and the account; then the data goes in with SQL.
+    // The compared build starts first: its migrations are the older ones, and the server adds its own after them.
     const serverPort = await freePort();
-    let server = await startBuiltServer(env, serverPort, SERVER_NODE_ARGS);
+    let compared: Running | undefined;
+    if (COMPARE_DIR && kind === 'postgres') {
+      const compareData = mkdtempSync(path.join(tmpdir(), 'reorder-apibench-compared-'));
+      scratch.push(compareData);
+      const main = path.join(COMPARE_DIR, 'services/server/dist/main.js');
+      compared = await startProcess(
+        process.execPath,
+        [...NODE_ARGS, main],
+        { ...env, DATA_DIR: compareData, PUBLIC_URL: `http://localhost:${serverPort}` },
+        await freePort(),
+        '/api/ping',
+        undefined,
+        COMPARE_DIR,
+      );
+      stops.push(() => (compared as Running).stop());
+    }
+    // The server makes the schema (its migrations) and the account; then the data goes in with SQL.
+    let server = await startBuiltServer(env, serverPort, SERVER_NODE_ARGS, SERVER_LOG);
     const owner = await register(server.url);
     let seeded: Awaited<ReturnType<typeof seed>>;
     // The server's own public URL (its default, from its port): the order's confirmation link starts with it.
@@ -369,10 +395,11 @@ async function runOn(kind: 'postgres' | 'pglite') {
       scratch.push(copy);
       cpSync(pgliteDir, copy, { recursive: true });
       baselineEnv.PGLITE_DIR = copy;
-      server = await startBuiltServer(env, serverPort, SERVER_NODE_ARGS);
+      server = await startBuiltServer(env, serverPort, SERVER_NODE_ARGS, SERVER_LOG);
     }
     stops.push(() => server.stop());
     const targets: Target[] = [{ name: 'server', ...server }];
+    if (compared) targets.push({ name: 'compared build', ...compared });
     for (const which of kind === 'postgres' ? BASELINES : (['bare'] as const)) {
       const nodeArgs = [...(which === 'tuned' ? NODE_ARGS : []), ...BASELINE_NODE_ARGS];
       const baseline = await startBaseline({ ...baselineEnv, BASELINE_PREPARED: which === 'tuned' ? '1' : '0' }, nodeArgs);
