@@ -4,6 +4,8 @@ import { ZBill, ZBillFile } from './bill.ts';
 import { zDateTime, zSafeString } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { ZOrderProduct, ZSentOrder } from './order.ts';
+import { ZClaim, ZReceipt } from './receipt.ts';
+import { ZStandingOrder } from './standing.ts';
 import { ZSupplier } from './supplier.ts';
 import { ZSessionInfo, ZUser } from './user.ts';
 import { ZWebhook } from './webhook.ts';
@@ -45,6 +47,13 @@ export const ZAccountExport = z
     devices: z.array(ZSessionInfo).describe('The devices signed in now'),
     apiTokens: z.array(ZApiToken).describe('The personal API tokens that work (never their secrets)'),
     webhooks: z.array(ZWebhook).describe("The business's webhook endpoints, for its owner (never their secrets)"),
+    standingOrders: z.array(ZStandingOrder).describe("The business's standing orders, for its owner (docs/decisions.md §9.5)"),
+    receipts: z
+      .array(ZReceipt)
+      .describe("The deliveries received, line by line, oldest first, for the business's owner (docs/decisions.md §9.4)"),
+    claims: z
+      .array(ZClaim)
+      .describe("The claims made to suppliers and their answers, oldest first, for the business's owner (docs/decisions.md §9.4)"),
     bills: z
       .array(
         ZBill.extend({

@@ -14,7 +14,7 @@ afterAll(() => t?.close());
 
 const WEBHOOK_SECRET = 'whsec_never-in-an-export-0123456789abcdef';
 
-/** An account with something in every corner: suppliers, products, quantities, a message, history, feedback, devices, a token, a webhook. */
+/** An account with something in every corner: suppliers, products, quantities, a message, history, a delivery and its claim, a standing order, feedback, devices, a token, a webhook. */
 async function populatedAccount() {
   const user = await t.api.register({ businessName: 'Café Completo', fullName: 'Carla Completa' });
   // A proven address: only that makes API tokens (docs/decisions.md §8.6).
@@ -28,8 +28,19 @@ async function populatedAccount() {
   await t.api.put('/api/products/quantity', { productId: lemons.id, orderId: fruit.orderId, quantity: 2.5 }, user.token);
   await t.api.put('/api/products/quantity', { productId: bread.id, orderId: bakery.orderId, quantity: 12 }, user.token);
   await t.api.put(`/api/orders/${fruit.orderId}`, { introduce: 'Hola Pepe' }, user.token);
-  await t.api.post(`/api/orders/${fruit.orderId}/send`, {}, user.token);
+  const sent = await t.api.post(`/api/orders/${fruit.orderId}/send`, {}, user.token);
   await t.api.put('/api/products/quantity', { productId: lemons.id, orderId: fruit.orderId, quantity: 4 }, user.token);
+  // The delivery arrives short, and a claim goes to the supplier.
+  const receipt = await t.api.post(`/api/sent-orders/${sent.body.data.id}/receipt`, {}, user.token);
+  expect(receipt.status, receipt.text).toBe(200);
+  expect(
+    (await t.api.put(`/api/receipts/${receipt.body.data.id}/lines/${lemons.id}`, { received: 1, outcome: 'short' }, user.token)).status,
+  ).toBe(200);
+  expect((await t.api.post(`/api/receipts/${receipt.body.data.id}/done`, {}, user.token)).status).toBe(200);
+  expect((await t.api.post(`/api/receipts/${receipt.body.data.id}/claim`, {}, user.token)).status).toBe(200);
+  // Bread every Saturday.
+  const standing = { enabled: true, lines: [{ productId: bread.id, quantities: { sat: 24 } }] };
+  expect((await t.api.put(`/api/suppliers/${bakery.id}/standing`, standing, user.token)).status).toBe(200);
   await t.api.post('/api/feedbacks', { fullName: 'Carla', email: user.email, note: 'Love it' }, user.token);
   const phone = (await t.api.post('/api/auth/login', { email: user.email, password: user.password })).body.data.token as string;
   const apiToken = (await t.api.post('/api/auth/tokens', { name: 'Script' }, user.token)).body.data.token as string;
@@ -113,6 +124,18 @@ describe('GET /api/users/me/export', () => {
     expect(data.webhooks.map((w: { url: string; events: string[]; enabled: boolean }) => [w.url, w.events, w.enabled])).toEqual([
       ['https://hooks.example.com/reorder', ['order.sent'], true],
     ]);
+
+    // The business's standing orders, deliveries and claims, as their own calls answer them.
+    const bakery = data.suppliers.find((s: { name: string }) => s.name === 'Panadería Sol');
+    expect(data.standingOrders).toEqual([(await t.api.get(`/api/suppliers/${bakery.id}/standing`, user.token)).body.data]);
+    expect(data.standingOrders[0].lines).toEqual([{ productId: bakery.order.products[0].productId, quantities: { sat: 24 } }]);
+    const receipts = (await t.api.get('/api/receipts', user.token)).body.data;
+    expect(receipts).toHaveLength(1);
+    expect(data.receipts).toEqual(receipts);
+    expect(data.receipts[0]).toMatchObject({ status: 'done', sentOrderId: fruit.history[0].id });
+    const claims = (await t.api.get('/api/claims', user.token)).body.data;
+    expect(claims).toHaveLength(1);
+    expect(data.claims).toEqual(claims);
 
     // Never a secret: no hash, no token.
     expect(res.text).not.toContain(row.password_hash ?? 'no-hash');

@@ -6,8 +6,11 @@ import { accountDeletedEmail } from '../mail/messages.ts';
 import { findOrderBySupplier } from '../orders/orders.repository.ts';
 import { orderReading } from '../orders/orders.service.ts';
 import { listSentOrders } from '../orders/sent-orders.repository.ts';
+import { claimsForExport } from '../receipts/claims.service.ts';
+import { receiptsForExport } from '../receipts/receipts.service.ts';
 import type { AuthedContext } from '../sessions/require-user.ts';
 import { listLiveSessions } from '../sessions/sessions.repository.ts';
+import { standingOrdersForExport } from '../standing/standing.service.ts';
 import { listSuppliers, readingTime } from '../suppliers/suppliers.repository.ts';
 import { toUser } from '../users/users.repository.ts';
 import { confirmIdentity } from '../users/users.service.ts';
@@ -17,8 +20,9 @@ import { listWebhooks } from '../webhooks/webhooks.repository.ts';
  * Everything of the owner's account as one document (docs/decisions.md §7): the
  * profile, every supplier with its current order, products and history, the
  * feedback sent, the signed-in devices, the API tokens and, for an owner, the
- * business's webhook endpoints and its bills with their files (never a secret:
- * no password hash, no token, no signing secret).
+ * business's standing orders, deliveries received and claims, webhook
+ * endpoints, and bills with their files (never a secret: no password hash, no
+ * token, no signing secret).
  */
 export async function exportAccount(ctx: AuthedContext): Promise<TAccountExport> {
   const { db, user } = ctx;
@@ -62,6 +66,9 @@ export async function exportAccount(ctx: AuthedContext): Promise<TAccountExport>
     })),
     apiTokens: await listApiTokens(db, user.id),
     webhooks: business ? await listWebhooks(db, business.id) : [],
+    standingOrders: business ? await standingOrdersForExport(db, business.id) : [],
+    receipts: business ? await receiptsForExport(db, business.id) : [],
+    claims: business ? await claimsForExport(ctx, business.id) : [],
     bills: business ? await billsForExport(db, business.id) : [],
   };
 }

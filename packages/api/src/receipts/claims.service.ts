@@ -183,6 +183,12 @@ export async function listClaims(ctx: ReceiptsContext, status: TClaim['status'] 
   return rows.map((row) => toClaim(ctx, row));
 }
 
+/** Every claim of the business, oldest first: for the owner's export (docs/decisions.md §7). */
+export async function claimsForExport(ctx: LinkContext & Pick<Context, 'db'>, businessId: number): Promise<TClaim[]> {
+  const rows = await claimRows(ctx.db, businessId).orderBy('claims.created_at').orderBy('claims.id').execute();
+  return rows.map((row) => toClaim(ctx, row));
+}
+
 /** `POST /claims/{id}/close` (owners, managers): the owner settles the claim, whatever the supplier answered. */
 export async function closeClaim(ctx: ReceiptsContext, id: number): Promise<TClaim> {
   const row = await ctx.db

@@ -49,17 +49,13 @@ function receiptRows(db: Db, businessId: number) {
 }
 type ReceiptRow = Awaited<ReturnType<ReturnType<typeof receiptRows>['executeTakeFirstOrThrow']>>;
 
-async function linesOf(db: Db, businessId: number, receiptIds: readonly number[]): Promise<Map<number, TReceiptLine[]>> {
+/** The lines of the given receipts of the business, or of every one of them (`'all'`), by receipt. */
+async function linesOf(db: Db, businessId: number, receiptIds: readonly number[] | 'all'): Promise<Map<number, TReceiptLine[]>> {
   const byReceipt = new Map<number, TReceiptLine[]>();
   if (receiptIds.length === 0) return byReceipt;
-  const rows = await db
-    .selectFrom('receipt_lines')
-    .selectAll()
-    .where('business_id', '=', businessId)
-    .where('receipt_id', 'in', [...receiptIds])
-    .orderBy('receipt_id')
-    .orderBy('position')
-    .execute();
+  let query = db.selectFrom('receipt_lines').selectAll().where('business_id', '=', businessId);
+  if (receiptIds !== 'all') query = query.where('receipt_id', 'in', [...receiptIds]);
+  const rows = await query.orderBy('receipt_id').orderBy('position').execute();
   for (const row of rows) {
     const lines = byReceipt.get(row.receipt_id) ?? [];
     lines.push({
@@ -126,6 +122,13 @@ export async function listReceipts(
     ctx.business.id,
     rows.map((row) => row.id),
   );
+  return rows.map((row) => toReceipt(row, lines.get(row.id) ?? []));
+}
+
+/** Every receipt of the business with its lines, oldest first: for the owner's export (docs/decisions.md §7). */
+export async function receiptsForExport(db: Db, businessId: number): Promise<TReceipt[]> {
+  const rows = await receiptRows(db, businessId).orderBy('receipts.started_at').orderBy('receipts.id').execute();
+  const lines = await linesOf(db, businessId, 'all');
   return rows.map((row) => toReceipt(row, lines.get(row.id) ?? []));
 }
 

@@ -90,6 +90,24 @@ export async function readStanding(db: Db, businessId: number, supplierId: numbe
   };
 }
 
+/** The standing orders the business has set (enabled or not), by supplier name: for the owner's export (docs/decisions.md §7). */
+export async function standingOrdersForExport(db: Db, businessId: number): Promise<TStandingOrder[]> {
+  const rows = await db
+    .selectFrom('standing_orders')
+    .innerJoin('suppliers', 'suppliers.id', 'standing_orders.supplier_id')
+    .select('standing_orders.supplier_id')
+    .where('standing_orders.business_id', '=', businessId)
+    .orderBy(sql`suppliers.sort_key COLLATE "C"`)
+    .orderBy('suppliers.id')
+    .execute();
+  const standing = [];
+  for (const row of rows) {
+    const one = await readStanding(db, businessId, row.supplier_id);
+    if (one) standing.push(one);
+  }
+  return standing;
+}
+
 export async function getStanding(ctx: StandingContext, supplierId: number): Promise<TStandingOrder> {
   const standing = await readStanding(ctx.db, ctx.business.id, supplierId);
   if (!standing) throw notFound('Supplier');
