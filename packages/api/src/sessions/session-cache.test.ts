@@ -57,6 +57,53 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  /** The database, counting the queries sent through it. */
+  function counted() {
+    const sent = { queries: 0 };
+    const db = t.domain.deps.db.withPlugin({
+      transformQuery: (args) => {
+        sent.queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    return { db, sent };
+  }
+
+  it('lets the requests that miss together share one read', async () => {
+    const cache = new SessionCache();
+    cache.setListening(true);
+    const { sessionId, userId } = await claimsOf(t.owner.token);
+    const { db, sent } = counted();
+    const found = await Promise.all(Array.from({ length: 5 }, () => cache.find(db, sessionId, userId)));
+    expect(sent.queries).toBe(1);
+    expect(new Set(found).size).toBe(1);
+    expect(found[0]?.user.id).toBe(userId);
+    // Another user id naming the same session does not share it.
+    expect(await Promise.all([cache.find(db, sessionId + 1000, userId), cache.find(db, sessionId + 1000, userId + 1)])).toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(sent.queries).toBe(3);
+  });
+
+  it('reads again for a request that came after a change was heard, and reads for each while not listening', async () => {
+    const cache = new SessionCache();
+    cache.setListening(true);
+    const { sessionId, userId } = await claimsOf(t.owner.token);
+    const { db, sent } = counted();
+    const before = cache.find(db, sessionId, userId);
+    cache.receive(String(userId));
+    const after = cache.find(db, sessionId, userId);
+    await Promise.all([before, after]);
+    expect(sent.queries).toBe(2);
+
+    const deaf = new SessionCache();
+    const { db: deafDb, sent: deafSent } = counted();
+    await Promise.all(Array.from({ length: 3 }, () => deaf.find(deafDb, sessionId, userId)));
+    expect(deafSent.queries).toBe(3);
+  });
+
   it('forgets an account when its id arrives, and a session of another user id is never answered', async () => {
     const cache = new SessionCache();
     cache.setListening(true);

@@ -53,6 +53,8 @@ export class SessionCache {
   #markers = 0;
   /** Markers of ours still waiting, with the function that counts one more listener that heard it. */
   readonly #waiting = new Map<string, (self: boolean) => void>();
+  /** The reads under way, by session: what a miss waits for rather than read again. */
+  readonly #reading = new Map<number, { generation: number; userId: number; read: Promise<Live | undefined> }>();
 
   /** `notify` answers other processes' `settle` markers; without it (one process) none are answered. */
   constructor(notify: Notify = async () => {}) {
@@ -78,9 +80,21 @@ export class SessionCache {
     }
     if (known) this.#forget(sessionId, known.user.id);
     const generation = this.#generation;
-    const live = await findLiveSession(db, sessionId, userId);
-    if (live && this.#listening && generation === this.#generation) this.#keep(Object.assign(live, { readAt: now }));
-    return live;
+    // While listening, the requests that miss together (a device's burst, or every request under way when a
+    // kept session grows too old) share one read, unless a change was heard since it began.
+    const pending = this.#reading.get(sessionId);
+    if (pending && this.#listening && pending.generation === generation && pending.userId === userId) return pending.read;
+    const read = findLiveSession(db, sessionId, userId).then((live) => {
+      if (live && this.#listening && generation === this.#generation) this.#keep(Object.assign(live, { readAt: now }));
+      return live;
+    });
+    if (!this.#listening) return read;
+    this.#reading.set(sessionId, { generation, userId, read });
+    try {
+      return await read;
+    } finally {
+      if (this.#reading.get(sessionId)?.read === read) this.#reading.delete(sessionId);
+    }
   }
 
   /** A change to the account arrived: forget every session of it. */
