@@ -75,8 +75,9 @@ export const table = [
       },
       {
         from: ['account/'],
-        may: [...below.identity, 'suppliers/', 'products/', 'orders/', 'users/', 'webhooks/', 'bills/'],
-        message: "account/ (export, erasure) reads the domains it erases and the bills' files, never auth/, other flows or the composition",
+        may: [...below.identity, 'suppliers/', 'products/', 'orders/', 'users/', 'webhooks/', 'bills/', 'receipts/', 'standing/'],
+        message:
+          "account/ (export, erasure) reads the domains it erases, the bills' files, the deliveries and claims (receipts/) and the standing orders (standing/), never auth/, other flows or the composition",
       },
       {
         from: ['reminders/'],
