@@ -278,4 +278,68 @@ describe('Bills', () => {
     expect([...errors, ...staff.errors]).toEqual([]);
     await staff.context.close();
   });
+  it('sets what the Xero export writes: the owner on a phone in Spanish, a manager reads it on a desktop, staff do not see it', async () => {
+    const owner = await app.t.api.register({ language: 'es', businessName: 'Café Luna' });
+    expect((await app.t.api.put('/api/business', { defaultTaxRate: 21 }, owner.token)).status).toBe(200);
+    const { context, page, errors } = await openPage(app, { user: owner, language: 'es', viewport: PHONE });
+    await page.goto('/profile/business');
+    await expect.poll(() => page.getByLabel('Código de cuenta').inputValue()).toBe('300');
+    // A rate added starts as the business's default; its name is left empty, and a second row repeats it.
+    await page.getByRole('button', { name: 'Añadir un tipo' }).click();
+    await expect.poll(() => page.getByLabel('Tipo (%)').first().inputValue()).toBe('21');
+    await page.getByRole('button', { name: 'Añadir un tipo' }).click();
+    await page.getByLabel('Tipo (%)').nth(1).fill('21');
+    await page.getByLabel('Código de cuenta').fill('');
+    await page.getByRole('button', { name: 'Guardar ajustes de Xero' }).click();
+    await expectVisible(page, 'Escribe un código de cuenta de 1 a 10 caracteres');
+    await expectVisible(page, 'Este tipo ya está en la lista');
+    expect(await page.getByText('Escribe el tipo de impuesto, 50 caracteres como mucho').count()).toBe(2);
+    // Nothing was saved.
+    expect((await app.t.api.get('/api/business/accounting', owner.token)).body.data).toEqual({ xeroAccountCode: '300', xeroTaxTypes: [] });
+
+    await page.getByLabel('Código de cuenta').fill('6000');
+    await page.getByLabel('Tipo de impuesto en Xero').first().fill('IVA 21% soportado');
+    await page.getByLabel('Tipo (%)').nth(1).fill('10,5');
+    await page.getByLabel('Tipo de impuesto en Xero').nth(1).fill('IVA reducido');
+    await page.getByRole('button', { name: 'Quitar el tipo 10,5 %' }).click();
+    await page.getByRole('button', { name: 'Añadir un tipo' }).click();
+    await page.getByLabel('Tipo (%)').nth(1).fill('10');
+    await page.getByLabel('Tipo de impuesto en Xero').nth(1).fill('IVA 10% soportado');
+    await page.getByRole('button', { name: 'Guardar ajustes de Xero' }).click();
+    await expectVisible(page, 'Ajustes de Xero guardados');
+    expect((await app.t.api.get('/api/business/accounting', owner.token)).body.data).toEqual({
+      xeroAccountCode: '6000',
+      xeroTaxTypes: [
+        { rate: 21, taxType: 'IVA 21% soportado' },
+        { rate: 10, taxType: 'IVA 10% soportado' },
+      ],
+    });
+    // Read again, the page shows what was saved.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Tipo de impuesto en Xero').nth(1).inputValue()).toBe('IVA 10% soportado');
+    await expectAccessible(page, 'xero es phone');
+    await screenshot(page, 'es-phone_business-xero');
+    await context.close();
+
+    // On a desktop in English, the owner's rows sit on one line each.
+    await app.t.api.put('/api/users/me', { language: 'en' }, owner.token);
+    const manager = await openPage(app, { user: owner, language: 'en', viewport: DESKTOP });
+    await manager.page.goto('/profile/business');
+    await expect.poll(() => manager.page.getByLabel('Tax type in Xero').nth(1).inputValue()).toBe('IVA 10% soportado');
+    await screenshot(manager.page, 'en-desktop_business-xero-owner');
+    // A manager reads the settings; staff, who export no bills, do not see them.
+    await app.t.server.deps.db.updateTable('memberships').set({ role: 'manager' }).where('user_id', '=', owner.user.id).execute();
+    await manager.page.reload();
+    await expectVisible(manager.page, 'Xero export');
+    await expectVisible(manager.page, 'IVA 10% soportado');
+    expect(await manager.page.getByRole('button', { name: 'Save Xero settings' }).count()).toBe(0);
+    await expectAccessible(manager.page, 'xero en desktop');
+    await screenshot(manager.page, 'en-desktop_business-xero');
+    await app.t.server.deps.db.updateTable('memberships').set({ role: 'staff' }).where('user_id', '=', owner.user.id).execute();
+    await manager.page.reload();
+    await expectVisible(manager.page, 'Tax data');
+    expect(await manager.page.getByText('Xero export').count()).toBe(0);
+    expect([...errors, ...manager.errors]).toEqual([]);
+    await manager.context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import type { TBill, TBillStatus, TBillsCsvInput } from '@reorder/schemas';
+import type { TAccountingSettings, TBill, TBillStatus, TBillsCsvInput } from '@reorder/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '../../lib/mutations.ts';
 import { href } from '../../lib/paths.ts';
@@ -87,4 +87,24 @@ export function useExportBills() {
 /** Where a bill's screens go back to: the bills for owners and managers, the orders for staff (who have no list). */
 export function useBillsBack() {
   return useCan('manager') ? href('bills') : href('orders');
+}
+
+/** What the Xero export writes of the business (docs/decisions.md §9.6): owners and managers read it. */
+export function useAccountingSettings() {
+  const allowed = useCan('manager');
+  return useQuery(trpc.bills.settings.queryOptions(undefined, { enabled: allowed }));
+}
+
+/** The owner sets the Xero account code and tax types; the answer replaces what the screen holds. */
+export function useUpdateAccountingSettings(callbacks: MutationCallbacks<TAccountingSettings>) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.bills.updateSettings.mutationOptions({
+      onSuccess(settings) {
+        queryClient.setQueryData(trpc.bills.settings.queryKey(), settings);
+        callbacks.onSuccess?.(settings);
+      },
+      onError: callbacks.onError,
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import { ROLES, type Role } from '@reorder/schemas/roles';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { TaxCard } from '../../features/bills/TaxCard.tsx';
+import { XeroCard } from '../../features/bills/XeroCard.tsx';
 import {
   useActiveBusiness,
   useInvitations,
@@ -52,6 +53,7 @@ export default function Business() {
     <Screen route="profile.business" title={active.name} back={href('profile')}>
       <NameCard name={active.name} role={active.role} />
       <TaxCard business={active} />
+      <XeroCard business={active} />
       <MembersCard members={members.data ?? []} business={active.name} owner={owner} />
       {owner ? <InviteCard /> : null}
     </Screen>
