@@ -335,6 +335,18 @@ function report(kind: 'postgres' | 'pglite', targets: Target[], results: Map<str
   }
 }
 
+/** VACUUM (ANALYZE) and CHECKPOINT on the benchmark's database, between runs. */
+async function settleWrites(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('VACUUM (ANALYZE) order_quantities');
+    await client.query('CHECKPOINT');
+  } finally {
+    await client.end();
+  }
+}
+
 async function runOn(kind: 'postgres' | 'pglite') {
   const scratch: string[] = [];
   const stops: (() => Promise<void>)[] = [];
@@ -450,12 +462,18 @@ async function runOn(kind: 'postgres' | 'pglite') {
 
     // Warm each up (JIT, pools), then turn which goes first in each round.
     for (const call of calls) for (const target of targets) await load(target.url, call, owner.token);
+    if (kind === 'postgres') await settleWrites(env.DATABASE_URL as string);
     const results = new Map(calls.map((c) => [c.name, new Map(targets.map((t) => [t.name, [] as Result[]]))]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const call of calls) {
         const entry = results.get(call.name) as Map<string, Result[]>;
         const order = targets.map((_, i) => targets[(i + round) % targets.length] as Target);
-        for (const target of order) entry.get(target.name)?.push(await measured(target, call));
+        for (const target of order) {
+          entry.get(target.name)?.push(await measured(target, call));
+          // A write leaves dead rows and WAL behind: vacuumed and checkpointed now, not by the
+          // autovacuum and checkpointer in the middle of whichever run comes next.
+          if (call.method !== 'GET' && kind === 'postgres') await settleWrites(env.DATABASE_URL as string);
+        }
         if (ROUND_DETAILS) {
           const line = targets.map((t) => {
             const r = entry.get(t.name)?.at(-1);
