@@ -18,7 +18,9 @@
  * of words that picks calls by name, e.g. "suppliers,quantity"),
  * BENCH_SERVER_NODE_ARGS and BENCH_BASELINE_NODE_ARGS (Node flags for each,
  * e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile both under load),
- * BENCH_BASELINES (bare,tuned: see BASELINES).
+ * BENCH_BASELINES (bare,tuned: see BASELINES), BENCH_COMPARE_DIR (another
+ * built checkout, run beside the server: before and after in one run),
+ * BENCH_SERVER_LOG (a file for the server's stdout).
  * Beside req/s and latency it prints the CPU time each request cost the
  * process and PostgreSQL's backends (from /proc, on Linux).
  */
