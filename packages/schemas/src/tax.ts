@@ -42,9 +42,12 @@ export function defaultXeroTaxType(rate: number): string {
   return rate === 0 ? 'Zero Rated Expenses' : `${rate}% (VAT on Expenses)`;
 }
 
+/** The Xero settings' limits: the account code's and a tax type's length, and how many rates get a name. */
+export const XERO_LIMITS = { accountCodeMax: 10, taxTypeMax: 50, taxTypes: 20 } as const;
+
 export const zXeroAccountCode = zSafeString('Xero account code')
   .min(1, { error: 'Xero account code is required' })
-  .max(10, { error: 'Xero account code must be at most 10 characters' })
+  .max(XERO_LIMITS.accountCodeMax, { error: `Xero account code must be at most ${XERO_LIMITS.accountCodeMax} characters` })
   .describe(`The account code of bill lines in the Xero export, at most 10 characters (default "${XERO_ACCOUNT_CODE_DEFAULT}")`);
 
 export const ZXeroTaxType = z
@@ -52,7 +55,7 @@ export const ZXeroTaxType = z
     rate: zTaxRateValue('Rate').describe('A tax rate in percent'),
     taxType: zSafeString('Tax type')
       .min(1, { error: 'Tax type is required' })
-      .max(50, { error: 'Tax type must be at most 50 characters' })
+      .max(XERO_LIMITS.taxTypeMax, { error: `Tax type must be at most ${XERO_LIMITS.taxTypeMax} characters` })
       .describe('The name of that rate in Xero, as its bill import reads `*TaxType`'),
   })
   .meta({ id: 'XeroTaxType' });
@@ -60,7 +63,7 @@ export type TXeroTaxType = z.infer<typeof ZXeroTaxType>;
 
 export const zXeroTaxTypes = z
   .array(ZXeroTaxType, { error: 'Xero tax types must be a list of {rate, taxType}' })
-  .max(20, { error: 'At most 20 Xero tax types' })
+  .max(XERO_LIMITS.taxTypes, { error: `At most ${XERO_LIMITS.taxTypes} Xero tax types` })
   .refine((list) => new Set(list.map((item) => item.rate)).size === list.length, { error: 'Xero tax types must name each rate once' })
   .describe('The Xero tax type per rate; a rate not listed uses "<rate>% (VAT on Expenses)", or "Zero Rated Expenses" for 0');
 

@@ -1,4 +1,11 @@
-import { defaultXeroTaxType, type TAccountingSettings, TAX_LIMITS, type TBusiness, XERO_ACCOUNT_CODE_DEFAULT } from '@reorder/schemas';
+import {
+  defaultXeroTaxType,
+  type TAccountingSettings,
+  TAX_LIMITS,
+  type TBusiness,
+  XERO_ACCOUNT_CODE_DEFAULT,
+  XERO_LIMITS,
+} from '@reorder/schemas';
 import { hasAllowedDecimals, readTypedNumber } from '@reorder/schemas/limits';
 import { Fragment, useState } from 'react';
 import { amountText } from '../../lib/amount.ts';
@@ -12,11 +19,6 @@ import { Details, Form, Hint } from '../../ui/layout.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useAccountingSettings, useUpdateAccountingSettings } from './api.ts';
 import './bills.css';
-
-/** At most this many rates get a Xero tax type of their own (the API's limit). */
-const MAX_TAX_TYPES = 20;
-const ACCOUNT_CODE_MAX = 10;
-const TAX_TYPE_MAX = 50;
 
 /** A tax type row as typed: the rate with a decimal comma or point, and Xero's name for it. */
 interface Row {
@@ -102,7 +104,7 @@ function XeroForm({ settings, defaultRate }: { settings: TAccountingSettings; de
   const read = (): { ok: true; taxTypes: { rate: number; taxType: string }[] } | { ok: false; errors: Errors } => {
     const found: Errors = {};
     const code = accountCode.trim();
-    if (code === '' || code.length > ACCOUNT_CODE_MAX) found.xeroAccountCode = t('xero.accountCodeInvalid');
+    if (code === '' || code.length > XERO_LIMITS.accountCodeMax) found.xeroAccountCode = t('xero.accountCodeInvalid');
     const seen = new Set<number>();
     const taxTypes = rows.map((row, index) => {
       const rate = readTypedNumber(row.rate.trim());
@@ -112,7 +114,7 @@ function XeroForm({ settings, defaultRate }: { settings: TAccountingSettings; de
       else if (seen.has(Math.round(rate * 100))) found[`xeroTaxTypes.${index}.rate`] = t('xero.rateTwice');
       else seen.add(Math.round(rate * 100));
       const taxType = row.taxType.trim();
-      if (taxType === '' || taxType.length > TAX_TYPE_MAX) found[`xeroTaxTypes.${index}.taxType`] = t('xero.taxTypeInvalid');
+      if (taxType === '' || taxType.length > XERO_LIMITS.taxTypeMax) found[`xeroTaxTypes.${index}.taxType`] = t('xero.taxTypeInvalid');
       return { rate: rate ?? 0, taxType };
     });
     return Object.keys(found).length ? { ok: false, errors: found } : { ok: true, taxTypes };
@@ -147,7 +149,7 @@ function XeroForm({ settings, defaultRate }: { settings: TAccountingSettings; de
         hint={t('xero.accountCodeHint', { code: XERO_ACCOUNT_CODE_DEFAULT })}
         value={accountCode}
         error={errors.xeroAccountCode}
-        maxLength={ACCOUNT_CODE_MAX}
+        maxLength={XERO_LIMITS.accountCodeMax}
         autoComplete="off"
         onChange={(event) => {
           setAccountCode(event.target.value);
@@ -178,7 +180,7 @@ function XeroForm({ settings, defaultRate }: { settings: TAccountingSettings; de
                 value={row.taxType}
                 error={errors[`xeroTaxTypes.${index}.taxType`]}
                 placeholder={rate === undefined ? undefined : defaultXeroTaxType(rate)}
-                maxLength={TAX_TYPE_MAX}
+                maxLength={XERO_LIMITS.taxTypeMax}
                 autoComplete="off"
                 onChange={(event) => change(row.key, 'taxType', event.target.value)}
               />
@@ -196,7 +198,7 @@ function XeroForm({ settings, defaultRate }: { settings: TAccountingSettings; de
             </div>
           );
         })}
-        {rows.length < MAX_TAX_TYPES ? (
+        {rows.length < XERO_LIMITS.taxTypes ? (
           <Button
             variant="secondary"
             small
