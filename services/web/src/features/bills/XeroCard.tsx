@@ -20,6 +20,9 @@ import { useToast } from '../../ui/toast.tsx';
 import { useAccountingSettings, useUpdateAccountingSettings } from './api.ts';
 import './bills.css';
 
+/** The fields a server's issue may name: the code, or a row's rate or name. */
+const FIELD_PATH = /^(xeroAccountCode|xeroTaxTypes\.\d+\.(rate|taxType))$/;
+
 /** A tax type row as typed: the rate with a decimal comma or point, and Xero's name for it. */
 interface Row {
   key: number;
@@ -95,8 +98,10 @@ function XeroForm({ settings, defaultRate }: { settings: TAccountingSettings; de
     },
     onError(error) {
       const info = apiErrorInfo(error);
-      if (info.issues.length) setErrors(Object.fromEntries(info.issues.map((issue) => [issue.path, issue.message])));
-      else toast.error(info.message || t('xero.saveError'));
+      // A field's words go under it; anything else (the list as a whole) is said in a toast.
+      const onFields = info.issues.filter((issue) => FIELD_PATH.test(issue.path));
+      if (onFields.length) setErrors(Object.fromEntries(onFields.map((issue) => [issue.path, issue.message])));
+      if (onFields.length < info.issues.length || !info.issues.length) toast.error(info.message || t('xero.saveError'));
     },
   });
 
