@@ -160,6 +160,7 @@ export const enMore = {
       done_other: '{{count}} bills exported',
       error: 'The file could not be made. Check your connection and try again.',
       rangeBackwards: 'The end date must be on or after the start date',
+      xeroSettings: 'Account code and tax types for Xero: on the business screen',
     },
   },
   // docs/decisions.md §9.6: Spend shows what was billed beside what was sent.

@@ -157,6 +157,7 @@ export const esMore: TMoreMessages = {
       done_other: '{{count}} facturas exportadas',
       error: 'No se pudo generar el archivo. Revisa tu conexión e inténtalo de nuevo.',
       rangeBackwards: 'La fecha final debe ser igual o posterior a la inicial',
+      xeroSettings: 'Código de cuenta y tipos de impuesto para Xero: en la pantalla del negocio',
     },
   },
   spendBilled: {

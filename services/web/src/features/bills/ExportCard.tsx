@@ -1,6 +1,8 @@
 import { BILL_EXPORT_FORMATS, type TBillExportFormat } from '@reorder/schemas';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { useTranslation } from '../../lib/i18n.ts';
+import { href } from '../../lib/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { CheckboxField, SelectField, TextField } from '../../ui/fields.tsx';
@@ -44,6 +46,11 @@ export function ExportCard() {
         options={BILL_EXPORT_FORMATS.map((value) => ({ value, label: t(`bills.export.formats.${value}`) }))}
         onChange={(event) => setFormat(event.target.value as TBillExportFormat)}
       />
+      {format === 'xero' ? (
+        <Link className="bills-link" href={href('profile.business')}>
+          {t('bills.export.xeroSettings')}
+        </Link>
+      ) : null}
       <div className="bills-range">
         {(['from', 'to'] as const).map((end) => (
           <TextField
