@@ -284,7 +284,10 @@ describe('Bills', () => {
     const { context, page, errors } = await openPage(app, { user: owner, language: 'es', viewport: PHONE });
     // The export for the accountant leads there when Xero is the format.
     await page.goto('/bills');
-    await page.getByRole('link', { name: 'Código de cuenta y tipos de impuesto para Xero: en la pantalla del negocio' }).click();
+    const toSettings = page.getByRole('link', { name: 'Código de cuenta y tipos de impuesto para Xero: en la pantalla del negocio' });
+    await toSettings.scrollIntoViewIfNeeded();
+    await screenshot(page, 'es-phone_bills-export-xero');
+    await toSettings.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/profile/business');
     await expect.poll(() => page.getByLabel('Código de cuenta').inputValue()).toBe('300');
     // A rate added starts as the business's default; its name is left empty, and a second row repeats it.
