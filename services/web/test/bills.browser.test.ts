@@ -294,6 +294,10 @@ describe('Bills', () => {
     await page.getByRole('button', { name: 'Añadir un tipo' }).click();
     await expect.poll(() => page.getByLabel('Tipo (%)').first().inputValue()).toBe('21');
     await page.getByRole('button', { name: 'Añadir un tipo' }).click();
+    // Every tax rate field's rule: 0 to 30.
+    await page.getByLabel('Tipo (%)').nth(1).fill('31');
+    await page.getByRole('button', { name: 'Guardar ajustes de Xero' }).click();
+    await expectVisible(page, 'Escribe un tipo de 0 a 30, con 2 decimales como máximo');
     await page.getByLabel('Tipo (%)').nth(1).fill('21');
     await page.getByLabel('Código de cuenta').fill('');
     await page.getByRole('button', { name: 'Guardar ajustes de Xero' }).click();

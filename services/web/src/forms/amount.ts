@@ -1,3 +1,4 @@
+import { TAX_LIMITS } from '@reorder/schemas';
 import { hasAllowedDecimals, readTypedNumber } from '@reorder/schemas/limits';
 import { z } from 'zod';
 
@@ -20,3 +21,11 @@ export const zAmountText = (rule: string, message: string, decimals: number, ok:
       }
       return value;
     });
+
+/** A tax rate as typed (a product's, the business's default, a Xero tax type's): 0 to 30, 2 decimals; blank is none. */
+export const zTaxRateText = zAmountText(
+  'taxRate',
+  'Must be a tax rate',
+  TAX_LIMITS.taxRateDecimals,
+  (value) => value <= TAX_LIMITS.taxRateMax,
+);

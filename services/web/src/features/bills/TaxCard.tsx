@@ -1,6 +1,6 @@
 import { TAX_LIMITS, type TBusiness } from '@reorder/schemas';
 import { z } from 'zod';
-import { zAmountText } from '../../forms/amount.ts';
+import { zTaxRateText } from '../../forms/amount.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { amountText } from '../../lib/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -15,7 +15,7 @@ import { useUpdateBusiness } from '../businesses/api.ts';
 /** The business's tax fields as typed: its tax id, and its default rate with a decimal comma or point. */
 const ZTaxFields = z.object({
   taxId: z.string().trim().max(TAX_LIMITS.taxIdMax),
-  defaultTaxRate: zAmountText('taxRate', 'Must be a tax rate', TAX_LIMITS.taxRateDecimals, (value) => value <= TAX_LIMITS.taxRateMax),
+  defaultTaxRate: zTaxRateText,
 });
 
 /**

@@ -1,13 +1,7 @@
-import {
-  defaultXeroTaxType,
-  type TAccountingSettings,
-  TAX_LIMITS,
-  type TBusiness,
-  XERO_ACCOUNT_CODE_DEFAULT,
-  XERO_LIMITS,
-} from '@reorder/schemas';
-import { hasAllowedDecimals, readTypedNumber } from '@reorder/schemas/limits';
+import { defaultXeroTaxType, type TAccountingSettings, type TBusiness, XERO_ACCOUNT_CODE_DEFAULT, XERO_LIMITS } from '@reorder/schemas';
+import { readTypedNumber } from '@reorder/schemas/limits';
 import { Fragment, useState } from 'react';
+import { zTaxRateText } from '../../forms/amount.ts';
 import { amountText } from '../../lib/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { apiErrorInfo } from '../../lib/trpc.ts';
@@ -112,10 +106,10 @@ function XeroForm({ settings, defaultRate }: { settings: TAccountingSettings; de
     if (code === '' || code.length > XERO_LIMITS.accountCodeMax) found.xeroAccountCode = t('xero.accountCodeInvalid');
     const seen = new Set<number>();
     const taxTypes = rows.map((row, index) => {
-      const rate = readTypedNumber(row.rate.trim());
-      const valid =
-        rate !== undefined && rate >= 0 && rate <= TAX_LIMITS.taxRateMax && hasAllowedDecimals(rate, TAX_LIMITS.taxRateDecimals);
-      if (!valid) found[`xeroTaxTypes.${index}.rate`] = t('tax.rateInvalid');
+      // The rule of every tax rate field; here a blank one is not a rate either.
+      const parsed = zTaxRateText.safeParse(row.rate);
+      const rate = parsed.success ? parsed.data : null;
+      if (rate === null) found[`xeroTaxTypes.${index}.rate`] = t('tax.rateInvalid');
       else if (seen.has(Math.round(rate * 100))) found[`xeroTaxTypes.${index}.rate`] = t('xero.rateTwice');
       else seen.add(Math.round(rate * 100));
       const taxType = row.taxType.trim();

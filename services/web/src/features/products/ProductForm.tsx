@@ -1,7 +1,7 @@
-import { LIMITS, TAX_LIMITS, type TCreateProductInput, type TProduct, ZCreateProductInput } from '@reorder/schemas';
+import { LIMITS, type TCreateProductInput, type TProduct, ZCreateProductInput } from '@reorder/schemas';
 import { isValidQuantity } from '@reorder/schemas/limits';
 import { z } from 'zod';
-import { zAmountText } from '../../forms/amount.ts';
+import { zAmountText, zTaxRateText } from '../../forms/amount.ts';
 import { useForm } from '../../forms/use-form.ts';
 import { amountText } from '../../lib/amount.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -19,7 +19,7 @@ const ZProductFields = ZCreateProductInput.omit({ orderId: true }).extend({
   step: zAmountText('step', 'Must be a step', LIMITS.quantityDecimals, (value) => value > 0 && value <= LIMITS.quantityMax),
   note: z.string().max(LIMITS.productNoteMax),
   // docs/decisions.md §9.6: blank is the business's default rate (null).
-  taxRate: zAmountText('taxRate', 'Must be a tax rate', TAX_LIMITS.taxRateDecimals, (value) => value <= TAX_LIMITS.taxRateMax),
+  taxRate: zTaxRateText,
 });
 
 export type ProductFormValues = { name: string; unit: string; par: string; price: string; step: string; note: string; taxRate: string };
