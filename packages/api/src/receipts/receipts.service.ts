@@ -52,7 +52,7 @@ type ReceiptRow = Awaited<ReturnType<ReturnType<typeof receiptRows>['executeTake
 /** The lines of the given receipts of the business, or of every one of them (`'all'`), by receipt. */
 async function linesOf(db: Db, businessId: number, receiptIds: readonly number[] | 'all'): Promise<Map<number, TReceiptLine[]>> {
   const byReceipt = new Map<number, TReceiptLine[]>();
-  if (receiptIds.length === 0) return byReceipt;
+  if (receiptIds !== 'all' && receiptIds.length === 0) return byReceipt;
   let query = db.selectFrom('receipt_lines').selectAll().where('business_id', '=', businessId);
   if (receiptIds !== 'all') query = query.where('receipt_id', 'in', [...receiptIds]);
   const rows = await query.orderBy('receipt_id').orderBy('position').execute();
