@@ -210,20 +210,34 @@ async function runTests(times) {
   const runSuite = (suite, logFile) =>
     new Promise((resolve) => {
       const resultsFile = path.join(resultsDir, `${suite.project}.json`);
-      const args = ['--yes', pnpmSpec, 'exec', 'vitest', 'run', '--project', suite.project, '--reporter=default', '--reporter=json'];
+      const errorsFile = path.join(resultsDir, `${suite.project}.errors.json`);
+      const args = [
+        '--yes',
+        pnpmSpec,
+        'exec',
+        'vitest',
+        'run',
+        '--project',
+        suite.project,
+        '--reporter=default',
+        '--reporter=json',
+        `--reporter=${path.join(root, 'tooling/scripts/vitest-errors-reporter.mjs')}`,
+      ];
       const log = logFile ? openSync(logFile, 'w') : undefined;
       const started = Date.now();
       const child = spawn('npx', [...args, `--outputFile.json=${resultsFile}`], {
         cwd: root,
+        env: { ...process.env, VITEST_ERRORS_FILE: errorsFile },
         stdio: log === undefined ? 'inherit' : ['ignore', log, log],
         shell: isWindows,
       });
       child.on('close', (status) => {
         if (log !== undefined) closeSync(log);
-        const counts = { passed: 0, failed: 0, notPassed: [] };
+        const counts = { passed: 0, failed: 0, notPassed: [], errors: [] };
         if (existsSync(resultsFile)) {
           Object.assign(counts, reportCounts(JSON.parse(readFileSync(resultsFile, 'utf8')), root));
         } else counts.failed = 1;
+        if (existsSync(errorsFile)) counts.errors = JSON.parse(readFileSync(errorsFile, 'utf8'));
         resolve({ ...suite, ...counts, status, seconds: (Date.now() - started) / 1000 });
       });
     });
@@ -265,9 +279,20 @@ async function runTests(times) {
 
   console.log('\nSummary:');
   for (const t of times) console.log(`  ${t.title.padEnd(40)} ${formatSeconds(t.seconds)}`);
-  for (const s of summary) console.log(`  ${s.title.padEnd(40)} ${s.passed} passed, ${s.failed} failed  ${formatSeconds(s.seconds)}`);
-  // The names again at the very end, so that the tail of a long log says what failed.
+  for (const s of summary) {
+    const exit = s.status === 0 ? '' : `, exit ${s.status ?? 'by signal'}`;
+    console.log(`  ${s.title.padEnd(40)} ${s.passed} passed, ${s.failed} failed${exit}  ${formatSeconds(s.seconds)}`);
+  }
+  // The names again at the very end, so that the tail of a long log says what failed. A suite can
+  // fail with every test passed: vitest exits 1 on an error outside the tests (an unhandled
+  // rejection, a worker that timed out), printed under "Errors" in that suite's output.
   const notPassed = summary.flatMap((s) => s.notPassed ?? []);
+  for (const s of summary) {
+    if (s.status !== 0 && !s.notPassed?.length) {
+      const errors = s.errors?.length ? `: ${s.errors.join(' | ')}` : '; see "Errors" in its output';
+      notPassed.push(`${s.title}: vitest exited ${s.status ?? 'by signal'} with no failed test${errors}`);
+    }
+  }
   if (notPassed.length) {
     console.log('\nDid not pass:');
     for (const line of notPassed) console.log(`  - ${line.replace(/\s+/g, ' ').slice(0, 400)}`);
