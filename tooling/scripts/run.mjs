@@ -288,9 +288,9 @@ async function runTests(times) {
   // rejection, a worker that timed out), printed under "Errors" in that suite's output.
   const notPassed = summary.flatMap((s) => s.notPassed ?? []);
   for (const s of summary) {
-    if (s.status !== 0 && !s.notPassed?.length) {
-      const errors = s.errors?.length ? `: ${s.errors.join(' | ')}` : '; see "Errors" in its output';
-      notPassed.push(`${s.title}: vitest exited ${s.status ?? 'by signal'} with no failed test${errors}`);
+    for (const error of s.errors ?? []) notPassed.push(`${s.title}: an error outside the tests: ${error}`);
+    if (s.status !== 0 && !s.notPassed?.length && !s.errors?.length) {
+      notPassed.push(`${s.title}: vitest exited ${s.status ?? 'by signal'} with no failed test; see "Errors" in its output`);
     }
   }
   if (notPassed.length) {
