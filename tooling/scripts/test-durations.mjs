@@ -14,7 +14,9 @@ if (!existsSync(results)) {
   process.exit(1);
 }
 const table = {};
-for (const file of readdirSync(results).filter((name) => name.endsWith('.json') && name !== 'durations.json' && !name.endsWith('.errors.json'))) {
+for (const file of readdirSync(results).filter(
+  (name) => name.endsWith('.json') && name !== 'durations.json' && !name.endsWith('.errors.json'),
+)) {
   const project = path.basename(file, '.json');
   const report = JSON.parse(readFileSync(path.join(results, file), 'utf8'));
   for (const test of report.testResults ?? []) {
