@@ -189,6 +189,31 @@ describe('two devices on one account', () => {
   });
 });
 
+describe('taps in a row', () => {
+  it('each saved at once, and the order read again after the last of them, not after each (en)', async () => {
+    const { user, supplier, api } = await shop('en', { askConfirmation: false });
+    const { page, context, errors } = await openPage(app, { user });
+    await openOrder(page, supplier.id, '1 x Kg: P1');
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().includes('orders.bySupplier')) reads.push(request.url());
+    });
+    const taps = 5;
+    for (let tap = 1; tap <= taps; tap++) {
+      await page.getByRole('button', { name: TEXT.en.more('P2') }).click();
+      // Each tap lands on the server before the next: the device's changes are all in, five times over.
+      await expect.poll(async () => (await api.order()).text, { timeout: 10_000 }).toBe(`1 x Kg: P1\n${tap} x Kg: P2`);
+    }
+    // Whatever another device changed shows once the taps are in: the order is read again, once the
+    // owner has paused, and not after every tap (a 1,000-product order is some 300 KB each time).
+    await expect.poll(() => reads.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(reads.length).toBeLessThan(taps);
+    expect(await orderText(page)).toBe(`1 x Kg: P1\n${taps} x Kg: P2`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('re-order and copy', () => {
   it('re-order over a non-empty order asks; "add" sums and keeps the message; Undo puts it back (es)', async () => {
     const { user, supplier, products, api } = await shop('es', { askConfirmation: false });

@@ -9,6 +9,8 @@ import { Icon } from '../../ui/Icon.tsx';
 import { LongList } from '../../ui/LongList.tsx';
 import { Empty, InlineLinks, Spinner, Toolbar } from '../../ui/layout.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { useActiveBusiness } from '../businesses/api.ts';
+import { useLastReceived } from './api.ts';
 import type { OrderProduct } from './order-drafts.ts';
 import { QuantityLine } from './QuantityLine.tsx';
 import type { useOrderChanges } from './use-order-changes.ts';
@@ -42,6 +44,8 @@ export function OrderProducts({
 }) {
   const { t } = useTranslation();
   const { search, onlyOrdered, counting, visible } = filter;
+  const currency = useActiveBusiness()?.currency ?? 'EUR';
+  const received = useLastReceived(supplierId);
   return (
     <Card size="sm" label={t('orders.products')} className="order-products">
       <Toolbar>
@@ -76,7 +80,15 @@ export function OrderProducts({
           rowKey={(product) => product.productId}
           rowHeight={56}
           renderRow={(product, place) => (
-            <QuantityLine product={product} supplierId={supplierId} drafts={drafts} canEdit={canManage} place={place} />
+            <QuantityLine
+              product={product}
+              supplierId={supplierId}
+              currency={currency}
+              received={received.get(product.productId)}
+              drafts={drafts}
+              canEdit={canManage}
+              place={place}
+            />
           )}
         />
       )}

@@ -5,7 +5,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import type { RowPlace } from '../../ui/LongList.tsx';
 import { ProductLine, Stepper } from '../../ui/ProductLine.tsx';
 import { RowMenu } from '../../ui/RowMenu.tsx';
-import { useActiveBusiness } from '../businesses/api.ts';
+import type { LastReceived } from './api.ts';
 import type { OrderProduct } from './order-drafts.ts';
 import { quantityIssueText } from './quantity-issue.ts';
 import { ReceivedNote } from './ReceivedNote.tsx';
@@ -24,12 +24,17 @@ type OrderDrafts = ReturnType<typeof useOrderChanges>;
 export function QuantityLine({
   product,
   supplierId,
+  currency,
+  received,
   drafts,
   canEdit,
   place,
 }: {
   product: OrderProduct;
   supplierId: number;
+  /** The business's currency and the supplier's last delivery: read once for the list, not by each row. */
+  currency: string;
+  received: LastReceived | undefined;
   drafts: OrderDrafts;
   canEdit: boolean;
   place?: RowPlace;
@@ -55,8 +60,8 @@ export function QuantityLine({
       choicesLabel={t('orders.quantityChoices', { name: product.name })}
       details={
         <>
-          <LineDetails product={product} />
-          <ReceivedNote supplierId={supplierId} productId={product.productId} />
+          <LineDetails product={product} currency={currency} />
+          <ReceivedNote received={received} />
           {product.usual !== null ? <UsualChip product={product} usual={product.usual} onPick={(q) => drafts.set(product, q)} /> : null}
           <LineNote product={product} />
         </>
@@ -99,9 +104,8 @@ export function QuantityLine({
 }
 
 /** A line's price per unit with its last big change flagged (docs/decisions.md §8.4). */
-function LineDetails({ product }: { product: OrderProduct }) {
+function LineDetails({ product, currency }: { product: OrderProduct; currency: string }) {
   const { t, i18n } = useTranslation();
-  const currency = useActiveBusiness()?.currency ?? 'EUR';
   const change = product.priceChange;
   if (product.price === null) return null;
   return (

@@ -53,14 +53,20 @@ export function useMarkReady(callbacks: MutationCallbacks<{ notified: number }>)
   return useMutation(trpc.orders.ready.mutationOptions({ onSuccess: callbacks.onSuccess, onError: callbacks.onError }));
 }
 
+/** How much of a product the supplier's latest closed delivery brought, and when. */
+export interface LastReceived {
+  quantity: number;
+  at: string;
+}
+
 /**
  * What the latest closed receipt of a supplier says of each product: how much
  * arrived and when ("Recibido 12 · hoy 10:42" on the order line).
  */
-export function useLastReceived(supplierId: number) {
+export function useLastReceived(supplierId: number): ReadonlyMap<number, LastReceived> {
   const query = useQuery(trpc.receipts.list.queryOptions({ status: 'done' }, { retry: false }));
   return useMemo(() => {
-    const received = new Map<number, { quantity: number; at: string }>();
+    const received = new Map<number, LastReceived>();
     const latest = (query.data ?? [])
       .filter((r) => r.supplierId === supplierId && r.doneAt !== null)
       .sort((a, b) => (b.doneAt ?? '').localeCompare(a.doneAt ?? ''))[0];

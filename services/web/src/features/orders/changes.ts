@@ -53,7 +53,10 @@ const withQuantities = (order: TOrder, introduce: string, quantityOf: (productId
   withProducts(
     order,
     introduce,
-    order.products.map((p) => ({ ...p, quantity: quantityOf(p.productId, p.quantity) })),
+    order.products.map((p) => {
+      const quantity = quantityOf(p.productId, p.quantity);
+      return quantity === p.quantity ? p : { ...p, quantity };
+    }),
   );
 
 const replacedBy = (order: TOrder) => ({ order: () => order });

@@ -134,6 +134,19 @@ describe('withSavedQuantity', () => {
     expect(order.products[0]?.quantity).toBe(0);
   });
 
+  it('keeps every line it did not change as the same object, and makes the changed one anew with its total', () => {
+    const priced: TOrder = {
+      ...order,
+      products: order.products.map((p) => ({ ...p, price: 1.2, lineTotal: p.quantity * 1.2 })),
+    };
+    const saved = withSavedQuantity(priced, 10, 2);
+    // The cache compares a new answer with the old one line by line; a line kept as it was is found equal at once.
+    expect(saved.products[1]).toBe(priced.products[1]);
+    expect(saved.products[0]).not.toBe(priced.products[0]);
+    expect(saved.products[0]).toMatchObject({ quantity: 2, lineTotal: 2.4 });
+    expect(priced.products[0]).toMatchObject({ quantity: 0, lineTotal: 0 });
+  });
+
   it('once a typed quantity is in the order, the screen shows the same text with or without its draft', () => {
     const editing = run({ type: 'edit', productId: 10, text: '3' });
     const before = shownOrderText(editing, withSavedQuantity(order, 10, 3), 'es');

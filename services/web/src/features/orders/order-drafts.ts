@@ -125,7 +125,12 @@ export function withSavedQuantity(order: TOrder, productId: number, quantity: nu
 }
 
 export function withProducts(order: TOrder, introduce: string, products: OrderProduct[], language = pageLanguage()): TOrder {
-  const priced = products.map((p) => ({ ...p, lineTotal: lineTotal(p.quantity, p.price) }));
+  // A line whose total holds is kept as it is: the cache's structural sharing then finds the 999 lines a
+  // click did not touch unchanged at once, and their rows are not drawn again (docs/performance.md).
+  const priced = products.map((p) => {
+    const total = lineTotal(p.quantity, p.price);
+    return p.lineTotal === total ? p : { ...p, lineTotal: total };
+  });
   const before = new Map(order.products.map((p) => [p.productId, p.quantity]));
   // "Ready to send" ends when the message or a quantity changes, as the server clears it (docs/decisions.md §9.3).
   const changed = introduce !== order.introduce || priced.some((p) => (before.get(p.productId) ?? 0) !== p.quantity);

@@ -104,6 +104,24 @@ async function send(change: OrderChange): Promise<OutboxOutcome> {
   }
 }
 
+/** How long after the last change landed the orders are read again (`readAgainWhenQuiet`). */
+const READ_AGAIN_AFTER_MS = 1500;
+let readAgain: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Reads the orders again once this device's changes are in and the owner has
+ * paused: each tap on + is a change of its own, and reading a 1,000-product
+ * order again after every one (some 300 KB of JSON, compared line by line
+ * with the cache) took the phone's time from the next taps (docs/performance.md).
+ */
+function readAgainWhenQuiet() {
+  clearTimeout(readAgain);
+  readAgain = setTimeout(() => {
+    readAgain = undefined;
+    void deps?.queryClient.invalidateQueries(trpc.orders.pathFilter());
+  }, READ_AGAIN_AFTER_MS);
+}
+
 const showState = () => {
   deps?.show({ state: outbox?.state() ?? { waiting: 0, sending: false, held: false } });
   // The screens follow the list of changes, not whether one is on its way: a new list only when it changed.
@@ -133,7 +151,7 @@ function outboxFor(userId: number | undefined): Outbox<OrderChange> | undefined 
       void deps?.queryClient.invalidateQueries();
     },
     // Whatever another device changed meanwhile shows once this one's changes are in.
-    onDrained: () => void deps?.queryClient.invalidateQueries(trpc.orders.pathFilter()),
+    onDrained: readAgainWhenQuiet,
   });
   unsubscribeOutbox = outbox.subscribe(showState);
   void outbox.ready.then(showState);
