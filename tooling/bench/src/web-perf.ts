@@ -26,7 +26,7 @@
  *   pnpm --filter @reorder/bench bench:web      (BENCH_CLICKS=100, CHROMIUM_PATH=/usr/bin/chromium)
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -211,6 +211,27 @@ async function clickToText(page: Page, buttonLabel: string) {
       button.click();
     });
   }, buttonLabel);
+}
+
+/**
+ * BENCH_CLICK_PROFILE=<file> records the page's CPU profile (Chromium's sampling profiler, through CDP)
+ * over the clicks at each CPU rate, written beside it as `<file>-as-is.cpuprofile` and
+ * `<file>-CPU-slowed-4x.cpuprofile`: where a click's time goes, to open in DevTools' Performance panel.
+ */
+const CLICK_PROFILE = process.env.BENCH_CLICK_PROFILE ?? '';
+
+async function startProfile(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await cdp.send('Profiler.stop');
+      await cdp.detach();
+      return profile;
+    },
+  };
 }
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -404,6 +425,7 @@ async function main() {
     await atEachCpuRate(page, async (label) => {
       const clicks: number[] = [];
       const frames: number[] = [];
+      const profiler = CLICK_PROFILE ? await startProfile(page) : undefined;
       for (let i = 0; i < CLICKS + 10; i++) {
         // The + of a row on screen (a long list renders only those), a different one each time.
         const labels = await page.$$eval('button[aria-label^="One more "]', (buttons) =>
@@ -415,6 +437,11 @@ async function main() {
           clicks.push(t);
           frames.push(f);
         }
+      }
+      if (profiler) {
+        const file = CLICK_PROFILE.replace(/(\.cpuprofile)?$/, `-${label.replace(/\W+/g, '-')}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(await profiler.stop()));
+        console.log(`  the clicks' CPU profile (${label}): ${file}`);
       }
       results[`quantity click -> order text painted (${label})`] = stats(clicks);
       results[`baseline: one-frame click (${label})`] = stats(frames);
