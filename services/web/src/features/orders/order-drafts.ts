@@ -125,8 +125,8 @@ export function withSavedQuantity(order: TOrder, productId: number, quantity: nu
 }
 
 export function withProducts(order: TOrder, introduce: string, products: OrderProduct[], language = pageLanguage()): TOrder {
-  // A line whose total holds is kept as it is: the cache's structural sharing then finds the 999 lines a
-  // click did not touch unchanged at once, and their rows are not drawn again (docs/performance.md).
+  // A line whose total holds is kept as it is: the cache's structural sharing then finds the 999 lines
+  // a tap did not touch unchanged at once, instead of comparing them field by field (docs/performance.md).
   const priced = products.map((p) => {
     const total = lineTotal(p.quantity, p.price);
     return p.lineTotal === total ? p : { ...p, lineTotal: total };
