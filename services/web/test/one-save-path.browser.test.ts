@@ -205,7 +205,7 @@ describe('taps in a row', () => {
       await expect.poll(async () => (await api.order()).text, { timeout: 10_000 }).toBe(`1 x Kg: P1\n${tap} x Kg: P2`);
     }
     // Whatever another device changed shows once the taps are in: the order is read again, once the
-    // owner has paused, and not after every tap (a 1,000-product order is some 300 KB each time).
+    // owner has paused, and not after every tap (a 1,000-product order is some 200 KB each time).
     await expect.poll(() => reads.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(reads.length).toBeLessThan(taps);
     expect(await orderText(page)).toBe(`1 x Kg: P1\n${taps} x Kg: P2`);

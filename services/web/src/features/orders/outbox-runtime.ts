@@ -111,7 +111,7 @@ let readAgain: ReturnType<typeof setTimeout> | undefined;
 /**
  * Reads the orders again once this device's changes are in and the owner has
  * paused: each tap on + is a change of its own, and reading a 1,000-product
- * order again after every one (some 300 KB of JSON, compared line by line
+ * order again after every one (some 200 KB of JSON, compared line by line
  * with the cache) took the phone's time from the next taps (docs/performance.md).
  */
 function readAgainWhenQuiet() {
