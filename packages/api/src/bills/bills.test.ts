@@ -429,15 +429,16 @@ describe('tenancy', () => {
     const bill = await billOf(shop);
     const stranger = await t.domain.owner({ businessName: 'Otro' });
     const theirs = await receivedShop({ owner: stranger });
+    // Each call made when its turn comes (made all at once, one refused early is an unhandled rejection).
     for (const call of [
-      stranger.api.bills.get({ id: bill.id }),
-      stranger.api.bills.update({ id: bill.id, number: 'Z' }),
-      stranger.api.bills.approve({ id: bill.id }),
-      stranger.api.bills.setFile({ id: bill.id, content: b64(FILES.jpeg) }),
-      stranger.api.bills.file({ id: bill.id }),
-      stranger.api.bills.create({ supplierId: shop.supplier.id, number: 'Z', issuedOn: '2026-11-28' }),
+      () => stranger.api.bills.get({ id: bill.id }),
+      () => stranger.api.bills.update({ id: bill.id, number: 'Z' }),
+      () => stranger.api.bills.approve({ id: bill.id }),
+      () => stranger.api.bills.setFile({ id: bill.id, content: b64(FILES.jpeg) }),
+      () => stranger.api.bills.file({ id: bill.id }),
+      () => stranger.api.bills.create({ supplierId: shop.supplier.id, number: 'Z', issuedOn: '2026-11-28' }),
     ]) {
-      expect(await refusal(call)).toMatchObject({ kind: 'NOT_FOUND' });
+      expect(await refusal(call())).toMatchObject({ kind: 'NOT_FOUND' });
     }
     const foreignOrder = await refusal(
       stranger.api.bills.create({ supplierId: theirs.supplier.id, number: 'Z', issuedOn: '2026-11-28', sentOrderIds: [shop.sent.id] }),

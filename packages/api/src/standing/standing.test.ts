@@ -158,12 +158,14 @@ describe('the standing order', () => {
     const s = await shop();
     await weekly(s);
     const stranger = await t.domain.owner();
+    // Each call made when its turn comes: made all at once, one refused before the loop awaited it
+    // was an unhandled rejection, which failed the whole suite (CI, 2026-11-29).
     for (const call of [
-      stranger.api.standing.get({ id: s.supplier.id }),
-      stranger.api.standing.put({ id: s.supplier.id, enabled: false, lines: [] }),
-      stranger.api.standing.skip({ id: s.supplier.id, date: SATURDAY }),
+      () => stranger.api.standing.get({ id: s.supplier.id }),
+      () => stranger.api.standing.put({ id: s.supplier.id, enabled: false, lines: [] }),
+      () => stranger.api.standing.skip({ id: s.supplier.id, date: SATURDAY }),
     ]) {
-      expect((await refusal(call)).kind).toBe('NOT_FOUND');
+      expect((await refusal(call())).kind).toBe('NOT_FOUND');
     }
     const staff = await t.domain.joiner(s.owner, 'staff');
     expect((await staff.api.standing.get({ id: s.supplier.id })).enabled).toBe(true);
