@@ -195,9 +195,18 @@ export async function expectAccessible(page: Page, label: string) {
   ).toEqual([]);
 }
 
-/** Saves a screenshot under test-results/screenshots. */
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+/**
+ * Whether the browser tests save their screenshots: always on a developer's
+ * machine, never in CI unless `SCREENSHOTS=1` (nobody opens a throwaway
+ * clone's; its 325 screenshots were some 80 s of the browser suite's time:
+ * docs/performance.md, "The test run").
+ */
+export const SAVE_SCREENSHOTS = process.env.SCREENSHOTS ? process.env.SCREENSHOTS !== '0' : !process.env.CI;
+
+/** Saves a screenshot under test-results/screenshots: the whole page, or what is in view (`view`). */
+export async function screenshot(page: Page, name: string, options: { view?: boolean } = {}) {
+  if (!SAVE_SCREENSHOTS) return;
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: !options.view });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, screenshot, useApp } from './app.ts';
+import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
 
 /**
  * "The catalogue in minutes" (docs/decisions.md §8.3), as a new owner would
@@ -80,7 +80,7 @@ describe('paste a list (es, phone)', () => {
     await expect.poll(() => notRead.getByText('“Gracias!!” (un mensaje)').count()).toBe(1);
     await expectAccessible(page, 'paste preview (es)');
     await screenshot(page, 'es-phone_products-paste');
-    await page.screenshot({ path: `${SCREENSHOTS}/es-phone_products-paste-view.png` });
+    await screenshot(page, 'es-phone_products-paste-view', { view: true });
 
     const taps = await countTaps(page);
     await page.getByRole('button', { name: 'Añadir 25 productos' }).click();
@@ -172,7 +172,7 @@ describe('paste a list: skipped lines and near names (docs/decisions.md §9.2)',
     expect(await notRead.getByRole('button', { name: 'Añadir sin cantidad: Pimientos 2 o 3 kg' }).count()).toBe(1);
     await expectAccessible(page, 'paste skipped and near (es)');
     await screenshot(page, 'es-phone_products-paste-skipped');
-    await page.screenshot({ path: `${SCREENSHOTS}/es-phone_products-paste-skipped-view.png` });
+    await screenshot(page, 'es-phone_products-paste-skipped-view', { view: true });
 
     // The fix: the line written anew is read again, in its place.
     await notRead.getByRole('button', { name: 'Corregir: Pimientos 2 o 3 kg' }).click();

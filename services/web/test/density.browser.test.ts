@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, seedProducts, useApp } from './app.ts';
+import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, screenshot, seedProducts, useApp } from './app.ts';
 
 /**
  * Issue 32: made for the hand it is in. On a 390×844 phone in Spanish with
@@ -51,7 +50,7 @@ function wholeRows(page: Page) {
     );
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+const shot = (page: Page, name: string) => screenshot(page, name, { view: true });
 
 describe('products first on a phone (es, 25 products)', () => {
   let user: RegisteredUser;
@@ -157,7 +156,7 @@ describe('a real desktop (es, 1280×800)', () => {
     const products = await page.getByRole('list', { name: TEXT.products }).boundingBox();
     expect(list!.x).toBeGreaterThanOrEqual(menu!.width);
     expect(products!.x).toBeGreaterThan(list!.x + list!.width);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'es-desktop_two-panes.png') });
+    await shot(page, 'es-desktop_two-panes');
     await expectAccessible(page, 'order beside the orders list (es, desktop)');
 
     // + and − on the focused row, the arrows between rows.
@@ -198,7 +197,7 @@ describe('a real desktop (es, 1280×800)', () => {
     const { page, errors } = await openPage(app, { user, language: 'es', viewport: DESKTOP });
     await page.goto('/orders');
     await expectVisible(page, 'Elige un proveedor a la izquierda: su pedido se abre aquí.');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'es-desktop_orders.png') });
+    await shot(page, 'es-desktop_orders');
     await expectAccessible(page, 'orders list (es, desktop)');
     expect(errors).toEqual([]);
   });

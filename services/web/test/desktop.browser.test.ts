@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { RegisteredUser } from '@reorder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +7,6 @@ import {
   opened,
   openPage,
   recordExits,
-  SCREENSHOTS,
   screenshot,
   seedProducts,
   startApp,
@@ -74,7 +72,7 @@ describe.each(SIZES)('at $width × $height', (size) => {
     const nameBox = await page.getByText(LONG_NAME, { exact: true }).boundingBox();
     expect(nameBox?.height).toBeLessThan(30);
     // What the owner sees, scrolled down: the viewport alone.
-    await page.screenshot({ path: path.join(SCREENSHOTS, `desktop-order-scrolled-${size.width}.png`) });
+    await screenshot(page, `desktop-order-scrolled-${size.width}`, { view: true });
     await context.close();
   });
 

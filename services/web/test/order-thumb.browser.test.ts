@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { confirmationLine } from '@reorder/schemas';
 import type { RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, SCREENSHOTS, screenshot, seedProducts, useApp } from './app.ts';
+import { DESKTOP, expectAccessible, expectVisible, openPage, PHONE, screenshot, seedProducts, useApp } from './app.ts';
 
 /**
  * Issue 16: the order screen built for one thumb. At 390×844, in English and
@@ -73,7 +72,7 @@ async function bigOrder(user: RegisteredUser, name: string, count: number) {
 }
 
 /** What the owner sees without scrolling (a whole page of 200 products is no picture of that). */
-const viewShot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+const viewShot = (page: Page, name: string) => screenshot(page, name, { view: true });
 
 /** Where an element is on screen, and whether all of it is inside the viewport. */
 async function placeOf(page: Page, locator: ReturnType<Page['getByRole']>) {

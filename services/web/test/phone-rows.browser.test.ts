@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { normalizeSearchText } from '@reorder/schemas';
 import { businessIdOf, type RegisteredUser } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, openPage, PHONE, SCREENSHOTS, useApp } from './app.ts';
+import { expectAccessible, openPage, PHONE, screenshot, useApp } from './app.ts';
 
 /**
  * Issue 45, the phone: at 390 × 844, with 25 products that have prices and
@@ -16,7 +15,6 @@ import { expectAccessible, openPage, PHONE, SCREENSHOTS, useApp } from './app.ts
 const app = useApp();
 
 /** What the phone shows (not the whole page: the Send bar stays where it is on screen). */
-const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
 const LONG = 'Aceite de oliva virgen extra en garrafa de cinco litros';
 const NAMES = [
@@ -232,7 +230,7 @@ for (const language of ['es', 'en'] as const) {
       await page.goto(`/orders/${supplierId}`);
       const rows = page.getByRole('list', { name: text.products }).getByRole('listitem');
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(25);
-      await screenshot(page, `${language}-phone_rows_empty`);
+      await screenshot(page, `${language}-phone_rows_empty`, { view: true });
 
       // An empty order: no red shortfall yet.
       expect(await page.getByTestId('order-total').textContent()).not.toMatch(text.shortfall);
@@ -260,7 +258,7 @@ for (const language of ['es', 'en'] as const) {
       expect.soft(bar.barHeight, 'the bar').toBeLessThanOrEqual(bar.rowHeight + 16 + 1);
       expect.soft(await clipped(page)).toEqual([]);
       expect.soft(await wholeRows(page, text.products), 'whole rows with an order').toBeGreaterThanOrEqual(8);
-      await screenshot(page, `${language}-phone_rows_order`);
+      await screenshot(page, `${language}-phone_rows_order`, { view: true });
       await expectAccessible(page, `order rows (${language}, phone)`);
       expect(errors).toEqual([]);
       await context.close();

@@ -69,7 +69,7 @@ describe('every screen', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      it(`renders without errors, passes axe, and is saved as a screenshot (${language}, ${size})`, async () => {
+      it(`renders without errors and passes axe, its screenshot saved outside CI (${language}, ${size})`, async () => {
         const visitor = await openPage(app, { viewport, language });
         const owner = await openPage(app, { viewport, language, user });
         for (const [{ page, errors }, paths] of [

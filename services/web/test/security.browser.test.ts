@@ -200,7 +200,7 @@ describe('API tokens on the Integrations screen', () => {
   }
 });
 
-describe('screenshots of the account screens', () => {
+describe('the account screens, photographed outside CI', () => {
   for (const language of ['en', 'es'] as const) {
     for (const [size, viewport] of [
       ['phone', PHONE],
