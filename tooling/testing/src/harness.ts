@@ -301,7 +301,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
  * first `stall.count` messages that `stall.match` are read but never
  * answered, as a server that hangs mid-delivery: they are kept in `stalled`,
  * not in `messages`. With `answerDelayMs`, each message is answered that much
- * later, as a slow server would.
+ * later, as a slow server would. A connection's error (a client that resets
+ * it mid-message) goes to `errors`.
  */
 export async function startSmtpServer(
   options: { stall?: { count: number; match: (mail: ReceivedMail) => boolean }; answerDelayMs?: number } = {},
@@ -333,12 +334,18 @@ export async function startSmtpServer(
       });
     },
   });
+  // A client that dies mid-message (a server process killed while it delivers) may reset its
+  // connection; smtp-server emits that as an 'error', which would be thrown, uncaught, in the test.
+  const errors: Error[] = [];
+  server.on('error', (error: Error) => errors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as net.AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     stalled,
+    /** The connections' errors (a client's reset mid-message), kept instead of thrown. */
+    errors,
     /** The first message (now or within `timeoutMs`) that matches. */
     async waitFor(match: (m: ReceivedMail) => boolean, timeoutMs = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
