@@ -31,33 +31,37 @@ function replies(socket: net.Socket) {
     });
 }
 
+/**
+ * Connects and starts a message, up to the server's 354 to DATA: by then it has
+ * read all it was sent and waits for the message. Resolves with the socket and
+ * its `send`.
+ */
+async function startMessage() {
+  const socket = net.connect(Number(new URL(smtp.url).port), '127.0.0.1');
+  const send = replies(socket);
+  expect(await send()).toMatch(/^220 /);
+  expect(await send('EHLO client.test')).toMatch(/^250[ -]/);
+  expect(await send('MAIL FROM:<app@reorder.test>')).toMatch(/^250 /);
+  expect(await send('RCPT TO:<pepe@frutas.test>')).toMatch(/^250 /);
+  expect(await send('DATA')).toMatch(/^354 /);
+  return { socket, send };
+}
+
 describe('the tests’ SMTP server', () => {
   it('keeps a client’s reset in the middle of a message as an error, and goes on taking mail', async () => {
-    const socket = net.connect(Number(new URL(smtp.url).port), '127.0.0.1');
-    const send = replies(socket);
-    expect(await send()).toMatch(/^220 /);
-    expect(await send('EHLO client.test')).toMatch(/^250[ -]/);
-    expect(await send('MAIL FROM:<app@reorder.test>')).toMatch(/^250 /);
-    expect(await send('RCPT TO:<pepe@frutas.test>')).toMatch(/^250 /);
-    // The server has read all it was sent (it answered DATA) and waits for the message: the client is gone.
-    // (A reset with bytes still unread on the server's side reaches it as no error at all.)
-    expect(await send('DATA')).toMatch(/^354 /);
-    socket.resetAndDestroy();
+    // The client is gone in the middle of its message. (A reset with bytes still unread on the
+    // server's side reaches it as no error at all: hence after the 354.)
+    const gone = await startMessage();
+    gone.socket.resetAndDestroy();
 
     await until(() => smtp.errors.length === 1, 5_000, 'the reset to reach the SMTP server');
     expect((smtp.errors[0] as NodeJS.ErrnoException).code).toBe('ECONNRESET');
     expect(smtp.messages).toEqual([]);
 
     // The server still takes a whole message afterwards.
-    const next = net.connect(Number(new URL(smtp.url).port), '127.0.0.1');
-    const again = replies(next);
-    expect(await again()).toMatch(/^220 /);
-    expect(await again('EHLO client.test')).toMatch(/^250[ -]/);
-    expect(await again('MAIL FROM:<app@reorder.test>')).toMatch(/^250 /);
-    expect(await again('RCPT TO:<pepe@frutas.test>')).toMatch(/^250 /);
-    expect(await again('DATA')).toMatch(/^354 /);
-    expect(await again('Subject: Order from Café Luna\r\n\r\n2 x Kg: Tomatoes\r\n.')).toMatch(/^250 /);
-    next.end('QUIT\r\n');
+    const next = await startMessage();
+    expect(await next.send('Subject: Order from Café Luna\r\n\r\n2 x Kg: Tomatoes\r\n.')).toMatch(/^250 /);
+    next.socket.end('QUIT\r\n');
     expect(smtp.messages.map((m) => m.subject)).toEqual(['Order from Café Luna']);
   });
 });
