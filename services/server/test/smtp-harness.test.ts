@@ -12,14 +12,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
 
+/** One whole SMTP reply at the start of the text: its last line is "NNN text" (a dash after the code continues it). */
+const REPLY = /^(?:\d{3}-.*\r\n)*\d{3} .*\r\n/;
+
 /** Sends `line` (when given) and resolves with the server's next reply, e.g. "250 …". */
 function replies(socket: net.Socket) {
   let buffered = '';
   const waiting: ((reply: string) => void)[] = [];
   socket.on('data', (chunk: Buffer) => {
     buffered += chunk.toString('utf8');
-    // A reply's last line is "NNN text" (a dash after the code continues it).
-    for (let match = buffered.match(/^(?:\d{3}-.*\r\n)*\d{3} .*\r\n/); match; match = buffered.match(/^(?:\d{3}-.*\r\n)*\d{3} .*\r\n/)) {
+    for (let match = buffered.match(REPLY); match; match = buffered.match(REPLY)) {
       buffered = buffered.slice(match[0].length);
       waiting.shift()?.(match[0]);
     }

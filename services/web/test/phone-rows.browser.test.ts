@@ -14,8 +14,6 @@ import { expectAccessible, openPage, PHONE, screenshot, useApp } from './app.ts'
  */
 const app = useApp();
 
-/** What the phone shows (not the whole page: the Send bar stays where it is on screen). */
-
 const LONG = 'Aceite de oliva virgen extra en garrafa de cinco litros';
 const NAMES = [
   'Queso manchego curado',
@@ -230,6 +228,7 @@ for (const language of ['es', 'en'] as const) {
       await page.goto(`/orders/${supplierId}`);
       const rows = page.getByRole('list', { name: text.products }).getByRole('listitem');
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(25);
+      // What the phone shows (not the whole page: the Send bar stays where it is on screen).
       await screenshot(page, `${language}-phone_rows_empty`, { view: true });
 
       // An empty order: no red shortfall yet.
