@@ -237,7 +237,8 @@ for (const language of ['es', 'en'] as const) {
 
       // The usuals come from a past send (docs/decisions.md §9.5), so the empty order offers "Re-order" above Send,
       // a row of the bar: 6 whole rows on opening; 8 once the order has a line (below).
-      expect(await page.getByRole('button', { name: text.reorder }).isVisible()).toBe(true);
+      // The usuals are read after the products: wait for the button (the screenshot above once gave it the time).
+      await expect.poll(() => page.getByRole('button', { name: text.reorder }).isVisible(), { timeout: 10_000 }).toBe(true);
       expect.soft(await wholeRows(page, text.products), 'whole rows on opening').toBeGreaterThanOrEqual(6);
       expect.soft(await clipped(page)).toEqual([]);
       expect.soft(await nameLines(page, 'Queso manchego curado'), '"Queso manchego curado" on one line').toBeCloseTo(1, 0);
