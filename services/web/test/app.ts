@@ -181,6 +181,16 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 export async function expectAccessible(page: Page, label: string) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // What the owner reads is the page at rest: a toast fading in (0.2 s) has half its contrast.
+  // Endless animations (a spinner) have no end to wait for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(
     (tags) =>
       (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe
