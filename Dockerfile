@@ -11,7 +11,9 @@ ENV npm_config_update_notifier=false \
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 WORKDIR /src
 # Dependencies first: this layer stays cached while the lockfile does not change.
+# The patches too: pnpm reads each one the workspace names (patchedDependencies) before it fetches.
 COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY patches ./patches
 RUN npx --yes "$PNPM" fetch --frozen-lockfile
 COPY . .
 RUN npx --yes "$PNPM" install --offline --frozen-lockfile \

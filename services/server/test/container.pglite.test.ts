@@ -11,8 +11,9 @@ import { parse as parseYaml } from 'yaml';
 /**
  * The container (docs/decisions.md §7). No Docker engine runs here, so the Dockerfile
  * is linted and then played step by step on this machine: its build stage's
- * RUN lines in a copy of the repository (as `COPY . .` gives them, without
- * what .dockerignore leaves out), its run stage's COPY, ENV, CMD and
+ * COPY and RUN lines in order, in a folder of their own that each COPY fills
+ * from a copy of the repository (without what .dockerignore leaves out), so a
+ * RUN sees only what was copied before it; its run stage's COPY, ENV, CMD and
  * HEALTHCHECK on the result. The server starts from exactly what the image
  * would hold, and the health check answers as Docker would see it.
  * compose.yaml is read and its settings checked by the server's own config.
@@ -94,12 +95,27 @@ describe('the image, played without Docker', () => {
     expect(ignored).toEqual(expect.arrayContaining(['.git', '**/node_modules', '**/dist', 'data']));
     for (const file of files) cpSync(path.join(repo, file), path.join(context, file));
 
-    // The build stage: ARG and ENV for every RUN, which runs in the context folder.
+    // The build stage in order: ARG and ENV for every RUN, which runs in the WORKDIR (a folder of its
+    // own) and sees only what the COPY lines before it put there, as in Docker's build.
+    const workdir = tempDir('reorder-image-workdir-');
     const buildEnv = { ...pairsOf(buildStage, 'ARG'), ...pairsOf(buildStage, 'ENV') };
-    for (const run of keyword(buildStage, 'RUN')) {
-      const command = run.getArgumentsContent()!.replace(/\s\/out\b/g, ` ${paths.out}`);
+    for (const step of buildStage) {
+      if (step.getKeyword() === 'COPY') {
+        const [dest, ...sources] = step
+          .getArguments()
+          .map((a) => a.getValue())
+          .reverse();
+        // `COPY a b ./` puts each source in the folder; `COPY . .` the context's contents; `COPY dir ./dir` the folder.
+        const into = dest!.endsWith('/') || dest === '.';
+        for (const source of sources.reverse()) {
+          const target = source === '.' || !into ? path.join(workdir, dest!) : path.join(workdir, dest!, path.basename(source));
+          cpSync(path.join(context, source), target, { recursive: true });
+        }
+      }
+      if (step.getKeyword() !== 'RUN') continue;
+      const command = step.getArgumentsContent()!.replace(/\s\/out\b/g, ` ${paths.out}`);
       const result = spawnSync('sh', ['-c', command], {
-        cwd: context,
+        cwd: workdir,
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...buildEnv },
         encoding: 'utf8',
       });
