@@ -101,14 +101,12 @@ describe('the image, played without Docker', () => {
     const buildEnv = { ...pairsOf(buildStage, 'ARG'), ...pairsOf(buildStage, 'ENV') };
     for (const step of buildStage) {
       if (step.getKeyword() === 'COPY') {
-        const [dest, ...sources] = step
-          .getArguments()
-          .map((a) => a.getValue())
-          .reverse();
+        const values = step.getArguments().map((a) => a.getValue());
+        const dest = values.at(-1)!;
         // `COPY a b ./` puts each source in the folder; `COPY . .` the context's contents; `COPY dir ./dir` the folder.
-        const into = dest!.endsWith('/') || dest === '.';
-        for (const source of sources.reverse()) {
-          const target = source === '.' || !into ? path.join(workdir, dest!) : path.join(workdir, dest!, path.basename(source));
+        const into = dest.endsWith('/') || dest === '.';
+        for (const source of values.slice(0, -1)) {
+          const target = source === '.' || !into ? path.join(workdir, dest) : path.join(workdir, dest, path.basename(source));
           cpSync(path.join(context, source), target, { recursive: true });
         }
       }
