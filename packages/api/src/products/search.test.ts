@@ -1,6 +1,7 @@
+import type { Database } from '@reorder/db';
 import { searchPattern } from '@reorder/schemas';
 import { businessIdOf, useDomain } from '@reorder/testing';
-import { sql } from 'kysely';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listProductsQuery, toProduct } from './products.repository.ts';
 import { SEARCH_WALK, shortWordCondition, shortWordPattern, walksInNameOrder } from './search.ts';
@@ -60,6 +61,24 @@ describe('a whole-business search', () => {
     expect(await walks('1', 50)).toBe(true);
     expect(await walks('zu')).toBe(false);
     expect(await walks('me')).toBe(false);
+  });
+
+  it('keeps what the first names said of a word, and decides again for each page', async () => {
+    const rare = searchPattern('mermelada')!;
+    expect(await walksInNameOrder(t.domain.deps.db, businessId, rare, 1000)).toBe(false);
+    // A database that answers every query with no rows: the business would look empty, and a search of it would walk.
+    const empty = new Kysely<Database>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (db) => new PostgresIntrospector(db),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+    });
+    expect(await walksInNameOrder(empty, businessId + 1000, rare, 1000)).toBe(true);
+    // The word's counts for this business are kept: no query is asked, and a small page decides from them too.
+    expect(await walksInNameOrder(empty, businessId, rare, 1000)).toBe(false);
+    expect(await walksInNameOrder(empty, businessId, rare, 1)).toBe(true);
   });
 
   it('finds a word of one or two characters through products_short_search_idx', async () => {

@@ -1,6 +1,7 @@
 import type { Db, ProductRow } from '@reorder/db';
 import { normalizeSearchText, productDbColumns, searchPattern } from '@reorder/schemas';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { CatalogueRow, StockRow } from '../stock.ts';
 
 /**
@@ -22,17 +23,35 @@ export const SEARCH_WALK = { first: 500, long: 25_000 };
  * names) it walked the whole business; for a word no sample holds it may
  * too. This asks the business's own first names instead: an index-only read
  * of `first` rows of `products_business_sort_cover_idx`, well under a
- * millisecond.
+ * millisecond, whose counts are then kept a while (`firstNames`).
  */
 export async function walksInNameOrder(db: Db, businessId: number, pattern: string, need: number, walk = SEARCH_WALK): Promise<boolean> {
-  const { rows } = await sql<{ walk: boolean }>`
-    SELECT count(*) < ${walk.first} OR count(*) FILTER (WHERE first.hit) * ${walk.long}::bigint >= ${need}::bigint * ${walk.first} AS walk
-    FROM (
-      SELECT products.search_text LIKE ${pattern} AS hit FROM products WHERE products.business_id = ${businessId}
-      ORDER BY products.sort_key COLLATE "C", products.id LIMIT ${walk.first}
-    ) first`.execute(db);
-  return rows[0]?.walk ?? true;
+  const key = `${businessId} ${walk.first} ${pattern}`;
+  let seen = firstNames.get(key);
+  if (!seen) {
+    const { rows } = await sql<{ names: string; hits: string }>`
+      SELECT count(*) AS names, count(*) FILTER (WHERE first.hit) AS hits
+      FROM (
+        SELECT products.search_text LIKE ${pattern} AS hit FROM products WHERE products.business_id = ${businessId}
+        ORDER BY products.sort_key COLLATE "C", products.id LIMIT ${walk.first}
+      ) first`.execute(db);
+    seen = { names: Number(rows[0]?.names ?? 0), hits: Number(rows[0]?.hits ?? 0) };
+    firstNames.set(key, seen);
+  }
+  return seen.names < walk.first || seen.hits * walk.long >= need * walk.first;
 }
+
+/**
+ * What the first names said of a word, by business and pattern, for
+ * `FIRST_NAMES_MS`: a word searched again (a page further on, the list
+ * opened again, the same word typed twice) skips that round trip to
+ * PostgreSQL, a sixth of a rare word's search (docs/performance.md,
+ * Search). The counts choose the plan, never the answer: both ways read the
+ * same rows in the same order (search.test.ts), so counts gone stale by new
+ * or renamed products can make a search slower, not wrong.
+ */
+const FIRST_NAMES_MS = 60_000;
+const firstNames = new LRUCache<string, { names: number; hits: number }>({ max: 2_000, ttl: FIRST_NAMES_MS });
 
 /**
  * A page of the business's products matching `q`, found through the
