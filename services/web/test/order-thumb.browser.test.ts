@@ -185,8 +185,9 @@ for (const language of ['en', 'es'] as const) {
         await expectVisible(page, text.saved, { exact: true });
         await expect.poll(() => page.getByRole('button', { name: text.save }).count()).toBe(0);
         await expect.poll(() => message.getAttribute('rows')).toBe('1');
-        const order = await app.t.api.get(`/api/orders/supplier/${smallId}`, user.token);
-        expect(order.body.data.introduce).toBe('Hola, para el lunes:');
+        // The message goes to the server through the outbox, after the toast: the server has it soon, not at once.
+        const introduce = async () => (await app.t.api.get(`/api/orders/supplier/${smallId}`, user.token)).body.data.introduce;
+        await expect.poll(introduce, { timeout: 10_000 }).toBe('Hola, para el lunes:');
         await context.close();
       });
     }
