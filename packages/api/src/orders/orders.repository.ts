@@ -41,9 +41,11 @@ export interface LoadedOrder {
  * The order's columns on its first row only (NULL on the others): an order
  * of 200 products sent them 200 times, and pg parsed each of them again on
  * every row, the integer array of delivery days too (docs/performance.md).
- * The window's order is the query's, so PostgreSQL sorts once.
+ * The window's order is the query's (`IN_NAME_ORDER`, both), so PostgreSQL
+ * sorts once and the first row it answers is the one that carries them.
  */
-const FIRST_ROW = sql<boolean>`row_number() OVER (ORDER BY products.sort_key COLLATE "C", products.id) = 1`;
+const IN_NAME_ORDER = sql`products.sort_key COLLATE "C", products.id`;
+const FIRST_ROW = sql<boolean>`row_number() OVER (ORDER BY ${IN_NAME_ORDER}) = 1`;
 const onFirstRow = <T>(column: string) => sql<T>`CASE WHEN ${FIRST_ROW} THEN ${sql.ref(column)} END`;
 
 /** An order's rows, in its products' name order: the order's columns on the first (`onFirstRow`); one row with nulls without products. */
@@ -89,7 +91,7 @@ function orderRows(db: Db, businessId: number) {
 /** The order read by one of its keys (its id, its supplier's), in its products' name order: each compiled once (docs/performance.md). */
 const orderBy = (column: 'orders.id' | 'orders.supplier_id') =>
   preparedQuery(['businessId', 'key'], (db, values: { businessId: number; key: number }) =>
-    orderRows(db, values.businessId).where(column, '=', values.key).orderBy(sql`products.sort_key COLLATE "C"`).orderBy('products.id'),
+    orderRows(db, values.businessId).where(column, '=', values.key).orderBy(IN_NAME_ORDER),
   );
 const orderById = orderBy('orders.id');
 const orderBySupplier = orderBy('orders.supplier_id');
