@@ -1,15 +1,18 @@
 import type { Role } from '@reorder/schemas/roles';
 import { type ComponentType, createElement } from 'react';
+import { parse } from 'regexparam';
+import { matchRoute } from 'wouter';
 import type { Access } from '../lib/access.ts';
 import { loadScreenTexts } from '../lib/i18n.ts';
 import { PATHS, type RouteName } from '../lib/paths.ts';
-import { lazyScreen } from './lazy-screen.tsx';
+import { isSessionValid } from '../lib/session.ts';
+import { type LazyScreen, lazyScreen } from './lazy-screen.tsx';
 
 export interface RouteDef {
   /** Its name in PATHS (lib/paths.ts), which gives the path. */
   name: RouteName;
   access: Access;
-  screen: ComponentType;
+  screen: LazyScreen;
 }
 
 // Each screen is its own chunk, loaded on first visit, together with the API
@@ -37,7 +40,7 @@ const signInScreen = (load: () => Promise<{ default: ComponentType }>) =>
   lazyScreen(async () => (await Promise.all([load(), loadScreenTexts('all')]))[0]);
 // Home, privacy, terms and not-found talk to no API: a first visit to them skips the tRPC client's code
 // and all but the first-visit texts.
-const pages = new Set<ComponentType>();
+const pages = new Set<LazyScreen>();
 const page = (load: () => Promise<{ default: ComponentType }>) => {
   const screen = lazyScreen(load);
   pages.add(screen);
@@ -155,3 +158,17 @@ export const ROUTES: RouteDef[] = [
 
 /** Whether the app opens at `pathname` on a page made by `page` above: then it needs only the first-visit texts. */
 export const opensOnPage = (pathname: string) => ROUTES.some((route) => pages.has(route.screen) && PATHS[route.name] === pathname);
+
+const routeNamed = (name: RouteName) => ROUTES.find((route) => route.name === name) as RouteDef;
+
+/**
+ * The route the app shows first at `pathname`: the first whose path matches, as App.tsx's Switch
+ * picks it (wouter's own matcher and parser), then where its Guard sends a visitor without a session
+ * (sign-in) or with one (home).
+ */
+export function firstRouteAt(pathname: string, signedIn = isSessionValid()): RouteDef {
+  const route = ROUTES.find((candidate) => matchRoute(parse, PATHS[candidate.name], pathname)[0]) ?? routeNamed('notFound');
+  if (route.access === 'auth' && !signedIn) return routeNamed('login');
+  if (route.access === 'guest' && signedIn) return routeNamed('home');
+  return route;
+}

@@ -71,7 +71,8 @@ async function loadTexts(language: TLanguage, part: TPart): Promise<void> {
 /** The part of the current language's texts a screen words (app/routes.ts), loaded with the screen's code. */
 export async function loadScreenTexts(part: Exclude<TPart, 'pages'>): Promise<void> {
   if (!covers(wanted, part)) wanted = part;
-  await loadTexts(currentLanguage(), part);
+  // The first screen's load starts beside startI18n (main.tsx), in the language that will pick.
+  await loadTexts(current ? current.i18n.language : initialLanguage(), part);
 }
 
 /** `t` of the app: a key of `@reorder/i18n`'s texts, so a missing or mistyped one fails the type check. */
@@ -143,7 +144,7 @@ export function currentLanguage(): TLanguage {
  */
 export async function startI18n(part: TPart): Promise<void> {
   const language = initialLanguage();
-  wanted = part;
+  if (!covers(wanted, part)) wanted = part;
   await loadTexts(language, part);
   current = translationIn(language);
   showLanguage(language);

@@ -57,7 +57,14 @@ function useScreenHeading(title: string) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · Reorder`;
-    heading.current?.focus({ preventScroll: true });
+    // In the next frame, which lays the new screen out anyway: a focus now would lay it out at once,
+    // inside the task that mounted it (on a first visit, one long task). A field the screen focused
+    // meanwhile keeps its focus.
+    const before = document.activeElement;
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement === before) heading.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [title]);
   return heading;
 }
