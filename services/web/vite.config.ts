@@ -62,6 +62,8 @@ const shells: Plugin = {
  */
 const SHELL =
   /\/(src\/(app\/lazy-screen|lib\/(session|redirect|visits|update-ready|online|navigation-busy|value-store|paths)|ui\/(base|Button|Screen|Feedback|layout|Icon|icon-paths|Loading|toast|progress))\.|node_modules\/(wouter|regexparam|use-sync-external-store|react)\/|node_modules\/react-dom\/(index|cjs\/react-dom\.production)\.js)/;
+/** The files the entry imports itself: the bundler's runtime and the shell (SHELL). */
+const ENTRY_CHUNK = /^assets\/(rolldown-runtime|shell)-[\w-]+\.js$/;
 
 /**
  * The service worker (src/sw.ts), with the build's files to keep for offline
@@ -153,7 +155,13 @@ export default defineConfig({
   },
   build: {
     // Every browser the app supports preloads modules itself (Safari since 17): no polyfill on every page.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Every dynamic import runs after the entry, whose own modules (the runtime, the shell) are then
+      // loaded: no preload link for them (the server leaves the entry's links out of the pages with a
+      // static first paint, so the loader would add them again, at half a millisecond a link).
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ENTRY_CHUNK.test(dep)),
+    },
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',

@@ -56,7 +56,13 @@ function inlineStylesheet(html: string, webDir: string): { html: string; styleHa
   if (!link || !file || !existsSync(file)) return undefined;
   const css = readFileSync(file, 'utf8');
   if (css.includes('</style')) return undefined;
-  return { html: html.replace(link[0], () => `<style>${css}</style>`), styleHash: createHash('sha256').update(css).digest('base64') };
+  // The link stays, disabled (never fetched, never applied): the app's module loader looks for a screen's
+  // stylesheets among the page's links, and would fetch and apply this one a second time.
+  const marker = link[0].replace('<link rel="stylesheet"', '<link rel="stylesheet" disabled');
+  return {
+    html: html.replace(link[0], () => `<style>${css}</style>${marker}`),
+    styleHash: createHash('sha256').update(css).digest('base64'),
+  };
 }
 
 /**

@@ -50,7 +50,10 @@ describe('the first paint of / and /login', () => {
     // Its stylesheet is in the page (the first paint waits for no other request), allowed by its hash alone.
     const style = /<style>([^<]*)<\/style>/.exec(shellHtml)?.[1] ?? '';
     expect(style.length).toBeGreaterThan(1000);
-    expect(shellHtml).not.toContain('rel="stylesheet"');
+    // Its link stays, disabled (never fetched): the app's module loader finds it there and adds it no second time.
+    expect(shellHtml.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<link rel="stylesheet" disabled crossorigin href="\/assets\/shell-[\w-]+\.css">$/),
+    ]);
     // The app's code yields to the paint on a slow link: no preload hints, and its entry at low priority.
     expect(shellHtml).not.toContain('modulepreload');
     expect(shellHtml).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\/main-[\w-]+\.js"><\/script>/);
@@ -65,8 +68,31 @@ describe('the first paint of / and /login', () => {
     await stillPage.goto('/');
     const shellBox = await stillPage.getByRole('heading', { level: 1 }).boundingBox();
     await still.close();
+    // What the page holds from the first parse on, and every stylesheet it fetches: the shell gives way to
+    // the screen itself, never to an empty page, and the inline stylesheet is never fetched again.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { rootStates: string[] }).rootStates = seen;
+      const watch = () => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        const note = () => {
+          const state = root.querySelector('[data-static-shell]') ? 'shell' : root.querySelector('h1') ? 'screen' : 'empty';
+          if (seen.at(-1) !== state) seen.push(state);
+        };
+        note();
+        new MutationObserver(note).observe(root, { childList: true, subtree: true });
+      };
+      document.addEventListener('DOMContentLoaded', watch);
+    });
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.css')) stylesheets.push(new URL(request.url()).pathname);
+    });
+    const rootStates = () => page.evaluate(() => (window as unknown as { rootStates: string[] }).rootStates);
     await page.goto('/');
     await expect.poll(() => page.locator('[data-static-shell]').count(), { timeout: 10_000 }).toBe(0);
+    expect(await rootStates()).toEqual(['shell', 'screen']);
     expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(shellBox);
     await expect.poll(() => page.getByRole('link', { name: /Empezar|EMPEZAR/i }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(shellTitle);
@@ -81,6 +107,9 @@ describe('the first paint of / and /login', () => {
     await stillLogin.close();
     await page.goto('/login');
     await expect.poll(() => page.getByLabel('Correo electrónico').count(), { timeout: 10_000 }).toBe(1);
+    expect(await rootStates()).toEqual(['shell', 'screen']);
+    expect(stylesheets.filter((file) => file.startsWith('/assets/shell-'))).toEqual([]);
+    expect(stylesheets.length).toBeGreaterThan(0);
     expect(await page.locator('.public-intro').textContent()).toBe(introText);
     expect(await page.locator('.public-intro').boundingBox()).toEqual(introBox);
     expect(errors).toEqual([]);
