@@ -33,4 +33,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "/app/services/server/healthcheck.mjs"]
-CMD ["node", "--max-semi-space-size=32", "--no-allocation-site-pretenuring", "/app/services/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=64", "--no-allocation-site-pretenuring", "/app/services/server/dist/main.js"]

@@ -57,7 +57,7 @@ describe('the Dockerfile', () => {
 
   it('runs the server with the Node flags of services/server/node-args.json, as npm start does', () => {
     const nodeArgs = JSON.parse(readFileSync(path.join(repo, 'services/server/node-args.json'), 'utf8')) as string[];
-    expect(nodeArgs).toContain('--max-semi-space-size=32');
+    expect(nodeArgs).toContain('--max-semi-space-size=64');
     expect(nodeArgs).toContain('--no-allocation-site-pretenuring');
     const [command, ...args] = execForm(keyword(runStage, 'CMD')[0]!);
     expect([command, ...args]).toEqual(['node', ...nodeArgs, '/app/services/server/dist/main.js']);

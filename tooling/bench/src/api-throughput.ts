@@ -375,9 +375,12 @@ async function runOn(kind: 'postgres' | 'pglite') {
       const compareData = mkdtempSync(path.join(tmpdir(), 'reorder-apibench-compared-'));
       scratch.push(compareData);
       const main = path.join(COMPARE_DIR, 'services/server/dist/main.js');
+      // That build's own Node flags when it has them (as npm start runs it), else this checkout's.
+      const argsFile = path.join(COMPARE_DIR, 'services/server/node-args.json');
+      const comparedArgs = existsSync(argsFile) ? (JSON.parse(readFileSync(argsFile, 'utf8')) as string[]) : NODE_ARGS;
       compared = await startProcess(
         process.execPath,
-        [...NODE_ARGS, main],
+        [...comparedArgs, main],
         { ...env, DATA_DIR: compareData, PUBLIC_URL: `http://localhost:${serverPort}` },
         await freePort(),
         '/api/ping',
