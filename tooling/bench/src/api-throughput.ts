@@ -36,7 +36,16 @@ import { normalizeSearchText } from '@reorder/schemas/search';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_PASSWORD } from './accounts.ts';
-import { freePort, NODE_ARGS, type Running, requireBuiltServer, startBaseline, startBuiltServer, startProcess } from './processes.ts';
+import {
+  freePort,
+  NODE_ARGS,
+  nodeArgsOf,
+  type Running,
+  requireBuiltServer,
+  startBaseline,
+  startBuiltServer,
+  startProcess,
+} from './processes.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -375,12 +384,10 @@ async function runOn(kind: 'postgres' | 'pglite') {
       const compareData = mkdtempSync(path.join(tmpdir(), 'reorder-apibench-compared-'));
       scratch.push(compareData);
       const main = path.join(COMPARE_DIR, 'services/server/dist/main.js');
-      // That build's own Node flags when it has them (as npm start runs it), else this checkout's.
-      const argsFile = path.join(COMPARE_DIR, 'services/server/node-args.json');
-      const comparedArgs = existsSync(argsFile) ? (JSON.parse(readFileSync(argsFile, 'utf8')) as string[]) : NODE_ARGS;
       compared = await startProcess(
         process.execPath,
-        [...comparedArgs, main],
+        // That build's own Node flags when it has them (as npm start runs it), else this checkout's.
+        [...(nodeArgsOf(COMPARE_DIR) ?? NODE_ARGS), main],
         { ...env, DATA_DIR: compareData, PUBLIC_URL: `http://localhost:${serverPort}` },
         await freePort(),
         '/api/ping',

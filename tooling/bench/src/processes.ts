@@ -7,8 +7,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 /** The built server, as `npm start` runs it. */
 export const serverMain = path.join(root, 'services/server/dist/main.js');
+/** The Node flags a checkout's `npm start` runs its server with (its services/server/node-args.json); undefined without that file. */
+export function nodeArgsOf(checkout: string): string[] | undefined {
+  const file = path.join(checkout, 'services/server/node-args.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : undefined;
+}
 /** The Node flags npm start and the container run the server with. */
-export const NODE_ARGS = JSON.parse(readFileSync(path.join(root, 'services/server/node-args.json'), 'utf8')) as string[];
+export const NODE_ARGS = nodeArgsOf(root) as string[];
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -32,7 +32,7 @@ import { connectDatabase, createScratchDatabase, type Database, type NewProduct 
 import { normalizeSearchText } from '@reorder/schemas';
 import { type Kysely, sql } from 'kysely';
 import { BENCH_PASSWORD } from './accounts.ts';
-import { freePort, NODE_ARGS, requireBuiltServer, root, serverMain, startBaseline, startProcess } from './processes.ts';
+import { freePort, NODE_ARGS, nodeArgsOf, requireBuiltServer, root, serverMain, startBaseline, startProcess } from './processes.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const SUPPLIERS = 1000;
@@ -267,14 +267,8 @@ function compareBuild(): Build | undefined {
   const cwd = path.resolve(dir);
   const main = path.join(cwd, 'services/server/dist/main.js');
   if (!existsSync(main)) throw new Error(`BENCH_COMPARE_DIR: ${main} is missing (build that checkout's server first)`);
-  const argsFile = path.join(cwd, 'services/server/node-args.json');
   const given = process.env.BENCH_COMPARE_NODE_ARGS;
-  const nodeArgs =
-    given !== undefined
-      ? given.split(/\s+/).filter(Boolean)
-      : existsSync(argsFile)
-        ? (JSON.parse(readFileSync(argsFile, 'utf8')) as string[])
-        : [];
+  const nodeArgs = given !== undefined ? given.split(/\s+/).filter(Boolean) : (nodeArgsOf(cwd) ?? []);
   return { label: path.basename(cwd), main, nodeArgs, cwd };
 }
 

@@ -8,7 +8,7 @@ export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }
 
-/** A screen whose code loads on first use, or earlier through `preload` (routes.ts, `preloadScreenAt`). */
+/** A screen whose code loads on first use, or earlier through `preload` (main.tsx, for the route `firstRouteAt` in routes.ts picks). */
 export type LazyScreen<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
   /** Starts loading the screen's code (once: the screen and every later call share the load). */
   preload: () => Promise<unknown>;
