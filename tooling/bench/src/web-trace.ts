@@ -11,6 +11,12 @@
  *
  * BENCH_TRACE_PATH (/login), BENCH_TRACE_VISITS (5), BENCH_WEB_DIR (another
  * build, e.g. the one before a change, measured the same way).
+ *
+ * Playwright enables the inspector's Runtime domain, under which each Error a
+ * module makes as it loads has V8 parse the functions on its stack again:
+ * React DOM's makes the entry's evaluation 26-38 ms here, 5-9 ms in
+ * Lighthouse's own trace (docs/performance.md, "What a Playwright trace
+ * overstates"). Compare builds side by side; don't read that task alone.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
