@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import type { Access } from '../lib/access.ts';
+import { type Access, sentAway } from '../lib/access.ts';
 import { href, PATHS, type RouteName } from '../lib/paths.ts';
 import { loginRedirect } from '../lib/redirect.ts';
 import { isSessionValid, sessionStore, useSession } from '../lib/session.ts';
@@ -20,16 +20,17 @@ function Guard({ name, access, children }: { name: RouteName; access: Access; ch
   const [location, navigate] = useLocation();
   const search = useSearch();
   const valid = isSessionValid(session);
-  const denied = (access === 'auth' && !valid) || (access === 'guest' && valid);
+  const away = sentAway(access, valid);
+  const denied = away !== undefined;
 
   useLayoutEffect(() => {
-    if (access === 'auth' && !valid) {
+    if (away === 'login') {
       if (session) sessionStore.clear();
       navigate(loginRedirect(location, search), { replace: true });
-    } else if (access === 'guest' && valid) {
+    } else if (away === 'home') {
       navigate(href('home'), { replace: true });
     }
-  }, [access, valid, session, location, search, navigate]);
+  }, [away, session, location, search, navigate]);
 
   // /logout reads the last screen to go back to, so it is not one itself.
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { Role } from '@reorder/schemas/roles';
 import { type ComponentType, createElement } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
-import type { Access } from '../lib/access.ts';
+import { type Access, sentAway } from '../lib/access.ts';
 import { loadScreenTexts } from '../lib/i18n.ts';
 import { PATHS, type RouteName } from '../lib/paths.ts';
 import { isSessionValid } from '../lib/session.ts';
@@ -168,7 +168,6 @@ const routeNamed = (name: RouteName) => ROUTES.find((route) => route.name === na
  */
 export function firstRouteAt(pathname: string, signedIn = isSessionValid()): RouteDef {
   const route = ROUTES.find((candidate) => matchRoute(parse, PATHS[candidate.name], pathname)[0]) ?? routeNamed('notFound');
-  if (route.access === 'auth' && !signedIn) return routeNamed('login');
-  if (route.access === 'guest' && signedIn) return routeNamed('home');
-  return route;
+  const away = sentAway(route.access, signedIn);
+  return away ? routeNamed(away) : route;
 }
