@@ -82,8 +82,10 @@ describe('a whole-business search', () => {
   });
 
   it('finds a word of one or two characters through products_short_search_idx', async () => {
-    expect(shortWordPattern('Té')).toBe('%ttteee%');
+    expect(shortWordPattern('Té')).toBe('%ttee%');
+    expect(shortWordPattern('É')).toBe('%eee%');
     expect(shortWordPattern('%')).toBe('%\\%\\%\\%%');
+    expect(shortWordPattern('%a')).toBe('%\\%\\%aa%');
     expect(shortWordPattern('tea')).toBeUndefined();
     expect(shortWordPattern(' ')).toBeUndefined();
     // With every other way off, only that index can answer the condition without a disabled sequential scan:
@@ -96,6 +98,15 @@ describe('a whole-business search', () => {
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('products_short_search_idx');
+  });
+
+  it.each(['rm', 'me', 'od', '77', '11', 'r', 'o', '9'])('holds, written tripled, exactly the names that hold %j', async (q) => {
+    const { rows } = await sql<{ tripled: string; named: string }>`
+        SELECT count(*) FILTER (WHERE ${shortWordCondition(q)!}) AS tripled,
+          count(*) FILTER (WHERE products.search_text LIKE ${searchPattern(q)!}) AS named
+        FROM products WHERE business_id = ${businessId}`.execute(t.domain.deps.db);
+    expect(Number(rows[0]!.named)).toBeGreaterThan(0);
+    expect(rows[0]!.tripled).toBe(rows[0]!.named);
   });
 
   it.each([
@@ -111,6 +122,8 @@ describe('a whole-business search', () => {
     ['zu', 1000, 0],
     ['ZU', 30, 200],
     ['me', 1000, 0],
+    ['rm', 1000, 0],
+    ['77', 1000, 0],
     ['7', 1000, 0],
     ['q', 1000, 0],
   ])('answers %j (limit %i, offset %i) as the walk does', async (q, limit, offset) => {

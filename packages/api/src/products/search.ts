@@ -97,15 +97,21 @@ export async function searchThroughTrigrams(
 const TRIPLED = sql.raw(`regexp_replace(products.search_text, '(.)', '\\1\\1\\1', 'g')`);
 
 /**
- * For a word of one or two characters, which has no trigram of its own, the
- * LIKE pattern of it written with each character three times ("te": "%ttteee%"),
- * whose trigrams `products_short_search_idx` finds; undefined for a longer word,
- * which the trigram index of the name serves.
+ * For a word of one or two characters, which has no trigram of its own, a
+ * LIKE pattern on the names written with each character three times, whose
+ * trigrams `products_short_search_idx` finds; undefined for a longer word,
+ * which the trigram index of the name serves. One character is its run of
+ * three ("e": "%eee%"). Two are the seam between their runs, each character
+ * twice ("rm": "%rrmm%", trigrams "rrm" and "rmm"), which a tripled name holds
+ * exactly where the name holds the pair: the runs "rrr" and "mmm" of the
+ * whole word would add the index's two longest lists of a common letter each
+ * (docs/performance.md, Search).
  */
 export function shortWordPattern(q: string): string | undefined {
   const characters = [...normalizeSearchText(q)];
   if (characters.length === 0 || characters.length > 2) return undefined;
-  return searchPattern(characters.map((c) => c.repeat(3)).join(''));
+  const times = characters.length === 1 ? 3 : 2;
+  return searchPattern(characters.map((c) => c.repeat(times)).join(''));
 }
 
 /** The condition on `products` that `products_short_search_idx` answers for a word of one or two characters. */
