@@ -152,8 +152,9 @@ describe('GET /spend', () => {
     await expectSameAsJson();
     // A change that moves nothing (a supplier's answer, a sender gone) leaves the tables alone.
     await sql`UPDATE sent_orders SET text = text || '' WHERE business_id = ${businessId}`.execute(t.server.deps.db);
-    // Midnight in India is 18:30 UTC; Havana's clocks go back from 1:00 to midnight on 1 November, a month's first day.
-    for (const zone of ['Asia/Kolkata', 'America/Havana', 'UTC']) {
+    // Midnight in India is 18:30 UTC; Havana's clocks go back from 1:00 to midnight on 1 November, a month's first day;
+    // Madrid's is at 22:00 or 23:00 UTC, Auckland's at 11:00 or 12:00 the day before.
+    for (const zone of ['Asia/Kolkata', 'America/Havana', 'Europe/Madrid', 'Pacific/Auckland', 'UTC']) {
       await moveTo(zone, ownerId);
       await expectSameAsJson([RANGES[0], RANGES[4]]);
     }

@@ -200,8 +200,9 @@ const nextUtcMonth = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new
  * owner's midnight where PostgreSQL's periods change: both read the IANA
  * rules, and a midnight the clocks skip starts at the change. Of a midnight
  * the clocks repeat (Havana's on 1 November), PostgreSQL's period starts at
- * the first and Luxon may place the second, both in one UTC day in every
- * zone's rules: that day is read order by order either way.
+ * the first and Luxon may place the second, an hour apart in one UTC day in
+ * every zone's rules: the orders read one by one around it (`CUT_MARGIN_MS`)
+ * take PostgreSQL's period either way.
  */
 function dayCut(at: DateTime): number | undefined {
   const edge = at.toMillis();
@@ -222,52 +223,81 @@ function wholeDays(range: Range): [number, number] {
 type SpendRow = PeriodRow & { unpriced: number };
 
 /**
+ * How far past the owner's midnight (Luxon's) a split day's orders are read
+ * one by one: wherever PostgreSQL places a midnight the clocks repeat or
+ * skip, it is within this of Luxon's, and an order read needlessly lands in
+ * its own period with its day's (docs/performance.md, Spend).
+ */
+const CUT_MARGIN_MS = 2 * 3600 * 1000;
+
+/**
  * The range's total, unpriced lines and orders per supplier and month (or
- * ISO week) of the owner's time zone. A whole UTC day inside one period is
- * a row of `sent_supplier_days`, kept as orders are sent (migration
- * 2026_11_28_190000: docs/performance.md, Spend); the days a period starts
- * in (the business's midnight is rarely UTC's) and the hours at the range's
- * ends are read order by order from the narrow index on `sent_orders`. The
- * sums are exact (numeric) until the end, so each row is the one reading
- * every sent order gives.
+ * ISO week) of the owner's time zone. A whole UTC day is a row of
+ * `sent_supplier_days`, kept as orders are sent (migration
+ * 2026_11_28_190000: docs/performance.md, Spend), counted in one period. A
+ * day a period starts in (the business's midnight is rarely UTC's) counts in
+ * the period holding most of it, and the orders on the other side of the
+ * owner's midnight (with a margin) are read one by one from the narrow index
+ * on `sent_orders` and moved: taken off that period and added to their own.
+ * The hours at the range's ends are read one by one too. The sums are exact
+ * (numeric) until the end, so each row is the one reading every sent order
+ * gives.
  */
 async function periodRows(ctx: Ctx, range: Range, unit: 'month' | 'week'): Promise<SpendRow[]> {
   const [start, end] = [range.start.getTime(), range.end.getTime()];
   const [firstDay, lastDay] = wholeDays(range);
-  const split = new Set<number>();
+  /** The spans of orders read one by one to move them off their day's period. */
+  const moved: [number, number][] = [];
   // A whole day's period is the last whose first whole day it is on or after: found by binary search (width_bucket), not
   // by converting each day's time in SQL (a time zone looked up by name for each row, most of the time it took).
   const step = unit === 'week' ? { weeks: 1 } : { months: 1 };
   const first = DateTime.fromMillis(start, { zone: range.zone }).startOf(unit);
   const [periods, firstDays] = [[first.toISODate() as string], [utcDay(firstDay)]];
   for (let at = first.plus(step); at.toMillis() < end; at = at.plus(step)) {
-    const day = dayCut(at);
-    if (day !== undefined && day >= firstDay && day < lastDay) split.add(day);
+    const [cut, day] = [at.toMillis(), dayCut(at)];
+    let periodFirstDay = Math.ceil(cut / DAY_MS) * DAY_MS;
+    if (day !== undefined && day >= firstDay && day < lastDay) {
+      if (cut - day >= DAY_MS / 2) moved.push([Math.max(day, cut - CUT_MARGIN_MS), day + DAY_MS]);
+      else {
+        // Most of the day is the new period's: the day counts there, and its first hours move back.
+        periodFirstDay = day;
+        moved.push([day, Math.min(day + DAY_MS, cut + CUT_MARGIN_MS)]);
+      }
+    }
     periods.push(at.toISODate() as string);
-    firstDays.push(utcDay(Math.max(firstDay, Math.ceil(at.toMillis() / DAY_MS) * DAY_MS)));
-  }
-  // The sent orders read one by one: the range's ends and the split days, adjacent ones joined.
-  const pieces: [number, number][] = [
-    [start, firstDay],
-    ...[...split].sort((a, b) => a - b).map((day): [number, number] => [day, day + DAY_MS]),
-    [lastDay, end],
-  ];
-  const spans: [number, number][] = [];
-  for (const [from, until] of pieces) {
-    const last = spans.at(-1);
-    if (from >= until) continue;
-    if (last && last[1] === from) last[1] = until;
-    else spans.push([from, until]);
+    firstDays.push(utcDay(Math.max(firstDay, periodFirstDay)));
   }
   const business = ctx.business.id;
+  const period = sql`date_trunc(${unit}, so.sent_at AT TIME ZONE ${range.zone})`;
   // One scan per span, its bounds constants: the planner then knows how few rows each reads.
-  const orders = spans.map(
-    ([from, until]) => sql`
+  const rangeEnds: [number, number][] = [
+    [start, firstDay],
+    [lastDay, end],
+  ];
+  const ends = rangeEnds
+    .filter(([from, until]) => from < until)
+    .map(
+      ([from, until]) => sql`
         UNION ALL
-        SELECT date_trunc(${unit}, so.sent_at AT TIME ZONE ${range.zone}), so.supplier_id, so.total, so.unpriced_lines, 1
+        SELECT ${period}, so.supplier_id, so.total, so.unpriced_lines, 1
         FROM sent_orders so
         WHERE so.business_id = ${business} AND so.sent_at >= ${new Date(from)} AND so.sent_at < ${new Date(until)}`,
-  );
+    );
+  // The moved orders in one scan of all their spans: each adds itself to its period and takes itself off its day's,
+  // the period width_bucket gives its UTC day (a span per scan set the planner's time at three times the query's).
+  const firstInstants = firstDays.map((day) => `${day}T00:00:00Z`);
+  const moves = moved.length
+    ? sql`
+        UNION ALL
+        SELECT v.period, so.supplier_id, v.sign * so.total, v.sign * so.unpriced_lines, v.sign
+        FROM sent_orders so
+        CROSS JOIN LATERAL (VALUES (${period}, 1),
+          ((${periods}::timestamp[])[width_bucket(so.sent_at, ${firstInstants}::timestamptz[])], -1)) v(period, sign)
+        WHERE so.business_id = ${business} AND (${sql.join(
+          moved.map(([from, until]) => sql`so.sent_at >= ${new Date(from)} AND so.sent_at < ${new Date(until)}`),
+          sql` OR `,
+        )})`
+    : sql``;
   const { rows } = await sql<SpendRow>`
     SELECT to_char(g.period, 'YYYY-MM-DD') AS period, g.supplier_id, s.name, g.total, g.unpriced, g.orders
     FROM (
@@ -277,10 +307,12 @@ async function periodRows(ctx: Ctx, range: Range, unit: 'month' | 'week'): Promi
         SELECT (${periods}::timestamp[])[width_bucket(d.day, ${firstDays}::date[])] AS period, d.supplier_id, d.total, d.unpriced, d.orders
         FROM sent_supplier_days d
         WHERE d.business_id = ${business} AND d.day >= ${utcDay(firstDay)}::date AND d.day < ${utcDay(lastDay)}::date
-          AND d.day <> ALL(${[...split].map(utcDay)}::date[])
-        ${sql.join(orders, sql``)}
+        ${sql.join(ends, sql``)}
+        ${moves}
       ) parts
       GROUP BY 1, 2
+      -- A supplier whose only orders of a day moved leaves a period nothing in it.
+      HAVING sum(parts.orders) > 0
     ) g LEFT JOIN suppliers s ON s.id = g.supplier_id
     ORDER BY 1, 2`.execute(ctx.db);
   return rows;
