@@ -168,6 +168,18 @@ export function expectVisible(page: Page, text: string | RegExp, options: { exac
   return expect.poll(() => page.getByText(text, options).first().isVisible(), { timeout: 10_000 }).toBe(true);
 }
 
+/**
+ * Does `act` and waits, up to 10 s, for a toast reading `text`. A toast stays
+ * 3 s (docs/product.md §9): the wait is set before the act and Playwright
+ * watches for the text in the page itself, so a loaded machine, whose polls
+ * from here can take longer than that, does not miss it.
+ */
+export async function expectToast(page: Page, text: string | RegExp, act: () => Promise<unknown>) {
+  const shown = page.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await act();
+  await shown;
+}
+
 /** axe-core's script, read once; put into a page before its first check after each load. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
+import { expectAccessible, expectToast, expectVisible, openPage, PHONE, screenshot, useApp } from './app.ts';
 
 /**
  * What to order (issue "Know what to order and when"), at phone size in
@@ -74,8 +74,7 @@ describe.each(['en', 'es'] as const)('stock tools (%s)', (language) => {
       await expectAccessible(page, `count mode (${language})`);
       await page.getByRole('button', { name: text.count, exact: true }).scrollIntoViewIfNeeded();
       await screenshot(page, `count-${language}`);
-      await page.keyboard.press('Enter');
-      await expectVisible(page, text.filled);
+      await expectToast(page, text.filled, () => page.keyboard.press('Enter'));
 
       const expected = [...products.filter((p) => p.par > p.count).map((p) => `${p.par - p.count} x Kg: ${p.name}`), '3 x Ud: Sin par'];
       // The toast follows the change on the device; the server has it once the outbox has sent it.
