@@ -20,10 +20,13 @@ import { fileURLToPath } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const rounds = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 4);
-const given = process.argv.slice(2).map((arg) => {
-  const [name, dir] = arg.split('=');
-  return { name, dir: path.resolve(dir) };
-});
+const given = process.argv
+  .slice(2)
+  .filter((arg) => arg.includes('='))
+  .map((arg) => {
+    const [name, dir] = arg.split('=');
+    return { name, dir: path.resolve(dir) };
+  });
 const builds = (given.length ? given : [{ name: 'this build', dir: repo }]).map((build, i) => ({ ...build, port: 4610 + i }));
 /** Lighthouse 12 runs on Node 20 (13 needs Node 22); the README's Chromium flags. */
 const LIGHTHOUSE = 'lighthouse@12.8.2';
