@@ -26,14 +26,14 @@
  *
  *   pnpm --filter @reorder/bench bench:web      (BENCH_CLICKS=100, CHROMIUM_PATH=/usr/bin/chromium)
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, launchChromium, rawRequest } from '@reorder/testing';
+import { launchChromium, rawRequest } from '@reorder/testing';
 import type { Page, Response } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
+import { runLighthouse } from './lighthouse.ts';
 import { clickToFrame, startWebBenchServer } from './web-server.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 100);
@@ -241,39 +241,6 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'] as const;
 
-/** Lighthouse 12 runs on Node 20 (13 needs Node 22). */
-const LIGHTHOUSE = 'lighthouse@12.8.2';
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
-
-interface LighthouseReport {
-  categories: Record<string, { score: number | null }>;
-  /** How fast Lighthouse found this machine (its simulated TBT scales with the task lengths it observes). */
-  environment: { benchmarkIndex: number };
-  audits: Record<string, { id: string; score: number | null; scoreDisplayMode: string; displayValue?: string }>;
-}
-
-/** One Lighthouse run of the CLI on Debian's Chromium; its JSON report. */
-function runLighthouse(url: string, outDir: string): Promise<LighthouseReport> {
-  const output = path.join(outDir, `report-${Date.now()}.json`);
-  const args = [
-    '-y',
-    LIGHTHOUSE,
-    url,
-    `--only-categories=${CATEGORIES.join(',')}`,
-    '--output=json',
-    `--output-path=${output}`,
-    '--quiet',
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
-  ];
-  const env = { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
-  return new Promise((resolve, reject) => {
-    execFile('npx', args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error) return reject(new Error(`Lighthouse failed on ${url}: ${stderr || error.message}`));
-      resolve(JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport);
-    });
-  });
-}
-
 /** Lighthouse's scores and metrics for each page: the run with the median performance score of several. */
 async function lighthouseOf(urls: string[]) {
   const outDir = mkdtempSync(path.join(tmpdir(), 'reorder-lighthouse-'));
@@ -283,7 +250,9 @@ async function lighthouseOf(urls: string[]) {
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
         // A loaded machine sometimes loses the trace (NO_NAVSTART): one more try before giving up.
-        const { categories, audits, environment } = await runLighthouse(url, outDir).catch(() => runLighthouse(url, outDir));
+        const { categories, audits, environment } = await runLighthouse(url, outDir, CATEGORIES).catch(() =>
+          runLighthouse(url, outDir, CATEGORIES),
+        );
         runs.push({
           benchmarkIndex: Math.round(environment.benchmarkIndex),
           scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])),

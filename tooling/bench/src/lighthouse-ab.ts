@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Lighthouse on `/login` and `/` of several builds taken in turn, each served
 // by its own `npm start` server (embedded database, a fresh data folder), with
 // a control: a static page with a heading and a two-field form and no script.
@@ -7,16 +6,18 @@
 // each run beside the control, which shows what the machine itself costs
 // (docs/performance.md, Web app).
 //
-//   node tooling/bench/src/lighthouse-ab.mjs [name=<a built checkout> ...]
+//   npx pnpm@10 --filter @reorder/bench bench:lighthouse -- [name=<a built checkout's absolute path> ...]
 //
 // Without arguments it measures this checkout's build. BENCH_LIGHTHOUSE_RUNS
 // (4) sets the rounds; CHROMIUM_PATH the browser (/usr/bin/chromium).
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIGHTHOUSE, runLighthouse } from './lighthouse.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const rounds = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 4);
@@ -24,14 +25,15 @@ const given = process.argv
   .slice(2)
   .filter((arg) => arg.includes('='))
   .map((arg) => {
-    const [name, dir] = arg.split('=');
+    const [name = '', dir = ''] = arg.split('=');
     return { name, dir: path.resolve(dir) };
   });
-const builds = (given.length ? given : [{ name: 'this build', dir: repo }]).map((build, i) => ({ ...build, port: 4610 + i }));
-/** Lighthouse 12 runs on Node 20 (13 needs Node 22); the README's Chromium flags. */
-const LIGHTHOUSE = 'lighthouse@12.8.2';
-const CHROME_FLAGS =
-  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+interface Build {
+  name: string;
+  dir: string;
+  port: number;
+}
+const builds: Build[] = (given.length ? given : [{ name: 'this build', dir: repo }]).map((build, i) => ({ ...build, port: 4610 + i }));
 const CONTROL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in</title><meta name="description" content="A static page"></head><body><main><h1>Sign in</h1>
 <form><label>Email <input type="email" name="email"></label><label>Password <input type="password" name="password"></label>
@@ -39,7 +41,7 @@ const CONTROL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><met
 const work = mkdtempSync(path.join(tmpdir(), 'reorder-lighthouse-ab-'));
 
 /** A build's server, started as `npm start` starts it, on its own port and data folder. */
-function startServer(build) {
+function startServer(build: Build) {
   const nodeArgs = JSON.parse(readFileSync(path.join(build.dir, 'services/server/node-args.json'), 'utf8'));
   return spawn(process.execPath, [...nodeArgs, 'services/server/dist/main.js'], {
     cwd: build.dir,
@@ -48,7 +50,7 @@ function startServer(build) {
   });
 }
 
-async function waitForPing(port) {
+async function waitForPing(port: number) {
   for (let i = 0; i < 240; i++) {
     const up = await fetch(`http://127.0.0.1:${port}/api/ping`).then(
       (res) => res.ok,
@@ -60,49 +62,41 @@ async function waitForPing(port) {
   throw new Error(`no server answered on port ${port}`);
 }
 
-/** One Lighthouse run (mobile, default throttling, performance only): score, TBT, FCP, benchmark index. */
-function lighthouse(url) {
-  const output = path.join(work, `report-${Date.now()}.json`);
-  const args = ['-y', LIGHTHOUSE, url, '--only-categories=performance', '--output=json', `--output-path=${output}`, '--quiet'];
-  const env = { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
-  return new Promise((resolve, reject) => {
-    execFile('npx', [...args, `--chrome-flags=${CHROME_FLAGS}`], { env, maxBuffer: 1 << 26 }, (error, _stdout, stderr) => {
-      if (error) return reject(new Error(`Lighthouse failed on ${url}: ${stderr || error.message}`));
-      const report = JSON.parse(readFileSync(output, 'utf8'));
-      resolve({
-        score: Math.round(report.categories.performance.score * 100),
-        tbt: Math.round(report.audits['total-blocking-time'].numericValue),
-        fcp: Math.round(report.audits['first-contentful-paint'].numericValue),
-        index: Math.round(report.environment.benchmarkIndex),
-      });
-    });
-  });
+/** One Lighthouse run, performance only: score, TBT, FCP, benchmark index. */
+async function lighthouse(url: string) {
+  const report = await runLighthouse(url, work, ['performance']);
+  return {
+    score: Math.round((report.categories.performance?.score ?? 0) * 100),
+    tbt: Math.round(report.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+    fcp: Math.round(report.audits['first-contentful-paint']?.numericValue ?? Number.NaN),
+    index: Math.round(report.environment.benchmarkIndex),
+  };
 }
 
 const control = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(CONTROL));
-await new Promise((resolve) => control.listen(0, '127.0.0.1', resolve));
+await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
 const targets = [
   ...builds.flatMap((build) =>
     ['/login', '/'].map((page) => ({ label: `${build.name} ${page}`, url: `http://127.0.0.1:${build.port}${page}` })),
   ),
-  { label: 'control (static page)', url: `http://127.0.0.1:${control.address().port}/` },
+  { label: 'control (static page)', url: `http://127.0.0.1:${(control.address() as AddressInfo).port}/` },
 ];
 const servers = builds.map(startServer);
 try {
   for (const build of builds) await waitForPing(build.port);
-  const runs = new Map(targets.map((target) => [target.label, []]));
+  const runs = new Map(targets.map((target) => [target.label, [] as Awaited<ReturnType<typeof lighthouse>>[]]));
   for (let round = 0; round < rounds; round++) {
     // Taken in turn, the order reversed every other round.
     for (const target of round % 2 ? [...targets].reverse() : targets) {
       // A loaded machine sometimes loses the trace (NO_NAVSTART): one more try before giving up.
       const result = await lighthouse(target.url).catch(() => lighthouse(target.url));
-      runs.get(target.label).push(result);
+      runs.get(target.label)?.push(result);
       console.log(
         `round ${round + 1}: ${target.label}: ${result.score}, TBT ${result.tbt} ms, FCP ${result.fcp} ms, index ${result.index}`,
       );
     }
   }
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log(`\nLighthouse ${LIGHTHOUSE.split('@')[1]}, mobile, default throttling, ${rounds} runs each, in turn:`);
   console.log('| page | performance (runs) | TBT median (runs) | FCP median | benchmark index |\n|---|---|---|---:|---|');
   for (const [label, results] of runs) {
