@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import type { InputType } from 'node:zlib';
-import { gzipAsync } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MANIFEST_LANGUAGES, manifestFile, manifestOf } from './manifest.config.ts';
 import { staticShells } from './static-shell.ts';
@@ -134,13 +132,13 @@ const moduleGraph: Plugin = {
 };
 
 /**
- * The hashed files (`assets/`, cached for a year) packed once at build, at the highest levels, next
- * to each file: brotli 11 (`.br`) and gzip by zopfli (`.gz`, 3 % smaller than zlib's level 9, which
- * every gzip reader unpacks). The server sends them as they are (express-static-gzip in
- * services/server/src/web.ts) instead of packing each answer at a faster level.
+ * The hashed files (`assets/`, cached for a year) packed once at build, next to each file: brotli 11
+ * (`.br`, what every browser the app supports takes) and gzip at zlib's level 9 (`.gz`, for a client
+ * without brotli). The server sends them as they are (express-static-gzip in
+ * services/server/src/web.ts) instead of packing each answer at a faster level. Zopfli's gzip was 3 %
+ * smaller for 17 s more CPU a build (docs/performance.md, "The test run").
  */
-const zopfli = defineAlgorithm(async (input: InputType) => Buffer.from(await gzipAsync(input as Uint8Array, { numiterations: 5 })), {});
-const packed = compression({ include: /^assets\/.*\.(js|css)$/, algorithms: ['brotliCompress', zopfli], logLevel: 'silent' });
+const packed = compression({ include: /^assets\/.*\.(js|css)$/, algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' });
 
 export default defineConfig({
   plugins: [moduleGraph, react(), confirmPage, manifests, shells, serviceWorker, packed],

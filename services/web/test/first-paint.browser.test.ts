@@ -239,7 +239,7 @@ describe('the first paint of / and /login', () => {
       expect(script.encoding, script.file).toBe('br');
       expect(script.length, script.file).toBe(String(statSync(new URL(`${script.file}.br`, assets)).size));
     }
-    // A browser that takes only gzip gets the .gz beside each that has one (zopfli's), which unpacks to
+    // A browser that takes only gzip gets the .gz beside each that has one (zlib's level 9), which unpacks to
     // the file itself. The build writes no copy that would not be smaller than the file.
     const gzipped = scripts.filter((s) => existsSync(new URL(`${s.file}.gz`, assets)));
     expect(gzipped.map((s) => s.file)).toContainEqual(expect.stringMatching(/^main-/));
