@@ -81,7 +81,10 @@ export interface DatabaseHandle {
   setQueryTimeout(ms: number): void;
   /** Closes the pool or the embedded database; waits for queries in flight. */
   close(): Promise<void>;
-  /** PGlite only: its whole data directory as a gzipped tarball, which `loadDataDir` opens a copy of. */
+  /**
+   * PGlite only: its whole data directory as a tarball, which `loadDataDir` opens a copy of. Not
+   * compressed (43 MB against 5): a copy then opens in 1.2 s of CPU instead of 1.5 (the tests' template).
+   */
   dumpDataDir?(): Promise<Blob>;
 }
 
@@ -197,7 +200,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     },
     setQueryTimeout: () => {},
     close: () => db.destroy(),
-    dumpDataDir: () => pglite.dumpDataDir('gzip'),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
   };
 }
 

@@ -33,7 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /**
- * The migrated PGlite's dump, kept under node_modules/.cache by the hash of
+ * The migrated PGlite's dump (a tarball), kept under node_modules/.cache by the hash of
  * what makes it (the migrations, the connection's extensions, PGlite's
  * version): made once (seconds) and then read by every run and suite until
  * one of those changes.
@@ -46,7 +46,7 @@ async function pgliteTemplateFile(): Promise<string> {
     hash.update(readFileSync(path.join(dbPackage, file)));
   }
   const dir = path.join(root, 'node_modules/.cache/reorder-tests');
-  const file = path.join(dir, `pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  const file = path.join(dir, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });
   // Written aside and renamed: a suite started beside this one never reads half a file.
