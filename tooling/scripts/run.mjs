@@ -193,9 +193,9 @@ async function runTests(times) {
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
 
-  // The unit suite's one worker leaves the second core idle. The web app (for the browser tests)
-  // builds there instead of on its own before the browser suite, and so does the client package,
-  // which the PGlite suite's client-package test would otherwise build. The
+  // The web app (for the browser tests) builds beside the unit suite instead of on its own before
+  // the browser suite, and so does the client package, which the PGlite suite's client-package test
+  // would otherwise build; the unit suite's second worker takes the core they leave. The
   // package's build takes a lock: that test waits for this build, then finds it current.
   const webBuild = browser
     ? buildBeside('the web app', ['--filter', '@reorder/web', '--silent', 'run', 'build'], path.join(resultsDir, 'web-build.log'))
