@@ -8,7 +8,8 @@ import { LongestFirst } from './tooling/testing/src/sequencer.ts';
  * - `pglite` and `postgres`: the HTTP integration tests, once per database
  *   (`postgres` only when TEST_DATABASE_URL is set). `*.pg.test.ts` need a real
  *   PostgreSQL server; `*.pglite.test.ts` test the embedded default itself.
- * - `browser`: Playwright in Debian's Chromium against the real server.
+ * - `browser`: Playwright in Debian's Chromium against the real server (on
+ *   PostgreSQL when the run has one, else PGlite).
  */
 const integration = ['services/server/test/**/*.test.ts'];
 const browser = ['services/server/test/**/*.browser.test.ts', 'services/web/test/**/*.browser.test.ts'];
@@ -99,7 +100,11 @@ export default defineConfig({
           name: 'browser',
           ...everyProject,
           include: browser,
-          env: { TEST_DB: 'pglite' },
+          // On PostgreSQL when the run has one: the server then spends its queries in PostgreSQL's native
+          // processes, not in PGlite's WebAssembly inside the worker that drives Chromium (10 to 25% less
+          // CPU on the same files; docs/performance.md, "The test run"). PGlite's own suite covers the
+          // embedded default over HTTP. BROWSER_TEST_DB=pglite runs them on PGlite anyway.
+          env: { TEST_DB: process.env.BROWSER_TEST_DB ?? (withPostgres ? 'postgres' : 'pglite') },
           ...timeouts,
           // A browser test is several steps that each may poll for 10 s: on a 2-core machine half as fast,
           // with the PostgreSQL suite beside it, one that takes 2.5 s alone ran past 30 s. A limit, not a check.

@@ -76,6 +76,8 @@ const viewShot = (page: Page, name: string) => screenshot(page, name, { view: tr
 
 /** Where an element is on screen, and whether all of it is inside the viewport. */
 async function placeOf(page: Page, locator: ReturnType<Page['getByRole']>) {
+  // The Send bar can be drawn before the rows: a box is only read once the element is there.
+  await locator.waitFor({ state: 'visible', timeout: 10_000 });
   const box = await locator.boundingBox();
   const viewport = page.viewportSize()!;
   expect(box, 'on screen').not.toBeNull();
