@@ -10,13 +10,13 @@
 //
 // Without arguments it measures this checkout's build. BENCH_LIGHTHOUSE_RUNS
 // (4) sets the rounds; CHROMIUM_PATH the browser (/usr/bin/chromium).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnProcess, waitForPing } from '@reorder/testing';
 import { LIGHTHOUSE, runLighthouse } from './lighthouse.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -43,23 +43,10 @@ const work = mkdtempSync(path.join(tmpdir(), 'reorder-lighthouse-ab-'));
 /** A build's server, started as `npm start` starts it, on its own port and data folder. */
 function startServer(build: Build) {
   const nodeArgs = JSON.parse(readFileSync(path.join(build.dir, 'services/server/node-args.json'), 'utf8'));
-  return spawn(process.execPath, [...nodeArgs, 'services/server/dist/main.js'], {
+  return spawnProcess(process.execPath, [...nodeArgs, 'services/server/dist/main.js'], {
     cwd: build.dir,
-    env: { ...process.env, PORT: String(build.port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(work, 'data-')) },
-    stdio: 'ignore',
+    env: { PORT: String(build.port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(work, 'data-')) },
   });
-}
-
-async function waitForPing(port: number) {
-  for (let i = 0; i < 240; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/ping`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no server answered on port ${port}`);
 }
 
 /** One Lighthouse run, performance only: score, TBT, FCP, benchmark index. */
@@ -83,13 +70,12 @@ const targets = [
 ];
 const servers = builds.map(startServer);
 try {
-  for (const build of builds) await waitForPing(build.port);
+  for (const [i, build] of builds.entries()) await waitForPing(`http://127.0.0.1:${build.port}`, servers[i]!, 60_000);
   const runs = new Map(targets.map((target) => [target.label, [] as Awaited<ReturnType<typeof lighthouse>>[]]));
   for (let round = 0; round < rounds; round++) {
     // Taken in turn, the order reversed every other round.
     for (const target of round % 2 ? [...targets].reverse() : targets) {
-      // A loaded machine sometimes loses the trace (NO_NAVSTART): one more try before giving up.
-      const result = await lighthouse(target.url).catch(() => lighthouse(target.url));
+      const result = await lighthouse(target.url);
       runs.get(target.label)?.push(result);
       console.log(
         `round ${round + 1}: ${target.label}: ${result.score}, TBT ${result.tbt} ms, FCP ${result.fcp} ms, index ${result.index}`,
@@ -107,7 +93,7 @@ try {
     );
   }
 } finally {
-  for (const server of servers) server.kill();
+  for (const server of servers) server.child.kill();
   control.close();
   rmSync(work, { recursive: true, force: true });
 }

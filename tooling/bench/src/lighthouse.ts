@@ -14,8 +14,16 @@ export interface LighthouseReport {
   audits: Record<string, { id: string; score: number | null; scoreDisplayMode: string; displayValue?: string; numericValue?: number }>;
 }
 
-/** One Lighthouse run of the CLI (mobile, default throttling) on Debian's Chromium, of `categories`; its JSON report, written in `outDir`. */
+/**
+ * One Lighthouse run of the CLI (mobile, default throttling) on Debian's Chromium, of `categories`; its
+ * JSON report, written in `outDir`. A loaded machine sometimes loses the trace (NO_NAVSTART): one more
+ * try before giving up.
+ */
 export function runLighthouse(url: string, outDir: string, categories: readonly string[]): Promise<LighthouseReport> {
+  return runLighthouseOnce(url, outDir, categories).catch(() => runLighthouseOnce(url, outDir, categories));
+}
+
+function runLighthouseOnce(url: string, outDir: string, categories: readonly string[]): Promise<LighthouseReport> {
   const output = path.join(outDir, `report-${Date.now()}.json`);
   const args = [
     '-y',

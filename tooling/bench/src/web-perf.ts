@@ -249,10 +249,7 @@ async function lighthouseOf(urls: string[]) {
     for (const url of urls) {
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        // A loaded machine sometimes loses the trace (NO_NAVSTART): one more try before giving up.
-        const { categories, audits, environment } = await runLighthouse(url, outDir, CATEGORIES).catch(() =>
-          runLighthouse(url, outDir, CATEGORIES),
-        );
+        const { categories, audits, environment } = await runLighthouse(url, outDir, CATEGORIES);
         runs.push({
           benchmarkIndex: Math.round(environment.benchmarkIndex),
           scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])),
