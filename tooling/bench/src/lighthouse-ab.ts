@@ -9,7 +9,8 @@
 //   npx pnpm@10 --filter @reorder/bench bench:lighthouse -- [name=<a built checkout's absolute path> ...]
 //
 // Without arguments it measures this checkout's build. BENCH_LIGHTHOUSE_RUNS
-// (4) sets the rounds; CHROMIUM_PATH the browser (/usr/bin/chromium).
+// (4) sets the rounds; CHROMIUM_PATH the browser (/usr/bin/chromium);
+// BENCH_CPU_SHARE=0.5 plays a machine at half this one's speed (lighthouse.ts).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnProcess, waitForPing } from '@reorder/testing';
-import { LIGHTHOUSE, runLighthouse } from './lighthouse.ts';
+import { LIGHTHOUSE, runLighthouse, throttlingLabel } from './lighthouse.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const rounds = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 4);
@@ -83,7 +84,7 @@ try {
     }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  console.log(`\nLighthouse ${LIGHTHOUSE.split('@')[1]}, mobile, default throttling, ${rounds} runs each, in turn:`);
+  console.log(`\nLighthouse ${LIGHTHOUSE.split('@')[1]}, ${throttlingLabel()}, ${rounds} runs each, in turn:`);
   console.log('| page | performance (runs) | TBT median (runs) | FCP median | benchmark index |\n|---|---|---|---:|---|');
   for (const [label, results] of runs) {
     const tbts = results.map((r) => r.tbt);
