@@ -72,6 +72,8 @@ describe('sign in with a provider', () => {
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     // A new account has no business name yet: the owner is asked for it first.
     await page.waitForURL('**/profile/me');
+    // Worded from the sign-in page's own texts, which hold no profile screen's (route-texts.test.ts).
+    await page.getByText('Welcome! Add the name of your business to finish.').waitFor();
     expect(sdk).toEqual([GOOGLE_SDK]);
     expect(await page.evaluate(() => (window as Recorded).__gisConfig.client_id)).toBe(google.clientId);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'))).toMatchObject({

@@ -317,7 +317,6 @@ export const enMore = {
     newPasswordHint: 'Leave blank to keep your current password.',
     updated: 'Success! Profile updated!',
     updateError: 'There was an error updating your account',
-    completeProfile: 'Welcome! Add the name of your business to finish.',
     currentPassword: 'Current password',
     currentPasswordHint: 'Needed to change your email or your password.',
     currentPasswordWrong: 'Your current password is not right.',

@@ -142,6 +142,7 @@ export const enPages = {
     verifyBanner: 'Confirm your email address: we sent a link to {{email}}.',
     resendLink: 'Send it again',
     continue: 'Continue',
+    completeProfile: 'Welcome! Add the name of your business to finish.',
   },
   notFound: {
     title: '404',

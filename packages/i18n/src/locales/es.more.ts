@@ -319,7 +319,6 @@ export const esMore: TMoreMessages = {
     newPasswordHint: 'Déjala en blanco para mantener tu contraseña actual.',
     updated: '¡Hecho! ¡Perfil actualizado!',
     updateError: 'Se ha producido un error al actualizar tu cuenta',
-    completeProfile: '¡Bienvenido! Añade el nombre de tu negocio para terminar.',
     currentPassword: 'Contraseña actual',
     currentPasswordHint: 'Hace falta para cambiar tu correo o tu contraseña.',
     currentPasswordWrong: 'Tu contraseña actual no es correcta.',

@@ -141,6 +141,7 @@ export const esPages: TPageMessages = {
     verifyBanner: 'Confirma tu correo: te hemos enviado un enlace a {{email}}.',
     resendLink: 'Enviarlo de nuevo',
     continue: 'Continuar',
+    completeProfile: '¡Bienvenido! Añade el nombre de tu negocio para terminar.',
   },
   notFound: {
     title: '404',

@@ -6,7 +6,8 @@ import { PATHS } from '@reorder/schemas/web-paths';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The order screens load only the daily work's texts (`orderScreen` in routes.ts, lib/i18n.ts):
+ * The order screens and the sign-in page load only the daily work's texts (`orderScreen` and
+ * `signInScreen` in routes.ts, lib/i18n.ts):
  * nothing they import, at once or later, may word a text of the rest (@reorder/i18n's `en.more.ts`),
  * or it would show as a bare key. Read from the source: every module each one reaches.
  */
@@ -45,13 +46,14 @@ function moreTextsIn(file: string): string[] {
   return keys.map((m) => `${m[1]}.${m[2]}`).filter((key) => !ROUTE_NAMES.has(key));
 }
 
-const orderScreens = [...routes.matchAll(/orderScreen\(\(\) => import\('(\.\.\/screens\/[^']+)'\)/g)].map((m) =>
+const orderScreens = [...routes.matchAll(/(?:orderScreen|signInScreen)\(\(\) => import\('(\.\.\/screens\/[^']+)'\)/g)].map((m) =>
   path.resolve(src, 'app', m[1] as string),
 );
 
-describe('the texts the order screens load', () => {
+describe('the texts the order screens and the sign-in page load', () => {
   it('are those of routes.ts, the order screen among them', () => {
     expect(orderScreens.map((f) => path.relative(src, f))).toContain(path.join('screens', 'orders', 'Order.tsx'));
+    expect(orderScreens.map((f) => path.relative(src, f))).toContain(path.join('screens', 'auth', 'Login.tsx'));
     expect(orderScreens.length).toBeGreaterThanOrEqual(8);
   });
 

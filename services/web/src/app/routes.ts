@@ -35,9 +35,10 @@ const screen = screenWith('all');
 /** The screens of the daily work: route-texts.test.ts checks that nothing they import words a text outside `orders`. */
 const orderScreen = screenWith('orders');
 // The sign-in page talks to the server through the API client alone, loaded with its first call
-// (features/auth/sign-in.ts): it renders without the data layer, so a first visit loads the form and its texts.
+// (features/auth/sign-in.ts): it renders without the data layer, so a first visit loads the form and its
+// texts, the daily work's (its errors and the fields' rules) and not the rest (route-texts.test.ts).
 const signInScreen = (load: () => Promise<{ default: ComponentType }>) =>
-  lazyScreen(async () => (await Promise.all([load(), loadScreenTexts('all')]))[0]);
+  lazyScreen(async () => (await Promise.all([load(), loadScreenTexts('orders')]))[0]);
 // Home, privacy, terms and not-found talk to no API: a first visit to them skips the tRPC client's code
 // and all but the first-visit texts.
 const pages = new Set<LazyScreen>();

@@ -49,7 +49,7 @@ export function SocialSignIn() {
       const session = await getSession();
       startSession(session);
       if (!session.user.businessName) {
-        toast.info(t('profile.completeProfile'));
+        toast.info(t('auth.completeProfile'));
         navigate(href('profile.me'), { replace: true });
       } else {
         navigate(afterLoginPath(search), { replace: true });
