@@ -21,6 +21,7 @@ import { connectDatabase } from '@reorder/db';
 import { ZProduct } from '@reorder/schemas';
 import { searchPattern } from '@reorder/schemas/search';
 import { sql } from 'kysely';
+import { median } from './stats.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) {
@@ -59,8 +60,6 @@ const search = (withQuantities: boolean) =>
 interface Row {
   id: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /** PostgreSQL's own execution time, ms (the median of ROUNDS). */
 async function executionMs(withQuantities: boolean): Promise<number> {

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnProcess, waitForPing } from '@reorder/testing';
 import { LIGHTHOUSE, runLighthouse, throttlingLabel } from './lighthouse.ts';
+import { median } from './stats.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const rounds = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 4);
@@ -83,7 +84,6 @@ try {
       );
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log(`\nLighthouse ${LIGHTHOUSE.split('@')[1]}, ${throttlingLabel()}, ${rounds} runs each, in turn:`);
   console.log('| page | performance (runs) | TBT median (runs) | FCP median | benchmark index |\n|---|---|---|---:|---|');
   for (const [label, results] of runs) {

@@ -1,3 +1,5 @@
+import { median } from './stats.ts';
+
 /**
  * Timing several ways of doing one thing against a floor, in the same run:
  * one warm-up round not counted, then `rounds` rounds in rotated order (so
@@ -15,7 +17,6 @@ export async function timeRounds(ways: Record<string, (round: number) => Promise
       times[name]!.push(performance.now() - started);
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return Object.fromEntries(names.map((name) => [name, median(times[name]!)]));
 }
 

@@ -33,6 +33,7 @@ import { normalizeSearchText } from '@reorder/schemas';
 import { type Kysely, sql } from 'kysely';
 import { BENCH_PASSWORD } from './accounts.ts';
 import { freePort, NODE_ARGS, nodeArgsOf, requireBuiltServer, root, serverMain, startBaseline, startProcess } from './processes.ts';
+import { stats } from './stats.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const SUPPLIERS = 1000;
@@ -146,12 +147,6 @@ async function seedAccount(db: Kysely<Database>, businessId: number, suppliers: 
   }
   await flush();
   return orderIds;
-}
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return { median: at(0.5), p95: at(0.95), min: sorted[0] as number };
 }
 
 interface Sample {

@@ -34,6 +34,7 @@ import { launchChromium, rawRequest } from '@reorder/testing';
 import type { Page, Response } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { stats } from './stats.ts';
 import { clickToFrame, startWebBenchServer } from './web-server.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 100);
@@ -46,12 +47,6 @@ const MANY = 1000;
 const SMALL = 30;
 /** The built web app (BENCH_WEB_DIR to measure another build beside this one). */
 const webDir = process.env.BENCH_WEB_DIR ?? fileURLToPath(new URL('../../../services/web/dist', import.meta.url));
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return { median: at(0.5), p95: at(0.95) };
-}
 
 type Javascript = Awaited<ReturnType<typeof javascriptOf>>;
 

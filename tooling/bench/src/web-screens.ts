@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
+import { stats } from './stats.ts';
 import { clickToFrame, startWebBenchServer } from './web-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_SCREENS_ROUNDS ?? 8);
@@ -10,12 +11,6 @@ const TAPS = Number(process.env.BENCH_SCREENS_TAPS ?? 30);
 const SIZES = [5, 200] as const;
 /** The built web app (BENCH_WEB_DIR to measure another build). */
 const webDir = process.env.BENCH_WEB_DIR ?? fileURLToPath(new URL('../../../services/web/dist', import.meta.url));
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return { median: at(0.5), p95: at(0.95) };
-}
 
 /**
  * Navigates inside the app to `url` and resolves, in ms, once `first` and `last` are in
