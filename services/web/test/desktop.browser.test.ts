@@ -51,6 +51,7 @@ describe.each(SIZES)('at $width × $height', (size) => {
     await expectVisible(page, LONG_NAME);
     expect(await page.locator('.order-line').count()).toBe(40);
     const send = page.getByRole('button', { name: /^Send via/ });
+    await send.waitFor();
     const inView = async () => {
       const box = await send.boundingBox();
       return box !== null && box.y >= 0 && box.y + box.height <= size.height;

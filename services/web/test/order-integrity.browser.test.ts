@@ -217,6 +217,8 @@ describe('the rest of the walk', () => {
     const { page, context } = await openPage(app, { user });
     await page.goto(`/orders/${supplier.id}`);
     const menuButton = page.getByRole('button', { name: 'More actions for Strawberries' });
+    // A box is read only once the row is drawn: before, it is none.
+    await menuButton.waitFor();
     const menu = await menuButton.boundingBox();
     const minus = await page.getByRole('button', { name: 'One less Strawberries' }).boundingBox();
     const plus = await page.getByRole('button', { name: 'One more Strawberries' }).boundingBox();
