@@ -20,7 +20,7 @@ export interface LighthouseReport {
  * in a cgroup (v1 `cpu` controller) allowed that share of every core, counted over 1 ms periods, so
  * every thread of the browser, its own work as much as the page's script, runs at that speed, and no
  * task waits more than a millisecond at a time for its share. Lighthouse's benchmark index falls with
- * it: on 2026-11-30's machine, 1,720–2,718 at full speed and 775–1,898 at 0.5, around issue 49's
+ * it: on 2026-11-30's machine, 1,676–2,882 at full speed and 775–1,898 at 0.5, around issue 49's
  * 1,300. A larger `--throttling.cpuSlowdownMultiplier` instead scales what Lighthouse observed on a
  * fast machine, and overstated a slow one's blocking time (docs/performance.md, Web app). Null when
  * unset; throws when the cgroup cannot be made (not root, no v1 `cpu` controller), rather than
