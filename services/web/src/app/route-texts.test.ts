@@ -46,18 +46,18 @@ function moreTextsIn(file: string): string[] {
   return keys.map((m) => `${m[1]}.${m[2]}`).filter((key) => !ROUTE_NAMES.has(key));
 }
 
-const orderScreens = [...routes.matchAll(/(?:orderScreen|signInScreen)\(\(\) => import\('(\.\.\/screens\/[^']+)'\)/g)].map((m) =>
+const dailyWorkScreens = [...routes.matchAll(/(?:orderScreen|signInScreen)\(\(\) => import\('(\.\.\/screens\/[^']+)'\)/g)].map((m) =>
   path.resolve(src, 'app', m[1] as string),
 );
 
 describe('the texts the order screens and the sign-in page load', () => {
-  it('are those of routes.ts, the order screen among them', () => {
-    expect(orderScreens.map((f) => path.relative(src, f))).toContain(path.join('screens', 'orders', 'Order.tsx'));
-    expect(orderScreens.map((f) => path.relative(src, f))).toContain(path.join('screens', 'auth', 'Login.tsx'));
-    expect(orderScreens.length).toBeGreaterThanOrEqual(8);
+  it('are those of routes.ts, the order screen and the sign-in page among them', () => {
+    expect(dailyWorkScreens.map((f) => path.relative(src, f))).toContain(path.join('screens', 'orders', 'Order.tsx'));
+    expect(dailyWorkScreens.map((f) => path.relative(src, f))).toContain(path.join('screens', 'auth', 'Login.tsx'));
+    expect(dailyWorkScreens.length).toBeGreaterThanOrEqual(8);
   });
 
-  for (const screen of orderScreens) {
+  for (const screen of dailyWorkScreens) {
     it(`hold every text ${path.relative(src, screen)} words`, () => {
       // With what every screen renders inside: the API client's frame and the role gate.
       const modules = reach(screen, path.join(src, 'app', 'data.tsx'), path.join(src, 'features', 'businesses', 'RoleGate.tsx'));
