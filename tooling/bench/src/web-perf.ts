@@ -29,13 +29,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launchChromium, rawRequest } from '@reorder/testing';
 import type { Page, Response } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { stats } from './stats.ts';
-import { clickToFrame, startWebBenchServer } from './web-server.ts';
+import { clickToFrame, startWebBenchServer, WEB_DIR } from './web-server.ts';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 100);
 /** BENCH_JS_ONLY=1 stops after the initial JavaScript (part 1): a quick check while cutting bytes. */
@@ -45,8 +44,6 @@ const PRODUCTS = 200;
 const MANY = 1000;
 /** The weekly supplier's products: the small order a tap at 1,000 products is compared with. */
 const SMALL = 30;
-/** The built web app (BENCH_WEB_DIR to measure another build beside this one). */
-const webDir = process.env.BENCH_WEB_DIR ?? fileURLToPath(new URL('../../../services/web/dist', import.meta.url));
 
 type Javascript = Awaited<ReturnType<typeof javascriptOf>>;
 
@@ -266,7 +263,7 @@ async function lighthouseOf(urls: string[]) {
 }
 
 async function main() {
-  const { server, api, close } = await startWebBenchServer(webDir);
+  const { server, api, close } = await startWebBenchServer(WEB_DIR);
   const browser = await launchChromium();
   try {
     const { data: session } = await api('/auth/register', {

@@ -1,16 +1,13 @@
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@reorder/testing';
 import type { Page } from 'playwright-core';
 import { BENCH_PASSWORD } from './accounts.ts';
 import { stats } from './stats.ts';
-import { clickToFrame, startWebBenchServer } from './web-server.ts';
+import { clickToFrame, startWebBenchServer, WEB_DIR } from './web-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_SCREENS_ROUNDS ?? 8);
 const TAPS = Number(process.env.BENCH_SCREENS_TAPS ?? 30);
 const SIZES = [5, 200] as const;
-/** The built web app (BENCH_WEB_DIR to measure another build). */
-const webDir = process.env.BENCH_WEB_DIR ?? fileURLToPath(new URL('../../../services/web/dist', import.meta.url));
 
 /**
  * Navigates inside the app to `url` and resolves, in ms, once `first` and `last` are in
@@ -80,7 +77,7 @@ async function typeToText(page: Page, field: string, text: string) {
 }
 
 async function main() {
-  const { server, api, close } = await startWebBenchServer(webDir);
+  const { server, api, close } = await startWebBenchServer(WEB_DIR);
   const browser = await launchChromium();
   try {
     const { data: session } = await api('/auth/register', {

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createLogger } from '@reorder/api';
 import { loadConfig, startServer } from '@reorder/server';
 import type { JsonBody } from '@reorder/testing';
@@ -18,6 +19,12 @@ export type BenchApi = (
   token?: string,
   method?: string,
 ) => Promise<{ code: number; message: string; data: JsonBody }>;
+
+/**
+ * The built web app the browser benchmarks serve: BENCH_WEB_DIR (another build, e.g. main's, measured
+ * in this one's place), else this checkout's. An empty BENCH_WEB_DIR counts as unset.
+ */
+export const WEB_DIR = process.env.BENCH_WEB_DIR || fileURLToPath(new URL('../../../services/web/dist', import.meta.url));
 
 export async function startWebBenchServer(webDir: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reorder-webbench-'));

@@ -21,13 +21,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@reorder/testing';
-import { startWebBenchServer } from './web-server.ts';
+import { startWebBenchServer, WEB_DIR } from './web-server.ts';
 
 const PAGE = process.env.BENCH_TRACE_PATH ?? '/login';
 const VISITS = Number(process.env.BENCH_TRACE_VISITS ?? 5);
-const webDir = process.env.BENCH_WEB_DIR ?? fileURLToPath(new URL('../../../services/web/dist', import.meta.url));
 const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing'];
 
 interface TraceEvent {
@@ -65,11 +63,11 @@ function readVisit(file: string) {
   };
 }
 
-const bench = await startWebBenchServer(webDir);
+const bench = await startWebBenchServer(WEB_DIR);
 const browser = await launchChromium();
 const dir = mkdtempSync(path.join(tmpdir(), 'reorder-trace-'));
 try {
-  console.log(`First visits of ${PAGE} (${webDir}), traced at full speed:`);
+  console.log(`First visits of ${PAGE} (${WEB_DIR}), traced at full speed:`);
   console.log('| visit | FCP ms | Σ(4 × task − 50) after FCP, ms | busy after FCP, ms | tasks over 12.5 ms (start:duration) |');
   console.log('|---:|---:|---:|---:|---|');
   for (let visit = 1; visit <= VISITS; visit++) {
