@@ -1,10 +1,13 @@
 // Lighthouse on `/login` and `/` of several builds taken in turn, each served
 // by its own `npm start` server (embedded database, a fresh data folder), with
-// a control: a static page with a heading and a two-field form and no script.
-// A run's total blocking time moves by a factor of four with the same build
-// on this machine, so builds are compared by many runs taken in turn, and
-// each run beside the control, which shows what the machine itself costs
-// (docs/performance.md, Web app).
+// two controls: a static page with a heading and a two-field form and no
+// script, served bare and with the first build's own response headers (its
+// Cross-Origin-Opener-Policy makes Chromium move the page out of the tab's
+// first process, which Lighthouse counts). A run's total blocking time moves
+// by a factor of four with the same build on this machine, so builds are
+// compared by many runs taken in turn, and each run beside the controls,
+// which show what the machine and the headers cost (docs/performance.md,
+// Web app).
 //
 //   npx pnpm@10 --filter @reorder/bench bench:lighthouse -- [name=<a built checkout's absolute path> ...]
 //
@@ -62,17 +65,44 @@ async function lighthouse(url: string) {
   };
 }
 
-const control = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(CONTROL));
-await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
-const targets = [
-  ...builds.flatMap((build) =>
-    ['/login', '/'].map((page) => ({ label: `${build.name} ${page}`, url: `http://127.0.0.1:${build.port}${page}` })),
-  ),
-  { label: 'control (static page)', url: `http://127.0.0.1:${(control.address() as AddressInfo).port}/` },
-];
+/** What describes the body, the connection or the request, not the page: left out of the second control's headers. */
+const NOT_COPIED = new Set([
+  'content-length',
+  'content-type',
+  'etag',
+  'date',
+  'connection',
+  'keep-alive',
+  'vary',
+  'x-request-id',
+  'cache-control',
+  'content-encoding',
+  'transfer-encoding',
+]);
+/** `/login`'s answer headers from the first build's server, but those that describe the body or the connection. */
+async function pageHeaders(build: Build) {
+  const answer = await fetch(`http://127.0.0.1:${build.port}/login`);
+  await answer.arrayBuffer();
+  return Object.fromEntries([...answer.headers].filter(([name]) => !NOT_COPIED.has(name)));
+}
+
 const servers = builds.map(startServer);
+const control = http.createServer();
 try {
   for (const [i, build] of builds.entries()) await waitForPing(`http://127.0.0.1:${build.port}`, servers[i]!, 60_000);
+  const headers = await pageHeaders(builds[0]!);
+  control.on('request', (req: http.IncomingMessage, res: http.ServerResponse) =>
+    res.writeHead(200, { ...(req.url === '/headers' ? headers : {}), 'content-type': 'text/html; charset=utf-8' }).end(CONTROL),
+  );
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+  const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
+  const targets = [
+    ...builds.flatMap((build) =>
+      ['/login', '/'].map((page) => ({ label: `${build.name} ${page}`, url: `http://127.0.0.1:${build.port}${page}` })),
+    ),
+    { label: 'control (static page)', url: `${controlUrl}/` },
+    { label: `control with ${builds[0]!.name}'s headers`, url: `${controlUrl}/headers` },
+  ];
   const runs = new Map(targets.map((target) => [target.label, [] as Awaited<ReturnType<typeof lighthouse>>[]]));
   for (let round = 0; round < rounds; round++) {
     // Taken in turn, the order reversed every other round.
