@@ -54,9 +54,10 @@ describe('the first paint of / and /login', () => {
     expect(shellHtml.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
       expect.stringMatching(/^<link rel="stylesheet" disabled crossorigin href="\/assets\/shell-[\w-]+\.css">$/),
     ]);
-    // The app's code yields to the paint on a slow link: no preload hints, and its entry at low priority.
+    // The app's code yields to the paint: no preload hints; its entry at a module script's own priority
+    // ("First paint" in docs/decisions.md).
     expect(shellHtml).not.toContain('modulepreload');
-    expect(shellHtml).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\/main-[\w-]+\.js"><\/script>/);
+    expect(shellHtml).toMatch(/<script type="module" crossorigin src="\/assets\/main-[\w-]+\.js"><\/script>/);
     const hash = createHash('sha256').update(style).digest('base64');
     expect(shell.headers()['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}'`);
     expect(shell.headers()['content-security-policy']).not.toContain('unsafe-inline');
