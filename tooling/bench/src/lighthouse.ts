@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS } from '@reorder/testing';
@@ -31,6 +31,7 @@ export function cpuShareGroup(share = Number(process.env.BENCH_CPU_SHARE ?? 0)):
   if (!(share > 0 && share <= 1)) throw new Error(`BENCH_CPU_SHARE must be above 0 and at most 1, not ${share}`);
   const root = '/sys/fs/cgroup/cpu';
   if (!existsSync(path.join(root, 'cpu.cfs_quota_us'))) throw new Error(`BENCH_CPU_SHARE needs cgroup v1's cpu controller at ${root}`);
+  removeStaleGroups(root);
   const dir = path.join(root, `reorder-bench-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   const period = 1000;
@@ -42,10 +43,32 @@ export function cpuShareGroup(share = Number(process.env.BENCH_CPU_SHARE ?? 0)):
       try {
         rmdirSync(dir);
       } catch {
-        // A process still inside keeps it: left behind, it holds nothing once that process ends.
+        // A process still inside keeps it: the next run removes it once that process has ended.
       }
     },
   };
+}
+
+/** The groups of earlier runs that were killed before removing theirs: a group whose benchmark is gone, and that holds no process, goes. */
+function removeStaleGroups(root: string) {
+  for (const name of readdirSync(root)) {
+    const pid = Number(/^reorder-bench-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    try {
+      rmdirSync(path.join(root, name));
+    } catch {
+      // Still holding a process (a browser that outlived its benchmark): left until it ends.
+    }
+  }
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 let slowGroup: ReturnType<typeof cpuShareGroup> | undefined;
