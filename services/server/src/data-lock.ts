@@ -82,8 +82,8 @@ function readOwner(file: string): Owner | undefined {
   }
 }
 
-/** Whether a process with this id runs here (signal 0 only checks). */
-function isAlive(pid: number | undefined): boolean {
+/** Whether a process with this id runs here (signal 0 only checks). Also the benchmarks' (tooling/bench). */
+export function isAlive(pid: number | undefined): boolean {
   if (!pid) return false;
   try {
     process.kill(pid, 0);

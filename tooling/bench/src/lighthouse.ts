@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { isAlive } from '@reorder/server/data-lock';
 import { CHROMIUM_ARGS } from '@reorder/testing';
 
 /** Lighthouse 12 runs on Node 20 (13 needs Node 22). */
@@ -53,21 +54,12 @@ export function cpuShareGroup(share = Number(process.env.BENCH_CPU_SHARE ?? 0)):
 function removeStaleGroups(root: string) {
   for (const name of readdirSync(root)) {
     const pid = Number(/^reorder-bench-(\d+)$/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
     try {
       rmdirSync(path.join(root, name));
     } catch {
       // Still holding a process (a browser that outlived its benchmark): left until it ends.
     }
-  }
-}
-
-function isRunning(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
