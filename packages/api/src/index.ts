@@ -29,6 +29,7 @@ export { type BackgroundTasks, createBackgroundTasks } from './platform/backgrou
 export { endJsonInTurns } from './platform/json-turns.ts';
 export { createLogger, type Logger, summarizeError } from './platform/logger.ts';
 export { redactPath } from './platform/redact.ts';
+export { pruneProductListChanges } from './products/list-kept.ts';
 export { listProducts } from './products/products.repository.ts';
 export {
   createRateLimiter,

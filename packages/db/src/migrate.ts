@@ -28,6 +28,7 @@ import * as bills from './migrations/2026_11_28_170000_bills.ts';
 import * as sentLines from './migrations/2026_11_28_180000_sent_lines.ts';
 import * as sentDays from './migrations/2026_11_28_190000_sent_days.ts';
 import * as shortSearch from './migrations/2026_11_28_203000_short_search.ts';
+import * as productListChanges from './migrations/2026_11_30_140000_product_list_changes.ts';
 
 /**
  * Every migration, by name. Listed here rather than read from the folder so
@@ -62,6 +63,7 @@ const migrations = {
   '2026_11_28_180000_sent_lines': sentLines,
   '2026_11_28_190000_sent_days': sentDays,
   '2026_11_28_203000_short_search': shortSearch,
+  '2026_11_30_140000_product_list_changes': productListChanges,
 };
 
 /** Brings the schema to the migration named (tests of a migration on data made by the ones before it). */

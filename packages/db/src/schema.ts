@@ -541,6 +541,19 @@ export interface BillFilePartsTable {
   data: Uint8Array;
 }
 
+/** One row per business and transaction that wrote its products or quantities (triggers; docs/decisions.md §9.8). */
+export interface ProductListChangesTable {
+  business_id: number;
+  /** A `xid8`, as text. */
+  xid: string;
+}
+
+/** One row: kept product pages read in a snapshot whose xmin is below `horizon` are stale (§9.8). */
+export interface ProductListHorizonTable {
+  single: Generated<boolean>;
+  horizon: string;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   memberships: MembershipsTable;
@@ -571,6 +584,8 @@ export interface Database {
   bills: BillsTable;
   bill_files: BillFilesTable;
   bill_file_parts: BillFilePartsTable;
+  product_list_changes: ProductListChangesTable;
+  product_list_horizon: ProductListHorizonTable;
 }
 
 /** The database or a transaction in it: what every repository function takes first, so callers can compose them. */

@@ -66,6 +66,52 @@ describe('two servers on one database', () => {
     expect((await a.api.get('/api/suppliers', user.token)).status).toBe(401);
   });
 
+  describe('the product list pages each keeps (docs/decisions.md §9.8)', () => {
+    /** The quantities of the whole-business list `on` answers for "e", by product name. */
+    async function quantities(on: TestServer, token: string) {
+      const res = await on.api.get('/api/products?q=e', token);
+      expect(res.status).toBe(200);
+      return Object.fromEntries((res.body.data as { name: string; quantity: number }[]).map((p) => [p.name, p.quantity]));
+    }
+
+    it('shows a quantity written through the other server at once (20 writes in a row)', async () => {
+      const user = await a.api.register();
+      const { supplier, products } = await a.api.seedOrder(user.token, {}, [
+        { name: 'Leche', unit: 'l' },
+        { name: 'Queso', unit: 'kg' },
+      ]);
+      for (let i = 1; i <= 20; i++) {
+        // b keeps the page now.
+        for (let k = 0; k < 2; k++) expect(await quantities(b, user.token)).toEqual({ Leche: i - 1, Queso: 0 });
+        await a.api.setQuantity(user.token, supplier.orderId, products[0]!.id, i);
+        expect(await quantities(b, user.token)).toEqual({ Leche: i, Queso: 0 });
+        await a.api.setQuantity(user.token, supplier.orderId, products[0]!.id, i);
+      }
+    });
+
+    it('shows a write by SQL from another connection once it commits, not before', async () => {
+      const user = await a.api.register();
+      const { products } = await a.api.seedOrder(user.token, {}, [{ name: 'Leche', unit: 'l', quantity: 1 }]);
+      expect(await quantities(b, user.token)).toEqual({ Leche: 1 });
+      const operator = new pg.Client({ connectionString: a.config.databaseUrl });
+      await operator.connect();
+      try {
+        await operator.query('BEGIN');
+        await operator.query('UPDATE order_quantities SET quantity = 7 WHERE product_id = $1', [products[0]!.id]);
+        // Not committed: no server shows it, and a page read now is not kept past the commit.
+        expect(await quantities(b, user.token)).toEqual({ Leche: 1 });
+        expect(await quantities(a, user.token)).toEqual({ Leche: 1 });
+        await operator.query('COMMIT');
+        expect(await quantities(b, user.token)).toEqual({ Leche: 7 });
+        expect(await quantities(a, user.token)).toEqual({ Leche: 7 });
+        await operator.query('UPDATE products SET name = $2 WHERE id = $1', [products[0]!.id, 'Leche entera']);
+        expect(await quantities(b, user.token)).toEqual({ 'Leche entera': 7 });
+      } finally {
+        await operator.end();
+      }
+    });
+  });
+
   describe('the sign-in check each keeps in memory (invalidated through PostgreSQL)', () => {
     /** A second device of the owner: its token and its session id, as the sessions list names it. */
     async function secondDevice(on: TestServer, user: { email: string; password: string; token: string }) {

@@ -23,8 +23,9 @@ import { AppError, found, notFound, SIGNED_IN_ERRORS } from '../errors.ts';
 import { clearQuantities, setQuantity } from '../quantities.ts';
 import { memberProcedure } from '../sessions/require-user.ts';
 import { bulkProducts } from './bulk.ts';
+import { listProductPage } from './list-kept.ts';
 import { listPrices } from './prices.ts';
-import { deleteProduct, findProduct, listProducts, orderExists, setPar, setStock, stepOf, updateProduct } from './products.repository.ts';
+import { deleteProduct, findProduct, orderExists, setPar, setStock, stepOf, updateProduct } from './products.repository.ts';
 import { createProduct, PRODUCT_LIMIT_MESSAGE } from './products.service.ts';
 
 const tags = ['products'];
@@ -52,7 +53,7 @@ export const productProcedures = {
     .input(zOptionalInput(ZProductListInput))
     .output(z.array(ZProduct))
     .query(async ({ ctx, input }) => {
-      const products = await listProducts(ctx.db, ctx.business.id, input);
+      const products = await listProductPage(ctx.db, ctx.business.id, input);
       // The list reaches an order's products through the order's row and its owner, so a product on the
       // page proves the order is the owner's: only an empty page asks whether it exists (one round trip less).
       if (input.orderId !== undefined && products.length === 0 && !(await orderExists(ctx.db, ctx.business.id, input.orderId))) {

@@ -1,5 +1,6 @@
 import {
   type ApiDeps,
+  pruneProductListChanges,
   pruneSessions,
   pruneWebhookEvents,
   runReminders,
@@ -20,7 +21,7 @@ export interface Jobs {
 
 /**
  * Starts the work every process does on timers beside answering requests:
- * pruning (rate limits, sessions, the webhook log), the reminder schedule and
+ * pruning (rate limits, sessions, the webhook log, the product list's changes), the reminder schedule and
  * webhook deliveries. Timers are unref'd: they never keep the process alive.
  */
 export function startJobs(deps: ApiDeps, config: Config, metrics: Metrics): Jobs {
@@ -30,6 +31,7 @@ export function startJobs(deps: ApiDeps, config: Config, metrics: Metrics): Jobs
       deps.rateLimiter.prune().catch((error: unknown) => logger.warn('rate limit pruning failed', summarizeError(error)));
       pruneSessions(deps.db).catch((error: unknown) => logger.warn('session pruning failed', summarizeError(error)));
       pruneWebhookEvents(deps.db).catch((error: unknown) => logger.warn('webhook log pruning failed', summarizeError(error)));
+      pruneProductListChanges(deps.db).catch((error: unknown) => logger.warn('product list change pruning failed', summarizeError(error)));
     },
     10 * 60 * 1000,
   );
