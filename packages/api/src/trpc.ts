@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Context } from './context.ts';
 import { ALWAYS_POSSIBLE, AppError, declaredErrors, describeError, type TErrorKind, type TRole, UNAVAILABLE_MESSAGE } from './errors.ts';
 import { isLargeJson, parseInTurns } from './platform/json-turns.ts';
+import { checkedAnswer, isKeptAnswer, rememberChecked } from './platform/kept-answers.ts';
 import { nextTurn } from './platform/turn.ts';
 
 /**
@@ -202,6 +203,16 @@ function parseSyncFirst(schema: unknown): void {
   // A large value is validated in a turn of its own, not in the one that built it, and a very large one
   // in many (§9.7; json-turns.ts). A schema with an async refinement still gets Zod's own parse.
   parser.parseAsync = (data: unknown) => {
+    if (!isKeptAnswer(data)) return parseFresh(data);
+    // A kept answer (kept-answers.ts): what this schema made of it before, else its check, kept.
+    const before = checkedAnswer(data, schema);
+    if (before !== undefined) return Promise.resolve(before);
+    return parseFresh(data).then((answer) => {
+      rememberChecked(data, schema, answer);
+      return answer;
+    });
+  };
+  const parseFresh = (data: unknown) => {
     if (isLargeJson(data))
       return parseInTurns(schema as z.ZodType, data).catch((error: unknown) =>
         error instanceof z.core.$ZodAsyncError ? parseAsync(data) : Promise.reject(error),

@@ -1,3 +1,5 @@
+import { type IncomingHttpHeaders, request } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { searchPattern } from '@reorder/schemas';
 import { businessIdOf, expectOk, useTestServer } from '@reorder/testing';
 import { sql } from 'kysely';
@@ -58,5 +60,75 @@ describe('whole-business product search', () => {
     const answer = (res.body.data as { id: number; quantity: number }[]).map((p) => [p.id, p.quantity]);
     expect(answer).toHaveLength(count);
     expect(answer).toEqual(await expected(q, limit, offset));
+  });
+});
+
+describe('a kept page of the product list over REST (docs/decisions.md §9.8)', () => {
+  /** GET `apiPath` with this Accept-Encoding (none when undefined): the status, headers and the bytes as sent. */
+  function raw(apiPath: string, acceptEncoding?: string) {
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+      const req = request(`${t.url}${apiPath}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+  const decoded = ({ headers, body }: { headers: IncomingHttpHeaders; body: Buffer }) =>
+    (headers['content-encoding'] === 'gzip'
+      ? gunzipSync(body)
+      : headers['content-encoding'] === 'br'
+        ? brotliDecompressSync(body)
+        : headers['content-encoding'] === 'deflate'
+          ? inflateSync(body)
+          : body
+    ).toString();
+
+  it('answers the same bytes as the first read, compressed once per encoding as the middleware would', async () => {
+    const path = '/api/products?q=zumo&limit=199';
+    const first = await raw(path, 'gzip, deflate, br');
+    expect(first.status).toBe(200);
+    // Compressed as the middleware compresses every answer: brotli, the client's first choice.
+    expect(first.headers['content-encoding']).toBe('br');
+    const text = decoded(first);
+    expect(JSON.parse(text).data).toHaveLength(199);
+    for (const acceptEncoding of ['gzip, deflate, br', 'gzip', undefined, 'identity', 'br', 'gzip;q=0, deflate']) {
+      const again = await raw(path, acceptEncoding);
+      expect(again.status).toBe(200);
+      expect(decoded(again)).toBe(text);
+      expect(String(again.headers.vary)).toContain('Accept-Encoding');
+      const br = acceptEncoding?.includes('br');
+      const gzip = !br && acceptEncoding?.startsWith('gzip') && !acceptEncoding.includes('q=0');
+      // `deflate` alone: the kept bytes go as they are, and the middleware deflates them.
+      const deflate = acceptEncoding === 'gzip;q=0, deflate';
+      expect(again.headers['content-encoding']).toBe(br ? 'br' : gzip ? 'gzip' : deflate ? 'deflate' : undefined);
+      // Kept bytes go with their length.
+      if (!deflate) expect(again.headers['content-length']).toBe(String(again.body.length));
+    }
+    // A small page goes as it is, as the compression middleware leaves answers under 1 KB.
+    const small = await raw('/api/products?q=mermelada&limit=1', 'gzip');
+    const smallAgain = await raw('/api/products?q=mermelada&limit=1', 'gzip');
+    expect(smallAgain.headers['content-encoding']).toBeUndefined();
+    expect(decoded(smallAgain)).toBe(decoded(small));
+  });
+
+  it('answers a write at once, then keeps the new page', async () => {
+    const path = '/api/products?q=zumo&limit=5';
+    const before = JSON.parse(decoded(await raw(path, 'gzip'))).data as { id: number; orderId: number; quantity: number }[];
+    const first = before[0]!;
+    const write = await t.api.put(
+      '/api/products/quantity',
+      { productId: first.id, orderId: first.orderId, quantity: first.quantity + 10 },
+      token,
+    );
+    expect(write.status).toBe(200);
+    const after = JSON.parse(decoded(await raw(path, 'gzip'))).data as { id: number; quantity: number }[];
+    expect(after[0]).toMatchObject({ id: first.id, quantity: first.quantity + 10 });
+    expect(after.slice(1)).toEqual(before.slice(1));
+    expect(JSON.parse(decoded(await raw(path, 'gzip'))).data).toEqual(after);
   });
 });

@@ -2,6 +2,7 @@ import { type Db, executePrepared } from '@reorder/db';
 import type { TProduct } from '@reorder/schemas';
 import { type CompiledQuery, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { keptAnswer } from '../platform/kept-answers.ts';
 import { type ListProductsOptions, listProducts } from './products.repository.ts';
 
 /**
@@ -91,7 +92,7 @@ export async function listProductPage(db: Db, businessId: number, options: ListP
     database: now.database,
     snapshot: now.snapshot,
     until: flaggedUntil(products),
-    products: Object.freeze(products) as TProduct[],
+    products: keptAnswer(Object.freeze(products)) as TProduct[],
   });
   return products;
 }

@@ -3,6 +3,7 @@ import { type AnyProcedure, TRPCError } from '@trpc/server';
 import { type ApiDeps, createContext, type RequestInfo } from '../context.ts';
 import { AppError, describeError, INVALID_JSON_MESSAGE, logUnexpectedFailure } from '../errors.ts';
 import { endJsonInTurns, isLargeJson } from '../platform/json-turns.ts';
+import { keptEnvelope } from '../platform/kept-answers.ts';
 import { appRouter } from '../root.ts';
 import { callProcedure } from '../trpc.ts';
 import { errorEnvelope, successEnvelope } from './envelope.ts';
@@ -90,6 +91,14 @@ function inputOf(req: RestRequest, route: Route, params: Record<string, string>)
 async function sendJson(res: ServerResponse, status: number, body: unknown): Promise<void> {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  // A kept answer (a page of the product list that still holds) goes as the bytes written for it before.
+  const kept = keptEnvelope(body, (res as ServerResponse & { req?: IncomingMessage }).req);
+  if (kept) {
+    if (kept.encoding) res.setHeader('Content-Encoding', kept.encoding);
+    res.setHeader('Content-Length', kept.bytes.length);
+    res.end(kept.bytes);
+    return;
+  }
   // A very large answer (an account export) is written in turns of the event loop, with no length (§9.7).
   if (isLargeJson(body)) return endJsonInTurns(res, body);
   // Encoded once: its length is the Buffer's, not a second pass over the text.
