@@ -74,10 +74,11 @@ describe('prepared statements, over the wire', () => {
   });
 
   const CALLS = 12;
-  const hot = () => [
+  /** The `i`th round's calls: a new quantity each round, so the account's product page is read again each time (§9.8). */
+  const hot = (i: number) => [
     () => t.api.get(`/api/orders/supplier/${supplier.id}`, owner.token),
     () => t.api.get('/api/suppliers', owner.token),
-    () => t.api.put('/api/products/quantity', { productId, orderId: supplier.orderId, quantity: 2 }, owner.token),
+    () => t.api.put('/api/products/quantity', { productId, orderId: supplier.orderId, quantity: 2 + i }, owner.token),
     () => t.api.get('/api/auth/sessions', owner.token),
     () => t.api.get('/api/orders', owner.token),
     () => t.api.get('/api/products', owner.token),
@@ -87,7 +88,7 @@ describe('prepared statements, over the wire', () => {
   it('parses each hot read and write once per connection, then only binds it', async () => {
     const from = wire.sent.length;
     for (let i = 0; i < CALLS; i++) {
-      for (const call of hot()) expect((await call()).status).toBe(200);
+      for (const call of hot(i)) expect((await call()).status).toBe(200);
     }
     const named = new Map<string, { parses: number; binds: number; text: string }>();
     for (const [at, m] of wire.sent.entries()) {
@@ -100,8 +101,8 @@ describe('prepared statements, over the wire', () => {
       named.set(m.statement, entry);
     }
     // The order and its last sends (the usual quantities), the supplier list, the quantity, the devices, the orders list,
-    // and the products of the account and of an order.
-    expect(named.size).toBe(8);
+    // and the products of the account (with the check of its kept page: docs/decisions.md §9.8) and of an order.
+    expect(named.size).toBe(9);
     const pool = 10;
     for (const [name, { parses, binds }] of named) {
       expect(binds, name).toBe(CALLS);
@@ -112,6 +113,7 @@ describe('prepared statements, over the wire', () => {
     expect(texts.some((x) => x.includes('"products"."sort_key"') || x.includes('products.sort_key'))).toBe(true);
     expect(texts.some((x) => x.startsWith('insert into "order_quantities"'))).toBe(true);
     expect(texts.some((x) => x.startsWith('select "id", "sent_at", "lines"'))).toBe(true);
+    expect(texts.some((x) => x.includes('pg_current_snapshot()'))).toBe(true);
   });
 
   it('plans a search for its words: a supplier or product search goes unnamed', async () => {

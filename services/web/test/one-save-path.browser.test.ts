@@ -86,6 +86,8 @@ describe.each(['es', 'en'] as const)('one save path (%s, phone)', (language) => 
       await openOrderForOffline(page, supplier.id, '1 x Kg: P1');
 
       await context.setOffline(true);
+      // The offline bar first: it moves the rows down as it comes, and a tap aimed before it could land elsewhere.
+      await expectVisible(page, 'Offline: showing what this device last loaded.', { exact: true });
       await page.getByRole('button', { name: text.more('P2') }).click();
       await page.getByRole('button', { name: text.more('P2') }).click();
       await page.getByRole('button', { name: text.more('P4') }).click();
