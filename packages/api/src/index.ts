@@ -27,6 +27,7 @@ export {
 } from './mail/push.ts';
 export { type BackgroundTasks, createBackgroundTasks } from './platform/background.ts';
 export { endJsonInTurns } from './platform/json-turns.ts';
+export { API_COMPRESSION } from './platform/kept-answers.ts';
 export { createLogger, type Logger, summarizeError } from './platform/logger.ts';
 export { redactPath } from './platform/redact.ts';
 export { pruneProductListChanges } from './products/list-kept.ts';

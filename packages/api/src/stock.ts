@@ -46,6 +46,8 @@ export type CatalogueRow = Pick<ProductRow, TProductDbColumnOf<'catalogue'>>;
 
 /** How big a change is flagged (docs/decisions.md §8.4): 5% or more, up or down, shown for 30 days. */
 const FLAGGED_DAYS = 30;
+/** How long a flagged change is shown, in milliseconds (the kept product pages end with it too: list-kept.ts). */
+export const PRICE_CHANGE_SHOWN_MS = FLAGGED_DAYS * 24 * 3600 * 1000;
 
 /** The change a product shows (`priceChange`): the stored last one while it is under 30 days old. */
 export function priceChangeOf(
@@ -53,7 +55,7 @@ export function priceChangeOf(
   now: number = Date.now(),
 ): { from: number; to: number; percent: number; at: string } | null {
   const { price_change_from: from, price_change_to: to, price_change_at: at } = row;
-  if (from === null || to === null || at === null || now - at.getTime() > FLAGGED_DAYS * 24 * 3600 * 1000) return null;
+  if (from === null || to === null || at === null || now - at.getTime() > PRICE_CHANGE_SHOWN_MS) return null;
   return { from, to, percent: percentChange(from, to), at: at.toISOString() };
 }
 

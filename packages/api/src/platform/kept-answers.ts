@@ -2,13 +2,25 @@ import type { IncomingMessage } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
 
+/** negotiator 1's `encoding` (its types on the registry describe 0.6's, without the preference). */
+type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+
+/**
+ * How the API's answers are compressed: by the compression middleware
+ * (services/server app/compression.ts), and here for a kept answer, alike.
+ * gzip at its fastest (a long list packed in half the time for a few more
+ * bytes), brotli at the middleware's own quality, nothing under 1 KB.
+ */
+export const API_COMPRESSION = { gzipLevel: constants.Z_BEST_SPEED, brotliQuality: 4, threshold: 1024 } as const;
+
 /**
  * Answers a procedure gives again unchanged (docs/decisions.md §9.8): a
  * kept page of the product list is the same frozen array every time it
- * still holds. Its output check, its JSON and its gzip are then the same
- * too, so they are done once and kept beside it:
+ * still holds. Its output check, its JSON and its compressed bytes are then
+ * the same too, so they are done once and kept beside it:
  *
- * - `keptAnswer(value)` marks a frozen value as one that may come again;
+ * - `keptAnswer(value)` freezes a value and marks it as one that may come
+ *   again;
  * - the output check (trpc.ts) gives the answer it made for it before
  *   (`checkedAnswer`), and keeps the one it makes (`rememberChecked`);
  * - the REST adapter writes a success envelope around it from the kept JSON
@@ -17,17 +29,13 @@ import Negotiator from 'negotiator';
  *
  * Everything is held weakly by the value: it goes when the page goes.
  */
-/** negotiator 1's `encoding` (its types on the registry describe 0.6's, without the preference). */
-type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
-
-/** The compression middleware's threshold: a smaller answer goes as it is. */
-const GZIP_FROM = 1024;
 const keptValues = new WeakSet<object>();
 const checked = new WeakMap<object, { schema: object; answer: object }>();
 const written = new WeakMap<object, { message: string; json: Buffer; gzip?: Buffer; br?: Buffer }>();
 
-/** Marks `value` (frozen) as an answer that may be given again as it is. */
+/** Freezes `value` (a JSON-like answer, to `KEPT_DEPTH` levels) and marks it as one that may be given again as it is. */
 export function keptAnswer<T extends object>(value: T): T {
+  deepFreeze(value, KEPT_DEPTH);
   keptValues.add(value);
   return value;
 }
@@ -46,10 +54,11 @@ export function checkedAnswer(value: object, schema: object): object | undefined
 /** Keeps what `schema` made of the kept answer `value` (frozen, and itself kept), for `checkedAnswer`. */
 export function rememberChecked(value: object, schema: object, answer: unknown): void {
   if (answer === null || typeof answer !== 'object') return;
-  deepFreeze(answer, 4);
-  keptValues.add(answer);
-  checked.set(value, { schema, answer });
+  checked.set(value, { schema, answer: keptAnswer(answer) });
 }
+
+/** How deep a kept answer is frozen: a list, its items, their objects (a product's `countedBy`), and one more. */
+const KEPT_DEPTH = 4;
 
 /** Freezes a JSON-like value to `depth` levels. */
 function deepFreeze(value: object, depth: number): void {
@@ -60,10 +69,9 @@ function deepFreeze(value: object, depth: number): void {
 /**
  * The bytes of `{"code":1,"data":…,"message":…}` (envelope.ts) when `data`
  * is a kept answer, as `JSON.stringify` writes the envelope, and encoded as
- * the compression middleware would encode them for `req` (app/compression.ts:
- * brotli at quality 4 or gzip at level 1, by the client's Accept-Encoding
- * and the middleware's preference; nothing under 1 KB, for a HEAD, or when
- * the client takes neither), once per encoding. Undefined for any other
+ * the compression middleware would encode them for `req` (`API_COMPRESSION`,
+ * by the client's Accept-Encoding and the middleware's preference of brotli;
+ * nothing for a HEAD, or when the client takes neither), once per encoding. Undefined for any other
  * body.
  */
 export function keptEnvelope(body: unknown, req: IncomingMessage | undefined): { bytes: Buffer; encoding?: 'br' | 'gzip' } | undefined {
@@ -77,15 +85,15 @@ export function keptEnvelope(body: unknown, req: IncomingMessage | undefined): {
     written.set(data, kept);
   }
   const encoding =
-    kept.json.length < GZIP_FROM || req === undefined || req.method === 'HEAD'
+    kept.json.length < API_COMPRESSION.threshold || req === undefined || req.method === 'HEAD'
       ? undefined
       : (new Negotiator(req) as EncodingNegotiator).encoding(['br', 'gzip', 'identity'], { preferred: ['br', 'gzip'] });
   if (encoding === 'br') {
-    kept.br ??= brotliCompressSync(kept.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    kept.br ??= brotliCompressSync(kept.json, { params: { [constants.BROTLI_PARAM_QUALITY]: API_COMPRESSION.brotliQuality } });
     return { bytes: kept.br, encoding };
   }
   if (encoding === 'gzip') {
-    kept.gzip ??= gzipSync(kept.json, { level: constants.Z_BEST_SPEED });
+    kept.gzip ??= gzipSync(kept.json, { level: API_COMPRESSION.gzipLevel });
     return { bytes: kept.gzip, encoding };
   }
   return { bytes: kept.json };

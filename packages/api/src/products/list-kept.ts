@@ -3,6 +3,7 @@ import type { TProduct } from '@reorder/schemas';
 import { type CompiledQuery, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { keptAnswer } from '../platform/kept-answers.ts';
+import { PRICE_CHANGE_SHOWN_MS } from '../stock.ts';
 import { type ListProductsOptions, listProducts } from './products.repository.ts';
 
 /**
@@ -35,8 +36,6 @@ interface KeptPage {
 const KEPT_ROWS = 20_000;
 /** A page not asked for this long is let go; its freshness never depends on it. */
 const KEPT_MS = 10 * 60 * 1000;
-/** How long a flagged price change is shown (stock.ts priceChangeOf). */
-const FLAGGED_MS = 30 * 24 * 3600 * 1000;
 
 const kept = new LRUCache<string, KeptPage>({
   maxSize: KEPT_ROWS,
@@ -82,25 +81,15 @@ export async function listProductPage(db: Db, businessId: number, options: ListP
   const [now] = await executePrepared(db, freshnessQuery(db, businessId, page?.snapshot ?? null));
   if (!now) throw new Error('The freshness statement returned no row');
   if (page && !now.stale && page.database === now.database && Date.now() < page.until) return page.products;
-  const products = await listProducts(db, businessId, options);
-  for (const product of products) {
-    if (product.countedBy) Object.freeze(product.countedBy);
-    if (product.priceChange) Object.freeze(product.priceChange);
-    Object.freeze(product);
-  }
-  kept.set(key, {
-    database: now.database,
-    snapshot: now.snapshot,
-    until: flaggedUntil(products),
-    products: keptAnswer(Object.freeze(products)) as TProduct[],
-  });
+  const products = keptAnswer(await listProducts(db, businessId, options));
+  kept.set(key, { database: now.database, snapshot: now.snapshot, until: flaggedUntil(products), products });
   return products;
 }
 
 /** When the first of the page's flagged price changes stops being shown. */
 function flaggedUntil(products: readonly TProduct[]): number {
   let until = Number.POSITIVE_INFINITY;
-  for (const { priceChange } of products) if (priceChange) until = Math.min(until, Date.parse(priceChange.at) + FLAGGED_MS);
+  for (const { priceChange } of products) if (priceChange) until = Math.min(until, Date.parse(priceChange.at) + PRICE_CHANGE_SHOWN_MS);
   return until;
 }
 
