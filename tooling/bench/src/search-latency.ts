@@ -17,6 +17,10 @@
  *   BENCH_ITERATIONS=300 BENCH_OTHER_ACCOUNTS=50 pnpm bench
  *   BENCH_OTHER_ACCOUNTS=450 ...                 # 1,000,000 products in all (other accounts are seeded with SQL)
  *   BENCH_KEEP=1 ...                             # keep the PostgreSQL database afterwards (to EXPLAIN against it)
+ *
+ * On PostgreSQL each word is also searched just after a change to the
+ * business (a row in `product_list_changes`, as any write adds), so the
+ * kept page does not hold and the search reads afresh: "after a change".
  *   BENCH_DATABASE_PREFIX=h_me ...               # how the scratch database's name starts (reorder_bench)
  *   BENCH_CLIENT=http ...                        # node:http as the client instead of fetch
  *   BENCH_COMPARE_DIR=/path/to/other/checkout ... # that checkout's built server too, on its own copy of the same rows,
@@ -252,6 +256,13 @@ interface Seeded {
   seedSeconds: number;
   /** How a bare baseline reaches the same rows: the database's URL, or a copy of the PGlite folder of its own. */
   baselineDatabase: Record<string, string>;
+  /**
+   * Marks the owner's kept product pages stale as any write to the business
+   * would (the row `product_list_changes`' triggers insert, docs/decisions.md
+   * §9.8), changing no product; undefined on PGlite, which the server holds
+   * alone, and for a build without kept pages.
+   */
+  changeBusiness?: () => Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -343,7 +354,14 @@ async function seedBuild(build: Build, cleanups: (() => Promise<void>)[]): Promi
   await seedQuantities(db, businessId);
   // The steady state autovacuum keeps: statistics, GIN pending lists merged, the visibility map set.
   await sql`VACUUM ANALYZE`.execute(db);
-  await seeding.close();
+  const { rows: kept } = await sql<{ found: boolean }>`SELECT to_regclass('product_list_changes') IS NOT NULL AS found`.execute(db);
+  let changeBusiness: (() => Promise<void>) | undefined;
+  if (kind === 'postgres' && kept[0]?.found) {
+    changeBusiness = async () => {
+      await sql`INSERT INTO product_list_changes (business_id, xid) VALUES (${businessId}, pg_current_xact_id())`.execute(db);
+    };
+    cleanups.push(() => seeding.close());
+  } else await seeding.close();
   const baselineDatabase: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
   if (kind === 'pglite') {
     // One process at a time opens a PGlite folder: a baseline gets a copy.
@@ -361,6 +379,7 @@ async function seedBuild(build: Build, cleanups: (() => Promise<void>)[]): Promi
     logFile,
     seedSeconds: (performance.now() - seedStarted) / 1000,
     baselineDatabase,
+    changeBusiness,
     async stop() {
       stopped = true;
       await server.stop();
@@ -372,12 +391,23 @@ const supplierQueries = ['', 'jamon', 'FRUTAS', 'lácteos 5', '+34 61', 'zzz-no-
 const productQueries = ['', 'mermelada', 'jam', 'jamon', 'iberico', 'cafe premium', 'queso 12', 'zzz-no-match', 'te', 'rm'];
 const BASELINE = 'GET /api/users/me (baseline: auth + 1 row)';
 const WHOLE_ACCOUNT = 'GET /api/products?q= (whole account)';
+const AFTER_CHANGE = 'GET /api/products?q= (whole account, after a change)';
 
-/** The whole-account search of `api`, a word at a time in turn; each sample is also filed under its word in `byQuery`. */
-function wholeAccountSearch(api: string, headers: Record<string, string>, byQuery: Record<string, Sample[]>): () => Promise<Sample> {
+/**
+ * The whole-account search of `api`, a word at a time in turn; each sample is
+ * also filed under its word in `byQuery`. With `before`, that runs first,
+ * outside the time measured.
+ */
+function wholeAccountSearch(
+  api: string,
+  headers: Record<string, string>,
+  byQuery: Record<string, Sample[]>,
+  before?: () => Promise<void>,
+): () => Promise<Sample> {
   let turn = 0;
   return async () => {
     const q = pick(productQueries.slice(1), turn++);
+    await before?.();
     const result = await time(`${api}/products?q=${encodeURIComponent(q)}`, { headers });
     byQuery[q] = [...(byQuery[q] ?? []), result];
     return result;
@@ -385,13 +415,19 @@ function wholeAccountSearch(api: string, headers: Record<string, string>, byQuer
 }
 
 /** The requests of one build, by name. */
-function casesOf({ api, headers, orderIds }: Seeded, byQuery: Record<string, Sample[]>): Record<string, () => Promise<Sample>> {
+function casesOf(
+  { api, headers, orderIds, changeBusiness }: Seeded,
+  byQuery: Record<string, Sample[]>,
+  afterChange: Record<string, Sample[]>,
+): Record<string, () => Promise<Sample>> {
   let suppliers = 0;
   let scoped = 0;
   return {
     'HEAD /api/ping (baseline)': () => time(`${api}/ping`, { method: 'HEAD' }),
     [BASELINE]: () => time(`${api}/users/me`, { headers }),
     'GET /api/suppliers?q=': () => time(`${api}/suppliers?q=${encodeURIComponent(pick(supplierQueries, suppliers++))}`, { headers }),
+    // Each round searches a word just after a change, then the same word again: the page read afresh, then given again.
+    ...(changeBusiness ? { [AFTER_CHANGE]: wholeAccountSearch(api, headers, afterChange, changeBusiness) } : {}),
     [WHOLE_ACCOUNT]: wholeAccountSearch(api, headers, byQuery),
     'GET /api/products?orderId=&q=': () => {
       const orderId = pick(orderIds, (scoped * 7919) % orderIds.length);
@@ -416,13 +452,21 @@ interface Run {
   label: string;
   cases: Record<string, () => Promise<Sample>>;
   byQuery: Record<string, Sample[]>;
+  /** The same words' searches each just after a change to the business (`AFTER_CHANGE`). */
+  afterChange: Record<string, Sample[]>;
   results: Record<string, Sample[]>;
   logFile?: string;
   stop(): Promise<void>;
 }
 
-function runOf(label: string, cases: Run['cases'], byQuery: Run['byQuery'], stop: () => Promise<void>, logFile?: string): Run {
-  return { label, cases, byQuery, results: Object.fromEntries(Object.keys(cases).map((k) => [k, []])), logFile, stop };
+function runOf(
+  label: string,
+  cases: Run['cases'],
+  [byQuery, afterChange]: [Run['byQuery'], Run['afterChange']],
+  stop: () => Promise<void>,
+  logFile?: string,
+): Run {
+  return { label, cases, byQuery, afterChange, results: Object.fromEntries(Object.keys(cases).map((k) => [k, []])), logFile, stop };
 }
 
 /** Stops the benchmark unless the baseline answers each word's search with the same JSON as the server. */
@@ -453,8 +497,8 @@ async function main() {
     for (const build of builds) seeded.push(await seedBuild(build, cleanups));
     const totalProducts = OTHER_ACCOUNTS * OTHER_SUPPLIERS * OTHER_PRODUCTS_PER_SUPPLIER + SUPPLIERS * PRODUCTS_PER_SUPPLIER;
     const runs = seeded.map((s) => {
-      const byQuery: Record<string, Sample[]> = {};
-      return runOf(s.build.label, casesOf(s, byQuery), byQuery, () => s.stop(), s.logFile);
+      const words: [Record<string, Sample[]>, Record<string, Sample[]>] = [{}, {}];
+      return runOf(s.build.label, casesOf(s, ...words), words, () => s.stop(), s.logFile);
     });
     // The floor: a bare node:http handler (baseline-server.ts) doing the whole-account search's work on this build's data,
     // the same answer gzipped alike, for the same owner's token.
@@ -462,15 +506,20 @@ async function main() {
     const bare = await startBaseline({ JWT_SECRET: SECRET, BASELINE_GZIP: '1', ...mine.baselineDatabase });
     cleanups.push(() => bare.stop());
     await sameSearchAnswers(mine, `${bare.url}/api`);
-    const bareByQuery: Record<string, Sample[]> = {};
-    const bareCases = { [WHOLE_ACCOUNT]: wholeAccountSearch(`${bare.url}/api`, mine.headers, bareByQuery) };
-    const bareRun = runOf('bare handler', bareCases, bareByQuery, () => bare.stop());
+    // The bare handler keeps nothing, so every search of it reads afresh: its searches "after a change" need none
+    // (one would also spoil the page this build has just read for its next request).
+    const bareWords: [Record<string, Sample[]>, Record<string, Sample[]>] = [{}, {}];
+    const bareCases = {
+      ...(mine.changeBusiness ? { [AFTER_CHANGE]: wholeAccountSearch(`${bare.url}/api`, mine.headers, bareWords[1]) } : {}),
+      [WHOLE_ACCOUNT]: wholeAccountSearch(`${bare.url}/api`, mine.headers, bareWords[0]),
+    };
+    const bareRun = runOf('bare handler', bareCases, bareWords, () => bare.stop());
     runs.splice(1, 0, bareRun);
 
     // Warm up every path (JIT, plans, caches) before measuring.
     for (const run of runs) {
       for (const request of Object.values(run.cases)) for (let i = 0; i < 20; i++) await request();
-      for (const list of Object.values(run.byQuery)) list.length = 0;
+      for (const list of [...Object.values(run.byQuery), ...Object.values(run.afterChange)]) list.length = 0;
     }
     // Interleave the cases, and the processes within each, so a slow moment of the machine hits them all alike.
     for (let i = 0; i < ITERATIONS; i++) {
@@ -505,10 +554,15 @@ async function main() {
       }
       console.log('\n| whole-account products?q= | median ms | × users/me | in the server, median ms | rows |');
       console.log('|---|---:|---:|---:|---:|');
-      for (const [q, list] of Object.entries(run.byQuery)) {
-        console.log(
-          `| "${q}" | ${ms(median(list))} | ${(median(list)! / baseline).toFixed(2)} | ${ms(serverMedian(inServer, list))} | ${list[0]?.count ?? 0} |`,
-        );
+      for (const [words, after] of [
+        [run.byQuery, ''],
+        [run.afterChange, ', after a change'],
+      ] as const) {
+        for (const [q, list] of Object.entries(words)) {
+          console.log(
+            `| "${q}"${after} | ${ms(median(list))} | ${(median(list)! / baseline).toFixed(2)} | ${ms(serverMedian(inServer, list))} | ${list[0]?.count ?? 0} |`,
+          );
+        }
       }
     }
 
@@ -517,6 +571,7 @@ async function main() {
     const lines = [
       ...Object.keys(runs[0]!.results).map((name) => ({ name, of: (run: Run) => run.results[name] })),
       ...productQueries.slice(1).map((q) => ({ name: `  "${q}"`, of: (run: Run) => run.byQuery[q] })),
+      ...productQueries.slice(1).map((q) => ({ name: `  "${q}", after a change`, of: (run: Run) => run.afterChange[q] })),
     ];
     console.log(
       `\nSide by side, medians in ms, alternately in this run${theirs ? ` (${theirs.label}: ${other?.nodeArgs.join(' ') || "Node's defaults"})` : ''}:\n`,
