@@ -136,10 +136,13 @@ describe('GET /api/metrics', () => {
       expect(samples.some((s) => s.name === 'reorder_db_pool_connections' && s.labels.state === state)).toBe(true);
     }
     expect(samples.some((s) => s.name === 'reorder_process_resident_memory_bytes')).toBe(true);
-    // The event loop's delay since the last scrape (docs/decisions.md §9.7): a real measure, at least its 10 ms tick.
+    // The event loop's delay since the last scrape (docs/decisions.md §9.7): a real measure, about its 10 ms tick
+    // or more. Node records the time between two ticks, but libuv sets the next one from the time its loop turn
+    // began, in whole milliseconds, so a tick may come early (9.978 ms was seen under load): half a tick is the floor.
+    // An empty histogram (nothing measured) gives 0.
     for (const stat of ['max', 'p99', 'p50']) {
       const delay = samples.find((s) => s.name === 'reorder_event_loop_delay_seconds' && s.labels.stat === stat);
-      expect(delay?.value, stat).toBeGreaterThanOrEqual(0.01);
+      expect(delay?.value, stat).toBeGreaterThanOrEqual(0.005);
       expect(delay?.value, stat).toBeLessThan(60);
     }
     // Nothing about the callers leaks into labels.
