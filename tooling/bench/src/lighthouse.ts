@@ -18,7 +18,8 @@ export interface LighthouseReport {
 
 /**
  * A slower machine played on this one (`BENCH_CPU_SHARE`, e.g. 0.5): Lighthouse and its Chromium run
- * in a cgroup (v1 `cpu` controller) allowed that share of every core, counted over 1 ms periods, so
+ * in a cgroup (v1 `cpu` controller) allowed that share of every core, counted over 1 ms periods (longer
+ * when the share of all cores is under one: the kernel's least quota is 1 ms), so
  * every thread of the browser, its own work as much as the page's script, runs at that speed, and no
  * task waits more than a millisecond at a time for its share. Lighthouse's benchmark index falls with
  * it: on 2026-11-30's machine, 1,676–2,882 at full speed and 775–1,898 at 0.5, around issue 49's
@@ -35,9 +36,11 @@ export function cpuShareGroup(share = Number(process.env.BENCH_CPU_SHARE ?? 0)):
   removeStaleGroups(root);
   const dir = path.join(root, `reorder-bench-${process.pid}`);
   mkdirSync(dir, { recursive: true });
-  const period = 1000;
+  // The kernel takes no quota under 1 ms: below a core's worth in all, the period grows instead.
+  const cores = availableParallelism() * share;
+  const period = Math.max(1000, Math.ceil(1000 / cores));
   writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(period));
-  writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), String(Math.round(period * availableParallelism() * share)));
+  writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), String(Math.round(period * cores)));
   return {
     tasks: path.join(dir, 'tasks'),
     remove: () => {
