@@ -388,7 +388,7 @@ async function seedBuild(build: Build, cleanups: (() => Promise<void>)[]): Promi
 }
 
 const supplierQueries = ['', 'jamon', 'FRUTAS', 'lácteos 5', '+34 61', 'zzz-no-match', 'contacto bio'];
-const productQueries = ['', 'mermelada', 'jam', 'jamon', 'iberico', 'cafe premium', 'queso 12', 'zzz-no-match', 'te', 'rm'];
+const productQueries = ['', 'mermelada', 'jam', 'jamon', 'iberico', 'yogur', 'cafe premium', 'queso 12', 'zzz-no-match', 'te', 'rm'];
 const BASELINE = 'GET /api/users/me (baseline: auth + 1 row)';
 const WHOLE_ACCOUNT = 'GET /api/products?q= (whole account)';
 const AFTER_CHANGE = 'GET /api/products?q= (whole account, after a change)';

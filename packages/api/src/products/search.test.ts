@@ -4,7 +4,7 @@ import { businessIdOf, useDomain } from '@reorder/testing';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listProductsQuery, toProduct } from './products.repository.ts';
-import { SEARCH_WALK, shortWordCondition, shortWordPattern, walksInNameOrder } from './search.ts';
+import { SEARCH_WALK, shortWordCondition, shortWordPattern, trigramSearchQuery, walksInNameOrder } from './search.ts';
 
 /**
  * A whole-business search answers the rows of the name-order walk, in its
@@ -133,5 +133,34 @@ describe('a whole-business search', () => {
     expect(answer.length).toBe(expected.length);
     if (q === 'mermelada') expect(answer.map((p) => p.name).slice(0, 2)).toEqual(['Mermelada 1007', 'Mermelada 1507']);
     if (q === 'zumo') expect(answer.some((p) => p.quantity > 0) && answer.some((p) => p.price !== null)).toBe(true);
+  });
+
+  it.each([
+    ['zumo', 50, 120],
+    ['producto 2', 100, 250],
+    ['mermelada', 1000, 0],
+    ['zu', 30, 200],
+  ])('reads %j (limit %i, offset %i) alike with the matches sorted or left to PostgreSQL', async (q, limit, offset) => {
+    const expected = await walked(q, limit, offset);
+    for (const sorted of [true, false]) {
+      const { rows } = await trigramSearchQuery(businessId, q, { limit, offset }, sorted).execute(t.domain.deps.db);
+      expect(rows.map(toProduct), `sorted: ${sorted}`).toEqual(expected);
+    }
+  });
+
+  it('sorts a few matches whose names sort late, never walking the names before them', async () => {
+    // "Zumo" names sort after every other (300 of 3,000). PostgreSQL expects matches spread through the names, so
+    // for a page of 20 it walks the name-order index, and reads the 2,700 names before the first match. With the
+    // matches sorted, no index gives the order: the walk is not a way at all.
+    const plan = (sorted: boolean) =>
+      t.domain.deps.db.transaction().execute(async (tx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+        const query = trigramSearchQuery(businessId, 'zumo', { limit: 20, offset: 0 }, sorted);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${query}`.execute(tx);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+    const walk = /Index (Only )?Scan using products_business_sort_cover_idx/;
+    expect(await plan(false), "PostgreSQL's own choice").toMatch(walk);
+    expect(await plan(true)).not.toMatch(walk);
   });
 });
