@@ -62,13 +62,13 @@ const firstNames = new LRUCache<string, { names: number; hits: number }>({ max: 
  * never the answer.
  */
 async function estimatedMatches(db: Db, businessId: number, q: string): Promise<number> {
-  const key = `${businessId} ${q}`;
+  const key = `${businessId} ${searchPattern(q)}`;
   let estimate = estimates.get(key);
   if (estimate === undefined) {
     const { rows } = await sql<{ 'QUERY PLAN': string | [{ Plan: { 'Plan Rows': number } }] }>`
       EXPLAIN (FORMAT JSON) SELECT 1 FROM products WHERE ${matching(businessId, q)}`.execute(db);
     const plan = rows[0]?.['QUERY PLAN'];
-    // node-postgres parses the json column; take its text too.
+    // Both drivers parse the json column; its text, should one not, is read the same.
     const [root] = typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: { 'Plan Rows': number } }]) : (plan ?? []);
     estimate = root?.Plan['Plan Rows'] ?? Number.POSITIVE_INFINITY;
     estimates.set(key, estimate);
