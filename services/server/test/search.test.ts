@@ -1,7 +1,6 @@
-import { type IncomingHttpHeaders, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { searchPattern } from '@reorder/schemas';
-import { businessIdOf, expectOk, useTestServer } from '@reorder/testing';
+import { businessIdOf, expectOk, type RawAnswer, rawRequest, useTestServer } from '@reorder/testing';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -66,19 +65,11 @@ describe('whole-business product search', () => {
 describe('a kept page of the product list over REST (docs/decisions.md §9.8)', () => {
   /** GET `apiPath` with this Accept-Encoding (none when undefined): the status, headers and the bytes as sent. */
   function raw(apiPath: string, acceptEncoding?: string) {
-    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-      if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
-      const req = request(`${t.url}${apiPath}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+    return rawRequest(`${t.url}${apiPath}`, headers);
   }
-  const decoded = ({ headers, body }: { headers: IncomingHttpHeaders; body: Buffer }) =>
+  const decoded = ({ headers, body }: RawAnswer) =>
     (headers['content-encoding'] === 'gzip'
       ? gunzipSync(body)
       : headers['content-encoding'] === 'br'
