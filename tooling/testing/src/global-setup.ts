@@ -34,15 +34,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 /**
  * The migrated PGlite's dump (a tarball), kept under node_modules/.cache by the hash of
- * what makes it (the migrations, the connection's extensions, PGlite's
- * version): made once (seconds) and then read by every run and suite until
+ * what makes it (the migrations, the connection's extensions, the dump's
+ * settings, PGlite's version): made once (seconds) and then read by every run and suite until
  * one of those changes.
  */
 async function pgliteTemplateFile(): Promise<string> {
   const hash = createHash('sha256');
   const migrations = path.join(dbPackage, 'src/migrations');
   for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(path.join(migrations, file)));
-  for (const file of ['src/migrate.ts', 'src/connect.ts', 'node_modules/@electric-sql/pglite/package.json']) {
+  for (const file of ['src/migrate.ts', 'src/connect.ts', 'src/templates.ts', 'node_modules/@electric-sql/pglite/package.json']) {
     hash.update(readFileSync(path.join(dbPackage, file)));
   }
   const dir = path.join(root, 'node_modules/.cache/reorder-tests');
