@@ -232,7 +232,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     rateRules: options.rateRules,
     pgliteDir: 'memory://',
-    pgliteTemplate: migratedPgliteTemplate(),
+    // Read (28 MB) only by the runs on PGlite.
+    pgliteTemplate: database.url ? undefined : migratedPgliteTemplate(),
     passwordHashing: options.passwordHashing ?? TEST_PASSWORD_HASHING,
     webDir: options.webDir ?? path.join(dataDir, 'no-web-build'),
     // A test's own idle keep-alive connections need no grace at close (drain.pglite.test.ts sets one).
