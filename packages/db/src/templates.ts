@@ -10,7 +10,7 @@ import { createScratchDatabase, type ScratchDatabase } from './scratch.ts';
  * then the migrations, seconds each time, where loading the copy takes a
  * fraction of that.
  *
- * Three things make each copy open in 0.5 s of CPU, not 1.4 s
+ * Three things make each copy open in 0.4 s of CPU, not 1.3 s
  * (docs/performance.md, "The test run"), none of which the app sees:
  * - shared buffers of 4 MB, not 128 MB: PostgreSQL zeroes them at every start,
  *   which in WebAssembly was the largest part of an open;
