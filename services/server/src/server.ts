@@ -4,7 +4,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createMetrics } from './metrics.ts';
 import { databaseAnswers, openDatabase } from './server/database.ts';
-import { buildDeps, createServerMailer } from './server/deps.ts';
+import { buildDeps, createServerMailer, resolveKeys } from './server/deps.ts';
 import { CONNECTION_LIMITS, type ConnectionLimits, startHttpServer } from './server/http-server.ts';
 import { startJobs } from './server/jobs.ts';
 import { createClose } from './server/shutdown.ts';
@@ -40,16 +40,18 @@ export interface StartOptions {
 }
 
 /**
- * Opens the database, runs migrations and starts listening; then the
+ * Reads the keys, opens the database, runs migrations and starts listening; then the
  * background jobs. Each step is a module of its own under server/;
  * `close` (server/shutdown.ts) undoes them.
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger();
+  // Before the database: a key file the server refuses must stop it with nothing created or migrated.
+  const keys = resolveKeys(config);
   const { database, lock } = await openDatabase(config, logger, options);
   const sessionCache = await startSessionCache(database, logger);
   const mailer = createServerMailer(config, logger);
-  const deps = buildDeps(config, options, { database, sessions: sessionCache.cache, mailer, logger });
+  const deps = buildDeps(config, options, { keys, database, sessions: sessionCache.cache, mailer, logger });
   const metrics = createMetrics(database);
   const app = createApp({
     deps,

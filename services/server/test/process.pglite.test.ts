@@ -29,15 +29,19 @@ function startProcess(env: Record<string, string>, options: { umask?: string } =
   return spawnProcess(command, args, { cwd: serverDir, env });
 }
 
+/** What the process wrote to stderr, line by line, blank lines left out. */
+const stderrLines = (running: Running) =>
+  running
+    .stderr()
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+
 /** Runs the process with a bad configuration and returns its exit code and stderr lines. */
 async function runWithBadConfig(env: Record<string, string>) {
   const dataDir = tempDir();
   const running = startProcess({ HOST: '127.0.0.1', DATA_DIR: dataDir, ...env });
   const { code } = await exitWithin(running, 30_000);
-  const lines = running
-    .stderr()
-    .split('\n')
-    .filter((line) => line.trim() !== '');
+  const lines = stderrLines(running);
   // Nothing was started or written before the check.
   expect(running.stdout(), 'stdout').not.toMatch(/running at/i);
   expect(readdirSync(dataDir), 'DATA_DIR stays empty').toEqual([]);
@@ -207,19 +211,28 @@ describe('a real start on the embedded database, and a graceful SIGTERM', () => 
     expect(open).toEqual([]);
   }, 120_000);
 
-  it('refuses to start with a jwt-secret file shorter than 32 characters, in one line', async () => {
-    const shortDir = tempDir();
-    writeFileSync(path.join(shortDir, 'jwt-secret'), 'short', { mode: 0o600 });
-    const running = startProcess({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: shortDir });
-    const { code } = await exitWithin(running, 60_000);
-    expect(code).toBe(1);
-    const lines = running
-      .stderr()
-      .split('\n')
-      .filter((line) => line.trim() !== '');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Configuration error: .*jwt-secret.*at least 32/);
-    expect(running.stderr()).not.toContain('short');
+  /** Starts the process on a DATA_DIR holding one key file it must refuse; its stderr lines and what DATA_DIR then holds. */
+  async function refusedKeyFile(name: string, content: string) {
+    const keyDir = tempDir();
+    writeFileSync(path.join(keyDir, name), content, { mode: 0o600 });
+    const running = startProcess({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: keyDir });
+    expect((await exitWithin(running, 60_000)).code).toBe(1);
+    expect(running.stdout(), 'stdout').not.toMatch(/running at/i);
+    return { lines: stderrLines(running), held: readdirSync(keyDir).sort() };
+  }
+
+  // Each refused before the database is opened: no embedded database and no lock in DATA_DIR.
+  it('refuses to start with a jwt-secret file shorter than 32 characters, in one line, before opening the database', async () => {
+    const { lines, held } = await refusedKeyFile('jwt-secret', 'short');
+    expect(lines).toEqual([expect.stringMatching(/^Configuration error: .*jwt-secret.*at least 32/)]);
+    expect(lines.join('\n')).not.toContain('short');
+    expect(held).toEqual(['jwt-secret']);
+  }, 70_000);
+
+  it('refuses to start with a vapid.json that lacks a key, in one line, before opening the database', async () => {
+    const { lines, held } = await refusedKeyFile('vapid.json', JSON.stringify({ publicKey: 'only-half' }));
+    expect(lines).toEqual([expect.stringMatching(/^Configuration error: .*vapid\.json must hold \{"publicKey", "privateKey"\}/)]);
+    expect(held).toEqual(['jwt-secret', 'vapid.json']);
   }, 70_000);
 
   /**
@@ -334,10 +347,7 @@ describe('one process per embedded database folder', () => {
       const second = startProcess({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir });
       const { code } = await exitWithin(second, 60_000);
       expect(code).toBe(1);
-      const lines = second
-        .stderr()
-        .split('\n')
-        .filter((line) => line.trim());
+      const lines = stderrLines(second);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^Could not start: the embedded database in .* is in use by another Reorder process \(pid \d+\)/);
       expect(second.stdout()).not.toMatch(/running at/i);

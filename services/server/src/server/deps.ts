@@ -15,6 +15,7 @@ import {
   type PasswordHashing,
   type RateRules,
   type SessionCache,
+  type VapidKeys,
 } from '@reorder/api';
 import type { DatabaseHandle } from '@reorder/db';
 import { type Config, resolveJwtSecret, resolveVapidKeys } from '../config.ts';
@@ -41,8 +42,24 @@ export interface DepsOptions {
   passwordHashing?: PasswordHashing;
 }
 
+/** The keys kept in DATA_DIR or given in the environment: the token signing key and the Web Push pair. */
+export interface ServerKeys {
+  jwtSecret: Uint8Array;
+  vapid: VapidKeys;
+}
+
+/**
+ * Reads (or, on a first start, generates) the keys. The server does it before
+ * it opens the database, so that a key file it refuses stops it before
+ * anything is created or migrated (docs/decisions.md §5).
+ */
+export function resolveKeys(config: Config): ServerKeys {
+  return { jwtSecret: resolveJwtSecret(config), vapid: resolveVapidKeys(config, generateVapidKeys) };
+}
+
 /** The services already started that the procedures share. */
 export interface DepsParts {
+  keys: ServerKeys;
   database: DatabaseHandle;
   sessions: SessionCache;
   mailer: Mailer;
@@ -50,10 +67,10 @@ export interface DepsParts {
 }
 
 /** The services every procedure is given, from the configuration: tokens, rate limits, social sign-in, push, webhooks. */
-export function buildDeps(config: Config, options: DepsOptions, { database, sessions, mailer, logger }: DepsParts): ApiDeps {
+export function buildDeps(config: Config, options: DepsOptions, { keys, database, sessions, mailer, logger }: DepsParts): ApiDeps {
   const deps: ApiDeps = {
     db: database.db,
-    tokens: createTokenService({ secret: resolveJwtSecret(config), ttlSeconds: config.tokenTtlSeconds }),
+    tokens: createTokenService({ secret: keys.jwtSecret, ttlSeconds: config.tokenTtlSeconds }),
     mailer,
     rateLimiter: createRateLimiter(database.db),
     rateRules: { ...defaultRateRules, ...options.rateRules },
@@ -89,6 +106,6 @@ export function buildDeps(config: Config, options: DepsOptions, { database, sess
   deps.webhooks = config.webhookTiming;
   if (config.allowPrivateEndpoints)
     logger.info('ALLOW_PRIVATE_ENDPOINTS=1: push endpoints and webhooks may be http and local (a setting for tests)');
-  deps.push = createPushSender(resolveVapidKeys(config, generateVapidKeys), `mailto:${fromAddress}`, logger, deps.outbound);
+  deps.push = createPushSender(keys.vapid, `mailto:${fromAddress}`, logger, deps.outbound);
   return deps;
 }
