@@ -305,3 +305,58 @@ describe('re-order and copy', () => {
     await context.close();
   });
 });
+
+describe('a read of the order answered late (en, phone)', () => {
+  it('never puts back what a landed change undid: the send’s read, answered from before the clear, is dropped', async () => {
+    const { user, supplier, api } = await shop('en', { askConfirmation: false });
+    const { page, context, errors } = await openPage(app, { language: 'en', user, viewport: PHONE });
+    await recordExits(context);
+    await openOrder(page, supplier.id, '1 x Kg: P1');
+    // Every text the order shows from here on.
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      Object.assign(window, { shownTexts: shown });
+      new MutationObserver(() => shown.push(document.querySelector('[data-testid="order-text"]')?.textContent ?? '')).observe(
+        document.body,
+        {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        },
+      );
+    });
+    // A recorded send reads the order again. That read gets the server's answer at once, from before the clear,
+    // and reaches the page only once the clear has landed (as a slow connection can deliver it).
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    await page.route('**/api/trpc/**', async (route) => {
+      if (held > 0 || route.request().method() !== 'GET' || !route.request().url().includes('orders.bySupplier')) return route.fallback();
+      held++;
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: TEXT.en.send }).click();
+    await whatsappText(page);
+    await expect.poll(() => held).toBe(1);
+    const clearLanded = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/api/trpc/'));
+    await page.getByRole('button', { name: TEXT.en.clearNow }).click();
+    await clearLanded;
+    expect((await api.order()).text).toBe('');
+    const lateRead = page.waitForResponse((response) => response.url().includes('orders.bySupplier'));
+    release();
+    await lateRead;
+    // Past the read the outbox makes once drained (1.5 s): the order was never shown with P1 again.
+    await page.waitForTimeout(2000);
+    const shown = await page.evaluate(() => (window as unknown as { shownTexts: string[] }).shownTexts);
+    const cleared = shown.findIndex((text) => !text.includes('x Kg'));
+    expect(cleared).toBeGreaterThanOrEqual(0);
+    expect(shown.slice(cleared).filter((text) => text.includes('x Kg'))).toEqual([]);
+    expect(await orderText(page)).not.toContain('x Kg');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -75,8 +75,16 @@ async function send(change: OrderChange): Promise<OutboxOutcome> {
     const settled = await callChange(client, change);
     const queryClient = deps?.queryClient;
     if (queryClient) {
+      const key = orderKey(change.supplierId);
+      // A read of this order still on its way may have been answered before the change landed. Once the change
+      // leaves the pending list, that answer would put back what the change undid (a cleared order's quantities,
+      // until the read after the outbox drains): it is dropped, and an order not yet read at all is read now.
+      if (queryClient.isFetching({ queryKey: key }) > 0) {
+        await queryClient.cancelQueries({ queryKey: key });
+        if (queryClient.getQueryData(key) === undefined) void queryClient.invalidateQueries({ queryKey: key });
+      }
       const answer = settled.order;
-      if (answer) queryClient.setQueryData<TOrder>(orderKey(change.supplierId), (held) => (held ? answer(held) : held));
+      if (answer) queryClient.setQueryData<TOrder>(key, (held) => (held ? answer(held) : held));
       if (settled.receipt && 'sentOrderId' in change) {
         // Receiving (docs/decisions.md §9.4): the receipt as the server holds it, and the lists that show it read again.
         queryClient.setQueryData<TReceipt>(receiptKey(change.sentOrderId), settled.receipt);
@@ -86,7 +94,7 @@ async function send(change: OrderChange): Promise<OutboxOutcome> {
       if (settled.sent) {
         void queryClient.invalidateQueries(trpc.orders.history.queryFilter({ id: change.orderId }));
         void queryClient.invalidateQueries(trpc.orders.list.queryFilter());
-        void queryClient.invalidateQueries({ queryKey: orderKey(change.supplierId) });
+        void queryClient.invalidateQueries({ queryKey: key });
       }
     }
     return { done: true };
