@@ -1,5 +1,5 @@
 import type { TOrder, TReceipt } from '@reorder/schemas';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { get, set } from 'idb-keyval';
 import { useMemo } from 'react';
 import { appStore, outboxKey } from '../../lib/offline-cache.ts';
@@ -68,6 +68,19 @@ const client = createApiClient(() => sendingIn ?? chosenBusiness());
 
 const orderKey = (supplierId: number) => trpc.orders.bySupplier.queryKey({ supplierId });
 
+/**
+ * Drops a read of `key` still on its way when a change lands: it may have been
+ * answered before the change, and once the change leaves the pending list it
+ * would put back what the change undid (a cleared order's lines, until the
+ * read after the outbox drains). What the cache held stays; with nothing
+ * held, it is read again now.
+ */
+async function dropEarlierRead(queryClient: QueryClient, key: QueryKey) {
+  if (queryClient.isFetching({ queryKey: key }) === 0) return;
+  await queryClient.cancelQueries({ queryKey: key });
+  if (queryClient.getQueryData(key) === undefined) void queryClient.invalidateQueries({ queryKey: key });
+}
+
 /** Sends one change; what the server's answer (or its silence) means for it. */
 async function send(change: OrderChange): Promise<OutboxOutcome> {
   sendingIn = change.businessId;
@@ -76,17 +89,12 @@ async function send(change: OrderChange): Promise<OutboxOutcome> {
     const queryClient = deps?.queryClient;
     if (queryClient) {
       const key = orderKey(change.supplierId);
-      // A read of this order still on its way may have been answered before the change landed. Once the change
-      // leaves the pending list, that answer would put back what the change undid (a cleared order's quantities,
-      // until the read after the outbox drains): it is dropped, and an order not yet read at all is read now.
-      if (queryClient.isFetching({ queryKey: key }) > 0) {
-        await queryClient.cancelQueries({ queryKey: key });
-        if (queryClient.getQueryData(key) === undefined) void queryClient.invalidateQueries({ queryKey: key });
-      }
+      await dropEarlierRead(queryClient, key);
       const answer = settled.order;
       if (answer) queryClient.setQueryData<TOrder>(key, (held) => (held ? answer(held) : held));
       if (settled.receipt && 'sentOrderId' in change) {
         // Receiving (docs/decisions.md §9.4): the receipt as the server holds it, and the lists that show it read again.
+        await dropEarlierRead(queryClient, receiptKey(change.sentOrderId));
         queryClient.setQueryData<TReceipt>(receiptKey(change.sentOrderId), settled.receipt);
         void queryClient.invalidateQueries(trpc.receipts.list.queryFilter());
         void queryClient.invalidateQueries(trpc.orders.list.queryFilter());
