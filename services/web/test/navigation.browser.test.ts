@@ -20,16 +20,21 @@ const slowOrderChunk = (ms: number) => async (route: { continue(): Promise<void>
 describe('loading a screen', () => {
   it('shows nothing at first, then the loading view after 400 ms when a screen is slow', async () => {
     const { page, context } = await openPage(app, { user });
+    await page.clock.install();
     await page.route('**/assets/Order-*.js', slowOrderChunk(2000));
     await page.goto('/orders');
-    const started = Date.now();
+    await expectVisible(page, /Frutas Pepe/);
+    // The page's clock stands still from here, so a loaded machine cannot move it past the 400 ms between two looks.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.getByRole('link', { name: /Frutas Pepe/ }).click();
-    await page.waitForTimeout(150);
     expect(await page.getByText('Loading…').isVisible()).toBe(false);
+    await page.clock.runFor(350);
+    expect(await page.getByText('Loading…').isVisible()).toBe(false);
+    await page.clock.runFor(100);
     await expect.poll(() => page.getByText('Loading…').isVisible(), { timeout: 5000 }).toBe(true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(350);
     // The progress bar runs while the screen loads.
     expect(await page.locator('.progress--busy').count()).toBe(1);
+    await page.clock.resume();
     await expect.poll(() => page.getByTestId('order-text').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.locator('.progress--busy').count()).toBe(0);
     await context.close();
