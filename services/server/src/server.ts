@@ -46,7 +46,7 @@ export interface StartOptions {
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger();
-  // Before the database: a key file the server refuses must stop it with nothing created or migrated.
+  // Before the database: a key file the server refuses must stop it with no database created or migrated.
   const keys = resolveKeys(config);
   const { database, lock } = await openDatabase(config, logger, options);
   const sessionCache = await startSessionCache(database, logger);

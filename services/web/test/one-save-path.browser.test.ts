@@ -342,7 +342,9 @@ describe('a read of the order answered late (en, phone)', () => {
     await page.getByRole('button', { name: TEXT.en.send }).click();
     await whatsappText(page);
     await expect.poll(() => held).toBe(1);
-    const clearLanded = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/api/trpc/'));
+    const clearLanded = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes('products.clear'),
+    );
     await page.getByRole('button', { name: TEXT.en.clearNow }).click();
     await clearLanded;
     expect((await api.order()).text).toBe('');

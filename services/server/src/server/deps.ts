@@ -50,8 +50,8 @@ export interface ServerKeys {
 
 /**
  * Reads (or, on a first start, generates) the keys. The server does it before
- * it opens the database, so that a key file it refuses stops it before
- * anything is created or migrated (docs/decisions.md §5).
+ * it opens the database, so that a key file it refuses stops it before any
+ * database is created or migrated (docs/decisions.md §5).
  */
 export function resolveKeys(config: Config): ServerKeys {
   return { jwtSecret: resolveJwtSecret(config), vapid: resolveVapidKeys(config, generateVapidKeys) };

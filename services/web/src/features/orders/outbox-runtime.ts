@@ -94,8 +94,9 @@ async function send(change: OrderChange): Promise<OutboxOutcome> {
       if (answer) queryClient.setQueryData<TOrder>(key, (held) => (held ? answer(held) : held));
       if (settled.receipt && 'sentOrderId' in change) {
         // Receiving (docs/decisions.md §9.4): the receipt as the server holds it, and the lists that show it read again.
-        await dropEarlierRead(queryClient, receiptKey(change.sentOrderId));
-        queryClient.setQueryData<TReceipt>(receiptKey(change.sentOrderId), settled.receipt);
+        const receipt = receiptKey(change.sentOrderId);
+        await dropEarlierRead(queryClient, receipt);
+        queryClient.setQueryData<TReceipt>(receipt, settled.receipt);
         void queryClient.invalidateQueries(trpc.receipts.list.queryFilter());
         void queryClient.invalidateQueries(trpc.orders.list.queryFilter());
       }
