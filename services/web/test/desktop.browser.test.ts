@@ -6,6 +6,7 @@ import {
   expectVisible,
   opened,
   openPage,
+  PHONE,
   recordExits,
   screenshot,
   seedProducts,
@@ -111,6 +112,21 @@ describe.each(SIZES)('at $width × $height', (size) => {
     }
     await context.close();
   });
+});
+
+it('follows the window across the desktop width without a reload', async () => {
+  // useMediaQuery keeps one MediaQueryList per query: its change event, not a new list per render, moves the layout.
+  const { page, context } = await openPage(app, { user: owner, viewport: PHONE });
+  await page.goto('/orders');
+  await expectVisible(page, 'Frutas Pepe');
+  const pickOne = page.getByText('Choose a supplier on the left: its order opens here.');
+  expect(await pickOne.isVisible()).toBe(false);
+  await page.setViewportSize(SIZES[0]);
+  await pickOne.waitFor({ state: 'visible', timeout: 10_000 });
+  await page.setViewportSize(PHONE);
+  await pickOne.waitFor({ state: 'detached', timeout: 10_000 });
+  await expectVisible(page, 'Frutas Pepe');
+  await context.close();
 });
 
 describe('the keyboard alone', () => {
